@@ -1,0 +1,843 @@
+//! The variant model: the one representation of a variant's rules that every
+//! back end reads (the interpreter, generated engines, the game driver).
+//!
+//! The compiler lowers a rules file into a [`Variant`]; nothing here knows a
+//! particular variant. Names have been resolved into indices ([`PieceId`],
+//! [`RegionId`], [`CounterId`]), regions into square sets per side, Betza
+//! strings into [`MoveAtom`]s, and `extends` has been applied.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Largest number of files or ranks a board may have.
+pub const MAX_BOARD_SIDE: u8 = 16;
+
+/// A side of the game. White moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Color {
+    /// The side that moves first; its pieces are written in upper case.
+    White,
+    /// The second side; its pieces are written in lower case.
+    Black,
+}
+
+impl Color {
+    /// Both colours, White first.
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other side.
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black: the index of per-side arrays.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Color::White => "white",
+            Color::Black => "black",
+        })
+    }
+}
+
+/// A square, by file (0 = `a`) and rank (0 = rank 1). Boards are at most
+/// 16x16, so a square also fits in one byte as `rank * 16 + file`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Square {
+    /// File, 0-based from the `a` file.
+    pub file: u8,
+    /// Rank, 0-based from White's first rank.
+    pub rank: u8,
+}
+
+impl Square {
+    /// The square on `file` and `rank` (both 0-based).
+    pub fn new(file: u8, rank: u8) -> Square {
+        Square { file, rank }
+    }
+
+    /// Index into a [`SquareSet`]: `rank * 16 + file`, whatever the board size.
+    pub fn index(self) -> usize {
+        self.rank as usize * 16 + self.file as usize
+    }
+
+    /// The square of a [`SquareSet`] index.
+    pub fn from_index(index: usize) -> Square {
+        Square::new((index % 16) as u8, (index / 16) as u8)
+    }
+
+    /// The file letter (`a`..`p`).
+    pub fn file_char(self) -> char {
+        (b'a' + self.file) as char
+    }
+}
+
+impl fmt::Display for Square {
+    /// Algebraic name: file letter then 1-based rank (`e4`, `j10`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file_char(), self.rank as u32 + 1)
+    }
+}
+
+/// A set of squares of a board up to 16x16, one bit per square.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SquareSet(pub [u64; 4]);
+
+impl SquareSet {
+    /// The empty set.
+    pub const EMPTY: SquareSet = SquareSet([0; 4]);
+
+    /// Whether `square` is in the set.
+    pub fn contains(&self, square: Square) -> bool {
+        let i = square.index();
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// Adds `square`.
+    pub fn insert(&mut self, square: Square) {
+        let i = square.index();
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+
+    /// Removes `square`.
+    pub fn remove(&mut self, square: Square) {
+        let i = square.index();
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+
+    /// The union of two sets.
+    pub fn union(&self, other: &SquareSet) -> SquareSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a |= b;
+        }
+        out
+    }
+
+    /// The squares of `self` that are not in `other`.
+    pub fn difference(&self, other: &SquareSet) -> SquareSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a &= !b;
+        }
+        out
+    }
+
+    /// The squares in both sets.
+    pub fn intersection(&self, other: &SquareSet) -> SquareSet {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
+            *a &= b;
+        }
+        out
+    }
+
+    /// Whether the set has no square.
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|w| *w == 0)
+    }
+
+    /// Number of squares in the set.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// The squares in index order (rank by rank from rank 1, `a` file first).
+    pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..256).filter(|i| self.0[i / 64] >> (i % 64) & 1 == 1).map(Square::from_index)
+    }
+}
+
+impl fmt::Debug for SquareSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter().map(|s| s.to_string())).finish()
+    }
+}
+
+impl FromIterator<Square> for SquareSet {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+        let mut set = SquareSet::EMPTY;
+        for square in iter {
+            set.insert(square);
+        }
+        set
+    }
+}
+
+/// Index of a piece kind in [`Variant::pieces`].
+pub type PieceId = usize;
+/// Index of a region in [`Variant::regions`].
+pub type RegionId = usize;
+/// Index of a counter in [`Variant::counters`].
+pub type CounterId = usize;
+
+/// A fully resolved variant.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Variant {
+    /// Identifier used by `extends` and protocols (`UCI_Variant`), e.g. `ppc`.
+    pub id: String,
+    /// Human-readable name, e.g. `Piece Promotion Chess`.
+    pub name: String,
+    /// The board: size and holes.
+    pub board: Board,
+    /// Named regions, each resolved to its squares for White and for Black.
+    pub regions: Vec<Region>,
+    /// Piece kinds. A position refers to them by index.
+    pub pieces: Vec<PieceKind>,
+    /// The start position in FEN, with this variant's letters.
+    pub start_fen: String,
+    /// Promotion rules, tried in order; the first that applies to a move is used.
+    pub promotions: Vec<Promotion>,
+    /// Castling rules (none if the variant has no castling).
+    pub castling: Vec<Castling>,
+    /// Piece kinds that create and capture en passant (chess: the pawn).
+    pub en_passant: Vec<PieceId>,
+    /// Whether royal pieces may be left attacked, and history rules.
+    pub legality: Legality,
+    /// What happens when a side loses its last royal piece.
+    pub royal_loss: RoyalLoss,
+    /// Per-player counters, updated by game events.
+    pub counters: Vec<Counter>,
+    /// Events that reset the "plies since reset" count (50-move rules).
+    pub ply_reset_events: Vec<EventPattern>,
+    /// Conditions that end the game, automatically or by claim.
+    pub terminations: Vec<Termination>,
+    /// Wins awarded to a player during the game (special wins).
+    pub awards: Vec<Award>,
+    /// Draw offers: when an agreed draw is allowed.
+    pub agreement: Agreement,
+    /// What resigning does.
+    pub resignation: Resignation,
+    /// Material counts that turn a draw into a win (Alternate Scoring).
+    pub tiebreak: Option<Tiebreak>,
+    /// How outcomes score.
+    pub scoring: Scoring,
+    /// Rules above the single game (null-game replays, forfeits).
+    pub match_rules: Vec<MatchRule>,
+}
+
+impl Variant {
+    /// The piece kind with this name.
+    pub fn piece_by_name(&self, name: &str) -> Option<PieceId> {
+        self.pieces.iter().position(|p| p.name == name)
+    }
+
+    /// The region with this name.
+    pub fn region_by_name(&self, name: &str) -> Option<RegionId> {
+        self.regions.iter().position(|r| r.name == name)
+    }
+
+    /// The piece kind written with this letter (without case: `R'` and `r'`
+    /// are the same kind).
+    pub fn piece_by_letter(&self, letter: &str) -> Option<PieceId> {
+        let upper = letter.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == upper)
+    }
+}
+
+/// Board geometry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Board {
+    /// Number of files (1..=16).
+    pub files: u8,
+    /// Number of ranks (1..=16).
+    pub ranks: u8,
+    /// Squares that are not part of the board.
+    pub holes: SquareSet,
+}
+
+impl Board {
+    /// Whether `(file, rank)` is a square of the board (inside and not a hole).
+    pub fn contains(&self, file: i32, rank: i32) -> bool {
+        file >= 0
+            && rank >= 0
+            && file < self.files as i32
+            && rank < self.ranks as i32
+            && !self.holes.contains(Square::new(file as u8, rank as u8))
+    }
+
+    /// Every square of the board.
+    pub fn squares(&self) -> SquareSet {
+        let mut set = SquareSet::EMPTY;
+        for rank in 0..self.ranks {
+            for file in 0..self.files {
+                set.insert(Square::new(file, rank));
+            }
+        }
+        set.difference(&self.holes)
+    }
+
+    /// The square seen from `color`: rank `r` for White is rank
+    /// `ranks - 1 - r` for Black (files do not mirror).
+    pub fn relative(&self, square: Square, color: Color) -> Square {
+        match color {
+            Color::White => square,
+            Color::Black => Square::new(square.file, self.ranks - 1 - square.rank),
+        }
+    }
+}
+
+/// A named set of squares, resolved for each side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Region {
+    /// The name used in the rules file.
+    pub name: String,
+    /// The squares for White (`[0]`) and for Black (`[1]`). Equal for an
+    /// absolute region; mirrored for a side-relative one.
+    pub squares: [SquareSet; 2],
+}
+
+impl Region {
+    /// The squares of this region for `color`.
+    pub fn for_side(&self, color: Color) -> &SquareSet {
+        &self.squares[color.index()]
+    }
+}
+
+/// A kind of piece.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PieceKind {
+    /// The name used in the rules file (`rooking`).
+    pub name: String,
+    /// The letter as White writes it in FEN, upper case, possibly with marks
+    /// (`R'`). Black's is the lower-case form.
+    pub letter: String,
+    /// Declared value in pawns, if any.
+    pub value: Option<f64>,
+    /// Whether the piece is royal (may not be left attacked under the check rule).
+    pub royal: bool,
+    /// Movement: the union of these atoms.
+    pub moves: Vec<MoveAtom>,
+    /// The movement as a Betza string, for protocols that display pieces.
+    pub betza: String,
+}
+
+/// One part of a piece's movement.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveAtom {
+    /// How the piece travels along each direction.
+    pub motion: Motion,
+    /// Offsets `(files, ranks)` relative to the mover: positive ranks are
+    /// forward for the side that moves (up for White, down for Black).
+    pub directions: Vec<(i8, i8)>,
+    /// Whether the atom moves, captures, or both.
+    pub mode: MoveMode,
+    /// When the atom may be used.
+    pub condition: AtomCondition,
+}
+
+/// How a piece travels along a direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Motion {
+    /// Jumps straight to the offset, over anything.
+    Leap,
+    /// Repeats the offset over empty squares, up to `max` steps (no limit if
+    /// `None`); may stop on any empty square or capture on the first occupied one.
+    Ride {
+        /// Longest ride in steps.
+        max: Option<u8>,
+    },
+    /// A leap whose path must be empty: the squares of the straight line to
+    /// the target for orthogonal and diagonal leaps (`(0,2)` passes `(0,1)`),
+    /// and the orthogonal first step for other leaps (`(1,2)` passes `(0,1)`,
+    /// as the Xiangqi horse).
+    LameLeap,
+    /// Rides along the direction to the first occupied square (the screen),
+    /// jumps over it and lands beyond.
+    Hop {
+        /// Where it may land beyond the screen.
+        landing: HopLanding,
+    },
+}
+
+/// Landing squares of a hopper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HopLanding {
+    /// Only the square right after the screen (grasshopper).
+    Adjacent,
+    /// Any empty square beyond the screen, or the first occupied one by
+    /// capture (cannon).
+    Any,
+}
+
+/// Whether an atom moves to an empty square, captures, or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveMode {
+    /// Moves to empty squares and captures enemy pieces.
+    MoveOrCapture,
+    /// Only to empty squares.
+    MoveOnly,
+    /// Only captures.
+    CaptureOnly,
+}
+
+/// When a movement atom may be used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AtomCondition {
+    /// Always.
+    Always,
+    /// Only if the piece has not moved yet (pawn double step). In a position
+    /// read from FEN, a piece is taken as unmoved when it stands on a square
+    /// where the variant's start position has a piece of its kind and colour.
+    FirstMove,
+    /// Only while the piece stands in the region (for its side).
+    InRegion(RegionId),
+}
+
+/// Which squares a move has to reach for a promotion rule to apply.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Promotion {
+    /// Label given in the rules file, used by `drop`/`replace`.
+    pub label: Option<String>,
+    /// Piece kinds the rule applies to.
+    pub pieces: Vec<PieceId>,
+    /// The zone: a move that ends there promotes.
+    pub zone: RegionId,
+    /// Piece kinds it may become.
+    pub choices: Vec<PieceId>,
+    /// Whether the player must promote.
+    pub obligation: Obligation,
+    /// On the same move, or on a later turn.
+    pub timing: PromotionTiming,
+}
+
+/// Whether a promotion must happen.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Obligation {
+    /// The piece must promote.
+    Mandatory,
+    /// The player may keep the piece as it is.
+    Optional,
+    /// Mandatory unless the condition holds for the mover, then optional (A5).
+    MandatoryUnless(Condition),
+}
+
+/// When a promotion happens.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PromotionTiming {
+    /// As part of the move that reaches the zone.
+    Immediate,
+    /// Not on the move that reaches the zone: on a later turn the owner may
+    /// promote a piece standing in the zone, as his whole move (Chess 99, D1-D3).
+    Delayed {
+        /// The promoted piece may then make one more move of this mode in
+        /// the same turn (or stay); `None`: no follow-up move.
+        follow_up: Option<MoveMode>,
+    },
+}
+
+/// A castling rule: a king-like piece and a rook-like piece move together.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Castling {
+    /// Label given in the rules file.
+    pub label: Option<String>,
+    /// The piece that moves like the king.
+    pub king: PieceId,
+    /// The piece that moves like the rook.
+    pub rook: PieceId,
+    /// Destinations of the castling towards the higher files (O-O).
+    pub short: CastlingSide,
+    /// Destinations of the castling towards the lower files (O-O-O).
+    pub long: CastlingSide,
+    /// The king may not castle out of check.
+    pub not_from_check: bool,
+    /// The king may not pass an attacked square.
+    pub not_through_check: bool,
+    /// The king may not land on an attacked square.
+    pub not_into_check: bool,
+    /// Extra requirements (beyond both pieces unmoved, squares between empty).
+    pub requirements: Vec<CastlingRequirement>,
+}
+
+/// The files king and rook end on after castling to one side (Chess960 style:
+/// always the same files, wherever they started).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CastlingSide {
+    /// File the king ends on (0 = `a`).
+    pub king_file: u8,
+    /// File the rook ends on.
+    pub rook_file: u8,
+}
+
+/// Extra requirements of a castling rule.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum CastlingRequirement {
+    /// The rook may have moved, provided it stands on one of these files on the
+    /// king's rank (A10); without this, the rook must be unmoved.
+    RookMayHaveMovedOnFiles(Vec<u8>),
+    /// The king must carry this lineage mark (A10: a New Heir king).
+    KingLineage(Lineage),
+}
+
+/// How a piece came to be what it is, as far as rules care (A2, A11).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Lineage {
+    /// The kinds this piece has been, oldest first (a king crowned from a
+    /// bishop that was promoted from a pawn: `[pawn, bishop]`).
+    pub was: Vec<PieceId>,
+}
+
+/// Legality rules.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Legality {
+    /// Whether a move may leave one's own royal piece attacked.
+    pub check_rule: CheckRule,
+    /// Rules that read the game's history (IRC).
+    pub history_rules: Vec<HistoryRule>,
+}
+
+/// The check rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CheckRule {
+    /// A move may not leave any of the mover's royal pieces attacked.
+    RoyalMayNotBeAttacked,
+    /// No check rule: royal pieces are captured like any other (A1).
+    None,
+}
+
+/// A rule that makes moves illegal by the game's history.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryRule {
+    /// Label given in the rules file (`irc`), used by `drop`/`replace`.
+    pub label: Option<String>,
+    /// Which moves the rule forbids.
+    pub kind: HistoryRuleKind,
+    /// Whether the rule is lifted when every legal move is forbidden by it.
+    pub unless_only_such_moves: bool,
+    /// Said when the rule refuses a move ("illegal repeated check").
+    pub message: String,
+}
+
+/// The kinds of history rule.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum HistoryRuleKind {
+    /// A move that gives check and makes a placement identical to the one
+    /// exactly `plies_ago` plies before (P7: 4).
+    RepeatedCheck {
+        /// How many plies back the compared placement is.
+        plies_ago: u32,
+    },
+}
+
+/// What happens when a side has lost its last royal piece.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum RoyalLoss {
+    /// Not applicable or the game is over: the side to move has no moves.
+    EndsGame,
+    /// The owner turns one of his `candidates` into `becomes` at the start of
+    /// his next turn, then makes an ordinary move in the same turn (A2); the
+    /// game ends by the termination rules if he has no candidate.
+    Succession {
+        /// Piece kinds that may be crowned.
+        candidates: Vec<PieceId>,
+        /// The royal kind they become.
+        becomes: PieceId,
+    },
+}
+
+/// A per-player counter.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Counter {
+    /// The name used in the rules file.
+    pub name: String,
+    /// Each event that matches adds one to the counter of the player who
+    /// made the move (or `credit` says otherwise).
+    pub events: Vec<EventPattern>,
+}
+
+/// A kind of game event, with optional restrictions.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum EventPattern {
+    /// A capture, of one of these kinds (any kind if empty).
+    Capture(Vec<PieceId>),
+    /// An en passant capture.
+    EnPassant,
+    /// A move of one of these kinds (any kind if empty).
+    MoveOf(Vec<PieceId>),
+    /// A promotion from one of `from` (any if empty) into one of `to` (any
+    /// if empty).
+    Promotion {
+        /// Kinds promoted.
+        from: Vec<PieceId>,
+        /// Kinds promoted into.
+        to: Vec<PieceId>,
+    },
+    /// Castling to the given side (either side if `None`).
+    Castle(Option<CastleSide>),
+    /// A royal piece is captured.
+    RoyalCapture,
+    /// A succession: a piece with this lineage (any if empty) is crowned.
+    Crowning(Vec<PieceId>),
+    /// The move would be checkmate under the Laws of Chess.
+    LawsCheckmate,
+    /// Both events happen on the same move.
+    Both(Box<EventPattern>, Box<EventPattern>),
+}
+
+/// Short (towards the higher files) or long castling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CastleSide {
+    /// O-O.
+    Short,
+    /// O-O-O.
+    Long,
+}
+
+/// A player as rules name them, relative to the moment a rule is evaluated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayerRef {
+    /// The side to move now.
+    SideToMove,
+    /// The side that is not to move (the one that made the last move).
+    Opponent,
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+/// How a material or counter quantity is taken over the players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Aggregate {
+    /// One player's figure.
+    Of(PlayerRef),
+    /// The larger of the two players' figures.
+    Max,
+    /// The smaller of the two.
+    Min,
+}
+
+/// A comparison operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Comparison {
+    /// `<`
+    Less,
+    /// `<=`
+    LessEqual,
+    /// `==`
+    Equal,
+    /// `>=`
+    GreaterEqual,
+    /// `>`
+    Greater,
+}
+
+/// Which pieces a material count counts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum PieceFilter {
+    /// Every piece.
+    All,
+    /// Only these kinds.
+    Only(Vec<PieceId>),
+    /// All but these kinds.
+    Except(Vec<PieceId>),
+}
+
+/// A condition over the position, its history and the clocks.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Condition {
+    /// The side to move has no legal move.
+    NoLegalMoves,
+    /// A royal piece of the side to move is attacked.
+    InCheck,
+    /// The side to move has no royal piece left.
+    RoyalCaptured,
+    /// The position has occurred `count` times (Laws-of-Chess identity:
+    /// placement, side to move, castling rights, en passant possibility).
+    Repetition {
+        /// Occurrences including the current one.
+        count: u32,
+        /// Only occurrences with no irreversible move between them (A8).
+        in_a_row: bool,
+    },
+    /// At least `plies` plies since the last reset event.
+    PliesSinceReset(u32),
+    /// Number of pieces matching the filter, taken over the players.
+    Material {
+        /// Whose count.
+        of: Aggregate,
+        /// Which pieces count.
+        filter: PieceFilter,
+        /// The comparison.
+        comparison: Comparison,
+        /// The number compared with.
+        value: u32,
+    },
+    /// Only royal pieces are left on the board.
+    OnlyRoyalsLeft,
+    /// The pieces other than royal ones are one of these material sets (each
+    /// set: for the stronger side, the list of kinds; the other has only royals).
+    InsufficientMaterial(Vec<Vec<PieceId>>),
+    /// A counter compared with a number.
+    Counter {
+        /// Which counter.
+        counter: CounterId,
+        /// Whose count.
+        of: Aggregate,
+        /// The comparison.
+        comparison: Comparison,
+        /// The number compared with.
+        value: u32,
+    },
+    /// The player's clock shows less than this many seconds (false without clocks).
+    ClockBelow {
+        /// Whose clock.
+        of: PlayerRef,
+        /// Seconds.
+        seconds: u32,
+    },
+    /// The last move produced this event.
+    LastMove(EventPattern),
+    /// Both conditions.
+    And(Box<Condition>, Box<Condition>),
+    /// Either condition.
+    Or(Box<Condition>, Box<Condition>),
+    /// The condition does not hold.
+    Not(Box<Condition>),
+}
+
+/// The outcome of a game-ending rule.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Outcome {
+    /// This player wins.
+    Win(PlayerRef),
+    /// A draw (turned into a decisive result by the tiebreak, if any).
+    Draw,
+    /// A null game: no result.
+    NullGame,
+    /// The first outcome if the condition holds, else the second.
+    If(Condition, Box<Outcome>, Box<Outcome>),
+}
+
+/// Whether a termination happens by itself or a player must claim it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// The game ends as soon as the condition holds.
+    Automatic,
+    /// The side to move may claim the outcome while the condition holds.
+    Claim,
+}
+
+/// A rule that ends the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Termination {
+    /// Label given in the rules file, used by `drop`/`replace`.
+    pub label: Option<String>,
+    /// When it applies.
+    pub condition: Condition,
+    /// Automatic or by claim.
+    pub trigger: Trigger,
+    /// What it leads to.
+    pub outcome: Outcome,
+    /// The reason in words ("checkmate", "stalemate wins").
+    pub reason: String,
+    /// Whether the tiebreak may turn a draw of this rule into a win (A3).
+    pub tiebreak_applies: bool,
+}
+
+/// A special win awarded during the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Award {
+    /// Label (also the name said in records: "True 5 Queens").
+    pub name: String,
+    /// Number of wins awarded.
+    pub wins: u32,
+    /// Who gets them (relative to the position after the move: `Opponent`
+    /// is the player who just moved).
+    pub to: PlayerRef,
+    /// When it is awarded (checked after each move).
+    pub when: Condition,
+    /// Whether it can be awarded only once per player per game.
+    pub once: bool,
+    /// Whether it ends the game.
+    pub ends_game: bool,
+    /// Awards it does not stack with: the player gets the better one.
+    pub not_stackable_with: Vec<String>,
+}
+
+/// When players may agree to a draw.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Agreement {
+    /// Never.
+    Never,
+    /// Always.
+    Always,
+    /// Only while the condition holds (P10).
+    When(Condition),
+}
+
+/// What a resignation gives the opponent.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Resignation {
+    /// The opponent wins.
+    OpponentWins,
+    /// The opponent is awarded `base` wins plus `per_count` for each unit of
+    /// his `counter` (A4: 1 + 2 per king he had captured), and the game ends.
+    AwardWins {
+        /// Wins awarded in any case.
+        base: u32,
+        /// Wins per unit of the counter.
+        per_count: u32,
+        /// The opponent's counter read.
+        counter: CounterId,
+    },
+}
+
+/// Material counts that decide a draw (A3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Tiebreak {
+    /// Points per piece kind.
+    pub values: Vec<(PieceId, u32)>,
+    /// Points for a kind that stands in a region, replacing its plain value.
+    pub region_values: Vec<(PieceId, RegionId, u32)>,
+    /// Points per unit of a counter of the player.
+    pub counter_values: Vec<(CounterId, u32)>,
+    /// Wins awarded to the higher count; equal counts stay a draw.
+    pub wins: u32,
+}
+
+/// How a game's outcome scores.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Scoring {
+    /// Points per outcome for each player.
+    Points {
+        /// For a win.
+        win: f64,
+        /// For a draw.
+        draw: f64,
+        /// For a loss.
+        loss: f64,
+        /// For a null game.
+        null: f64,
+    },
+    /// Each player's score is his number of wins (A13).
+    Wins,
+}
+
+/// A match-level rule.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MatchRule {
+    /// After a null game, a new game follows with the same colours; clocks
+    /// are not reset and the match's added time goes to both (P9).
+    ReplayNullGame {
+        /// Colours stay the same.
+        same_colours: bool,
+    },
+    /// After `count` null games in a row, this player wins by forfeit.
+    ForfeitAfterNulls {
+        /// Consecutive null games.
+        count: u32,
+        /// Who wins.
+        winner: PlayerRef,
+    },
+    /// In casual play a null game counts as a draw.
+    CasualNullIsDraw,
+}

@@ -1,0 +1,7 @@
+//! varc: a compiler toolkit for chess variants.
+//!
+//! The pipeline, one module per phase: [`syntax`] parses a rules file into a
+//! syntax tree, [`lower`] resolves and checks it into a [`model::Variant`],
+//! [`diagnostic`] renders errors at the edge.
+
+pub use varc_runtime::model;
