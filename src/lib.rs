@@ -5,3 +5,12 @@
 //! [`diagnostic`] renders errors at the edge.
 
 pub use varc_runtime::model;
+
+pub mod diagnostic;
+pub mod error;
+pub mod load;
+pub mod lower;
+pub mod syntax;
+
+pub use load::{load_variant, load_variant_from_str, LoadError};
+pub mod dump;

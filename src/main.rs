@@ -1,1 +1,30 @@
-fn main(){}
+//! The `varc` command line.
+
+mod cli;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// varc: check, run and compile chess-variant rules files.
+#[derive(Parser)]
+#[command(name = "varc", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a rules file: exit 0 if valid, else diagnostics on stderr and exit 1.
+    Check(cli::check::CheckArgs),
+    /// Print the lowered model of a rules file in readable form.
+    Dump(cli::dump::DumpArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check(args) => cli::check::run(args),
+        Command::Dump(args) => cli::dump::run(args),
+    }
+}

@@ -1,0 +1,550 @@
+//! FEN for every variant: the variant's own piece letters, any board size up
+//! to 16x16, X-FEN and Shredder-FEN castling fields.
+//!
+//! The six fields are the usual ones: placement, side to move (`w`/`b`),
+//! castling, en passant, halfmove clock, fullmove number. Only the placement
+//! and the side to move are required; missing fields read as `- - 0 1`.
+//!
+//! - **Placement**: ranks from the last to the first, separated by `/`;
+//!   pieces by their variant letters ([`PieceKind::letter`]: upper case for
+//!   White, lower case for Black, marks included: `R'`, `r'`); runs of empty
+//!   squares as numbers up to 16 (`10` in Capablanca chess); a hole of the
+//!   board as `*` (a number may also cover holes).
+//! - **Lineage extension**: in variants whose rules read what a piece has
+//!   been (succession, crowning events, lineage castling requirements), a
+//!   piece that has been other kinds is followed by their letters in
+//!   parentheses, oldest first: `K(PB)` is a king crowned from a bishop that
+//!   was a pawn. Standard FENs never contain parentheses, and other variants
+//!   never write them.
+//! - **Castling**: `-`, or for each side `K`/`Q` (`k`/`q`) for the outermost
+//!   rook of the castling rook kind on the short (higher files) or long side
+//!   of the king on the back rank, or a file letter (`A`..`P`, `a`..`p`,
+//!   Shredder-FEN/X-FEN) naming the rook's file. Written as X-FEN: `K`/`Q`
+//!   for outermost rooks, file letters for inner ones. On boards of 11 files
+//!   or more `K`/`k` always mean "outermost short rook", never the k file.
+//! - **En passant**: `-`, or the square(s) the last move passed (`e3`;
+//!   several squares are written one after the other, `c3c4`).
+//!
+//! Per-piece state that FEN does not write is derived: a piece stands
+//! unmoved when the variant's start position has a piece of the same kind
+//! and colour on its square, except castling kings and rooks, which are
+//! unmoved exactly when the castling rights say so.
+
+use crate::model::{Color, PieceId, Square, SquareSet, Variant};
+use crate::moves::tracks_history;
+use crate::position::{EnPassant, Piece, Position};
+use thiserror::Error;
+
+/// A malformed FEN: which field, and what was expected.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum FenError {
+    /// Nothing to read.
+    #[error("empty FEN: expected the piece placement field")]
+    Empty,
+    /// More than six fields.
+    #[error("too many fields: expected at most 6, found {found}")]
+    TooManyFields {
+        /// Fields found.
+        found: usize,
+    },
+    /// The placement has the wrong number of ranks.
+    #[error("piece placement: expected {expected} ranks separated by '/', found {found}")]
+    RankCount {
+        /// The board's ranks.
+        expected: usize,
+        /// Ranks in the FEN.
+        found: usize,
+    },
+    /// A rank describes the wrong number of squares.
+    #[error("piece placement, rank {rank}: expected {expected} squares, found {found}")]
+    RankLength {
+        /// The rank, 1-based.
+        rank: u32,
+        /// The board's files.
+        expected: u32,
+        /// Squares described.
+        found: u32,
+    },
+    /// Text that is no piece letter of the variant, number or `*`.
+    #[error("piece placement, rank {rank}: {text:?} is not a piece letter of this variant, a number or '*'")]
+    UnknownPiece {
+        /// The rank, 1-based.
+        rank: u32,
+        /// The text from there on.
+        text: String,
+    },
+    /// A piece placed on a hole of the board.
+    #[error("piece placement: {square} is a hole of this board, not a square")]
+    PieceOnHole {
+        /// The hole.
+        square: String,
+    },
+    /// `*` where the board has a square.
+    #[error("piece placement: '*' on {square}, which is not a hole of this board")]
+    NotAHole {
+        /// The square.
+        square: String,
+    },
+    /// A lineage mark `(...)` that cannot be read.
+    #[error("piece placement, rank {rank}: bad lineage mark {text:?}: expected piece letters in parentheses such as (PB)")]
+    Lineage {
+        /// The rank, 1-based.
+        rank: u32,
+        /// The mark.
+        text: String,
+    },
+    /// The side-to-move field.
+    #[error("side to move: expected 'w' or 'b', found {found:?}")]
+    SideToMove {
+        /// The field.
+        found: String,
+    },
+    /// The castling field.
+    #[error("castling: {reason} (field {found:?})")]
+    Castling {
+        /// The field.
+        found: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The en passant field.
+    #[error("en passant: expected '-' or squares of the board such as e3, found {found:?}")]
+    EnPassant {
+        /// The field.
+        found: String,
+    },
+    /// The halfmove clock.
+    #[error("halfmove clock: expected a number, found {found:?}")]
+    HalfmoveClock {
+        /// The field.
+        found: String,
+    },
+    /// The fullmove number.
+    #[error("fullmove number: expected a number, found {found:?}")]
+    FullmoveNumber {
+        /// The field.
+        found: String,
+    },
+}
+
+/// Reads a FEN of `variant`.
+///
+/// ```
+/// # fn demo(variant: &varc_runtime::model::Variant) -> Result<(), varc_runtime::fen::FenError> {
+/// let position = varc_runtime::fen::parse_fen(variant, &variant.start_fen)?;
+/// assert_eq!(varc_runtime::fen::write_fen(variant, &position), variant.start_fen);
+/// # Ok(()) }
+/// ```
+pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() {
+        return Err(FenError::Empty);
+    }
+    if fields.len() > 6 {
+        return Err(FenError::TooManyFields { found: fields.len() });
+    }
+    let placement = parse_placement(variant, fields[0])?;
+    let start = start_placement(variant);
+    let mut position = Position::empty(variant.board.files, variant.board.ranks, variant.counters.len());
+    for (square, piece) in &placement {
+        let unmoved = start.iter().any(|(s, p)| s == square && p.kind() == piece.kind() && p.color() == piece.color());
+        position.set_piece(*square, Some(piece.with_unmoved(unmoved)));
+    }
+    let side = match fields.get(1).copied().unwrap_or("w") {
+        "w" | "W" => Color::White,
+        "b" | "B" => Color::Black,
+        other => return Err(FenError::SideToMove { found: other.to_string() }),
+    };
+    position.set_side_to_move(side);
+    parse_castling(variant, &mut position, fields.get(2).copied().unwrap_or("-"))?;
+    parse_en_passant(variant, &mut position, fields.get(3).copied().unwrap_or("-"))?;
+    let halfmove = fields.get(4).copied().unwrap_or("0");
+    position.set_halfmove_clock(
+        halfmove.parse().map_err(|_| FenError::HalfmoveClock { found: halfmove.to_string() })?,
+    );
+    let fullmove = fields.get(5).copied().unwrap_or("1");
+    position.set_fullmove_number(
+        fullmove.parse().map_err(|_| FenError::FullmoveNumber { found: fullmove.to_string() })?,
+    );
+    Ok(position)
+}
+
+/// Writes `position` as FEN of `variant` (see the module documentation).
+pub fn write_fen(variant: &Variant, position: &Position) -> String {
+    let mut out = String::new();
+    let history = tracks_history(variant);
+    for rank in (0..variant.board.ranks).rev() {
+        let mut empty = 0;
+        for file in 0..variant.board.files {
+            let square = Square::new(file, rank);
+            let piece = position.piece_at(square);
+            let hole = variant.board.holes.contains(square);
+            if piece.is_none() && !hole {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+                empty = 0;
+            }
+            match piece {
+                Some(piece) => {
+                    out.push_str(&piece_text(variant, piece));
+                    if history && piece.is_promoted() {
+                        out.push('(');
+                        for kind in piece.history() {
+                            out.push_str(variant.pieces.get(kind).map_or("?", |k| k.letter.as_str()));
+                        }
+                        out.push(')');
+                    }
+                }
+                None => out.push('*'),
+            }
+        }
+        if empty > 0 {
+            out.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(match position.side_to_move() {
+        Color::White => 'w',
+        Color::Black => 'b',
+    });
+    out.push(' ');
+    out.push_str(&castling_text(variant, position));
+    out.push(' ');
+    match position.en_passant() {
+        Some(ep) if !ep.targets.is_empty() => {
+            for square in ep.targets.iter() {
+                out.push_str(&square.to_string());
+            }
+        }
+        _ => out.push('-'),
+    }
+    out.push_str(&format!(" {} {}", position.halfmove_clock(), position.fullmove_number()));
+    out
+}
+
+/// The letter of `piece` as FEN writes it: the kind's letter, upper case for
+/// White and lower case for Black.
+pub fn piece_text(variant: &Variant, piece: Piece) -> String {
+    let letter = variant.pieces.get(piece.kind()).map_or("?", |k| k.letter.as_str());
+    match piece.color() {
+        Color::White => letter.to_string(),
+        Color::Black => letter.to_lowercase(),
+    }
+}
+
+/// The pieces of the variant's start position (empty if it cannot be read).
+fn start_placement(variant: &Variant) -> Vec<(Square, Piece)> {
+    variant
+        .start_fen
+        .split_whitespace()
+        .next()
+        .and_then(|field| parse_placement(variant, field).ok())
+        .unwrap_or_default()
+}
+
+/// The longest piece letter of `variant` at the start of `text`: its kind,
+/// colour and length in bytes.
+fn match_letter(variant: &Variant, text: &str) -> Option<(PieceId, Color, usize)> {
+    let mut best: Option<(PieceId, Color, usize)> = None;
+    for (kind, piece) in variant.pieces.iter().enumerate() {
+        let upper = &piece.letter;
+        let lower = piece.letter.to_lowercase();
+        for (letter, color) in [(upper.as_str(), Color::White), (lower.as_str(), Color::Black)] {
+            if !letter.is_empty() && text.starts_with(letter) && best.is_none_or_shorter(letter.len()) {
+                best = Some((kind, color, letter.len()));
+            }
+        }
+    }
+    best
+}
+
+trait ShorterThan {
+    fn is_none_or_shorter(&self, len: usize) -> bool;
+}
+
+impl ShorterThan for Option<(PieceId, Color, usize)> {
+    fn is_none_or_shorter(&self, len: usize) -> bool {
+        self.map_or(true, |(_, _, best)| best < len)
+    }
+}
+
+fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)>, FenError> {
+    let ranks: Vec<&str> = field.split('/').collect();
+    let board = &variant.board;
+    if ranks.len() != board.ranks as usize {
+        return Err(FenError::RankCount {
+            expected: board.ranks as usize,
+            found: ranks.len(),
+        });
+    }
+    let mut pieces = Vec::new();
+    for (row, text) in ranks.iter().enumerate() {
+        let rank = board.ranks - 1 - row as u8;
+        let rank_number = rank as u32 + 1;
+        let mut file: u32 = 0;
+        let mut rest = *text;
+        while let Some(c) = rest.chars().next() {
+            if c.is_ascii_digit() {
+                let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
+                let count: u32 = rest[..digits].parse().unwrap_or(u32::MAX);
+                if count == 0 || count > 16 {
+                    return Err(FenError::UnknownPiece {
+                        rank: rank_number,
+                        text: rest.to_string(),
+                    });
+                }
+                file = file.saturating_add(count);
+                rest = &rest[digits..];
+            } else if c == '*' {
+                if file < board.files as u32 && !board.holes.contains(Square::new(file as u8, rank)) {
+                    return Err(FenError::NotAHole {
+                        square: Square::new(file as u8, rank).to_string(),
+                    });
+                }
+                file += 1;
+                rest = &rest[1..];
+            } else if let Some((kind, color, len)) = match_letter(variant, rest) {
+                rest = &rest[len..];
+                let mut history = Vec::new();
+                if rest.starts_with('(') {
+                    let close = rest.find(')').ok_or_else(|| FenError::Lineage {
+                        rank: rank_number,
+                        text: rest.to_string(),
+                    })?;
+                    let mut inner = &rest[1..close];
+                    while !inner.is_empty() {
+                        let upper = inner.to_uppercase();
+                        let (was, _, len) = match_letter(variant, &upper).ok_or_else(|| FenError::Lineage {
+                            rank: rank_number,
+                            text: rest[..=close].to_string(),
+                        })?;
+                        history.push(was);
+                        inner = &inner[len.min(inner.len())..];
+                    }
+                    rest = &rest[close + 1..];
+                }
+                if file >= board.files as u32 {
+                    return Err(FenError::RankLength {
+                        rank: rank_number,
+                        expected: board.files as u32,
+                        found: file + 1,
+                    });
+                }
+                let square = Square::new(file as u8, rank);
+                if board.holes.contains(square) {
+                    return Err(FenError::PieceOnHole {
+                        square: square.to_string(),
+                    });
+                }
+                let royal = variant.pieces[kind].royal;
+                pieces.push((square, Piece::new(kind, color, royal).with_history(&history)));
+                file += 1;
+            } else {
+                return Err(FenError::UnknownPiece {
+                    rank: rank_number,
+                    text: rest.to_string(),
+                });
+            }
+        }
+        if file != board.files as u32 {
+            return Err(FenError::RankLength {
+                rank: rank_number,
+                expected: board.files as u32,
+                found: file,
+            });
+        }
+    }
+    Ok(pieces)
+}
+
+/// The castling king of `color` on its back rank: its file, and the rook
+/// kind of the first castling rule whose king stands there.
+fn castling_king(variant: &Variant, position: &Position, color: Color) -> Option<(u8, PieceId, PieceId)> {
+    let rank = position.back_rank(color);
+    for rule in &variant.castling {
+        for file in 0..variant.board.files {
+            if let Some(piece) = position.piece_at(Square::new(file, rank)) {
+                if piece.color() == color && piece.kind() == rule.king {
+                    return Some((file, rule.king, rule.rook));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Files of `color`'s pieces of `kind` on its back rank.
+fn rook_files(position: &Position, color: Color, kind: PieceId) -> Vec<u8> {
+    let rank = position.back_rank(color);
+    (0..position.files())
+        .filter(|file| {
+            position
+                .piece_at(Square::new(*file, rank))
+                .is_some_and(|p| p.color() == color && p.kind() == kind)
+        })
+        .collect()
+}
+
+fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Result<(), FenError> {
+    let error = |reason: String| FenError::Castling {
+        found: field.to_string(),
+        reason,
+    };
+    let mut rights = [0u16; 2];
+    if field != "-" {
+        for c in field.chars() {
+            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let lower = c.to_ascii_lowercase();
+            let file = match lower {
+                'k' | 'q' => {
+                    let Some((king_file, _, rook)) = castling_king(variant, position, color) else {
+                        return Err(error(format!("'{c}' but {color} has no castling king on its back rank")));
+                    };
+                    let files = rook_files(position, color, rook);
+                    let found = if lower == 'k' {
+                        files.iter().copied().filter(|f| *f > king_file).max()
+                    } else {
+                        files.iter().copied().filter(|f| *f < king_file).min()
+                    };
+                    found.ok_or_else(|| error(format!("'{c}' but {color} has no rook on that side of its king")))?
+                }
+                'a'..='p' => {
+                    let file = lower as u8 - b'a';
+                    if file >= variant.board.files {
+                        return Err(error(format!("'{c}' names a file outside the board")));
+                    }
+                    file
+                }
+                _ => {
+                    return Err(error(format!(
+                        "expected '-' or letters K, Q, k, q or files A-P / a-p, found '{c}'"
+                    )))
+                }
+            };
+            rights[color.index()] |= 1 << file;
+        }
+    }
+    for color in Color::ALL {
+        position.set_castling_rights(color, rights[color.index()]);
+    }
+    // Castling kings and rooks are unmoved exactly when the rights say so.
+    for rule in &variant.castling {
+        for color in Color::ALL {
+            let rank = position.back_rank(color);
+            let has_rights = rights[color.index()] != 0;
+            for (square, piece) in position.pieces().collect::<Vec<_>>() {
+                if piece.color() != color {
+                    continue;
+                }
+                if piece.kind() == rule.king {
+                    let unmoved = has_rights && square.rank == rank;
+                    position.set_piece(square, Some(piece.with_unmoved(unmoved)));
+                } else if piece.kind() == rule.rook {
+                    let unmoved = square.rank == rank && rights[color.index()] >> square.file & 1 == 1;
+                    position.set_piece(square, Some(piece.with_unmoved(unmoved)));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+fn castling_text(variant: &Variant, position: &Position) -> String {
+    let mut out = String::new();
+    for color in Color::ALL {
+        let rights = position.castling_rights(color);
+        if rights == 0 {
+            continue;
+        }
+        let king = castling_king(variant, position, color);
+        let rooks = king.map(|(_, _, rook)| rook_files(position, color, rook)).unwrap_or_default();
+        let mut short = Vec::new();
+        let mut long = Vec::new();
+        for file in (0..16u8).rev() {
+            if rights >> file & 1 == 0 {
+                continue;
+            }
+            let letter = (b'a' + file) as char;
+            let text = match king {
+                Some((king_file, _, _)) if file > king_file => {
+                    let outermost = rooks.iter().copied().filter(|f| *f > king_file).max() == Some(file);
+                    short.push(if outermost { 'k' } else { letter });
+                    continue;
+                }
+                Some((king_file, _, _)) if file < king_file => {
+                    let outermost = rooks.iter().copied().filter(|f| *f < king_file).min() == Some(file);
+                    if outermost {
+                        'q'
+                    } else {
+                        letter
+                    }
+                }
+                _ => letter,
+            };
+            long.push(text);
+        }
+        for c in short.into_iter().chain(long) {
+            out.push(match color {
+                Color::White => c.to_ascii_uppercase(),
+                Color::Black => c,
+            });
+        }
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
+}
+
+fn parse_en_passant(variant: &Variant, position: &mut Position, field: &str) -> Result<(), FenError> {
+    if field == "-" {
+        position.set_en_passant(None);
+        return Ok(());
+    }
+    let error = || FenError::EnPassant { found: field.to_string() };
+    let mut targets = SquareSet::EMPTY;
+    let mut rest = field;
+    while !rest.is_empty() {
+        let mut chars = rest.chars();
+        let file = chars.next().filter(|c| ('a'..='p').contains(c)).ok_or_else(error)?;
+        let digits = rest[1..].chars().take_while(|c| c.is_ascii_digit()).count();
+        let rank: u32 = rest[1..1 + digits].parse().map_err(|_| error())?;
+        let file = file as u8 - b'a';
+        if rank == 0 || rank > variant.board.ranks as u32 || file >= variant.board.files {
+            return Err(error());
+        }
+        targets.insert(Square::new(file, (rank - 1) as u8));
+        rest = &rest[1 + digits..];
+    }
+    // The piece that passed the squares: the first piece beyond them in its
+    // direction of travel (forward for the side that just moved).
+    let passer = position.side_to_move().opponent();
+    let step: i32 = match passer {
+        Color::White => 1,
+        Color::Black => -1,
+    };
+    let mut victim = None;
+    if let Some(first) = targets.iter().next() {
+        let mut rank = first.rank as i32 + step;
+        while rank >= 0 && rank < variant.board.ranks as i32 {
+            let square = Square::new(first.file, rank as u8);
+            if !targets.contains(square) {
+                if let Some(piece) = position.piece_at(square) {
+                    if piece.color() == passer && variant.en_passant.contains(&piece.kind()) {
+                        victim = Some(square);
+                    }
+                    break;
+                }
+            }
+            rank += step;
+        }
+    }
+    position.set_en_passant(Some(EnPassant { targets, victim }));
+    Ok(())
+}

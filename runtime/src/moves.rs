@@ -1,0 +1,387 @@
+//! Moves and how they change a position (make and unmake).
+//!
+//! A [`Move`] is complete: it says everything needed to play it on the
+//! position it was generated for (which squares, which promotion, which
+//! rook castles, which piece is removed en passant). Making a move needs a
+//! few facts of the variant, gathered once in [`MoveEffects`].
+
+use crate::model::{CastleSide, Color, EventPattern, PieceId, RoyalLoss, Square, SquareSet, Variant};
+use crate::position::{EnPassant, Piece, Position};
+
+/// What kind of move a [`Move`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MoveKind {
+    /// A piece moves from `from` to `to`, capturing what stands there.
+    Normal,
+    /// A capture en passant: the piece moves to the empty square `to` and
+    /// the piece on `victim` (the one that passed `to`) is removed.
+    EnPassant {
+        /// Square of the captured piece.
+        victim: Square,
+    },
+    /// Castling: the king goes `from` -> `to`, the rook `rook_from` -> `rook_to`.
+    Castle {
+        /// Where the rook starts.
+        rook_from: Square,
+        /// Where the rook ends.
+        rook_to: Square,
+    },
+    /// A delayed promotion (Chess 99, D2-D3): the piece on `from` becomes
+    /// [`Move::promotion`] as the whole move, then moves to `to` with the
+    /// promoted kind's follow-up move; `to == from` when it stays.
+    DelayedPromotion,
+}
+
+/// A move, complete enough to be played without generating moves again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The square the moving piece (the king when castling) starts on.
+    pub from: Square,
+    /// The square it ends on.
+    pub to: Square,
+    /// Normal, en passant, castling or delayed promotion.
+    pub kind: MoveKind,
+    /// The kind the piece becomes, if it promotes.
+    pub promotion: Option<PieceId>,
+    /// A2 succession: the square of the piece crowned at the start of the
+    /// turn, before this move is made.
+    pub crown: Option<Square>,
+}
+
+impl Move {
+    /// A normal move without promotion.
+    pub fn normal(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            kind: MoveKind::Normal,
+            promotion: None,
+            crown: None,
+        }
+    }
+
+    /// Whether the move is a castling.
+    pub fn is_castle(&self) -> bool {
+        matches!(self.kind, MoveKind::Castle { .. })
+    }
+
+    /// Whether the move captures something on `position` (the position it
+    /// was generated for).
+    pub fn is_capture(&self, position: &Position) -> bool {
+        match self.kind {
+            MoveKind::EnPassant { .. } => true,
+            MoveKind::Castle { .. } => false,
+            MoveKind::Normal => position.piece_at(self.to).is_some(),
+            MoveKind::DelayedPromotion => self.to != self.from && position.piece_at(self.to).is_some(),
+        }
+    }
+
+    /// The castling side: short towards the higher files.
+    pub fn castle_side(&self) -> Option<CastleSide> {
+        match self.kind {
+            MoveKind::Castle { rook_from, .. } => Some(if rook_from.file > self.from.file {
+                CastleSide::Short
+            } else {
+                CastleSide::Long
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// What [`Position::make_move`] needs to restore the position.
+#[derive(Clone, Debug)]
+pub struct Undo {
+    saved: [(u8, Option<Piece>); 5],
+    saved_len: u8,
+    castling: [u16; 2],
+    en_passant: Option<EnPassant>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    /// The piece the move captured, if any.
+    pub captured: Option<Piece>,
+}
+
+/// The facts of a variant that making a move needs, gathered once.
+#[derive(Clone, Debug)]
+pub struct MoveEffects {
+    royal: Vec<bool>,
+    castling_kings: Vec<bool>,
+    en_passant: Vec<bool>,
+    succession_becomes: Option<PieceId>,
+    track_history: bool,
+    reset_events: Vec<EventPattern>,
+}
+
+impl MoveEffects {
+    /// Gathers the facts from `variant`.
+    pub fn new(variant: &Variant) -> MoveEffects {
+        let n = variant.pieces.len();
+        let mut castling_kings = vec![false; n];
+        for castling in &variant.castling {
+            if castling.king < n {
+                castling_kings[castling.king] = true;
+            }
+        }
+        let mut en_passant = vec![false; n];
+        for kind in &variant.en_passant {
+            if *kind < n {
+                en_passant[*kind] = true;
+            }
+        }
+        let succession_becomes = match &variant.royal_loss {
+            RoyalLoss::Succession { becomes, .. } => Some(*becomes),
+            RoyalLoss::EndsGame => None,
+        };
+        MoveEffects {
+            royal: variant.pieces.iter().map(|p| p.royal).collect(),
+            castling_kings,
+            en_passant,
+            succession_becomes,
+            track_history: tracks_history(variant),
+            reset_events: variant.ply_reset_events.clone(),
+        }
+    }
+
+    /// Whether pieces of `kind` are royal.
+    pub fn is_royal(&self, kind: PieceId) -> bool {
+        self.royal.get(kind).copied().unwrap_or(false)
+    }
+
+    /// Whether pieces remember the kinds they have been (only variants whose
+    /// rules read lineage do: succession, lineage castling requirements,
+    /// crowning events). Elsewhere a promoted piece is written like any other
+    /// in FEN.
+    pub fn tracks_history(&self) -> bool {
+        self.track_history
+    }
+
+    /// Whether `kind` creates and captures en passant.
+    pub fn is_en_passant_kind(&self, kind: PieceId) -> bool {
+        self.en_passant.get(kind).copied().unwrap_or(false)
+    }
+
+    /// The royal kind a succession crowns into, if the variant has succession.
+    pub fn succession_becomes(&self) -> Option<PieceId> {
+        self.succession_becomes
+    }
+}
+
+/// Whether any rule of `variant` reads the kinds a piece has been.
+pub fn tracks_history(variant: &Variant) -> bool {
+    use crate::model::CastlingRequirement;
+    fn pattern_reads(p: &EventPattern) -> bool {
+        match p {
+            EventPattern::Crowning(_) => true,
+            EventPattern::Both(a, b) => pattern_reads(a) || pattern_reads(b),
+            _ => false,
+        }
+    }
+    matches!(variant.royal_loss, RoyalLoss::Succession { .. })
+        || variant
+            .castling
+            .iter()
+            .flat_map(|c| c.requirements.iter())
+            .any(|r| matches!(r, CastlingRequirement::KingLineage(_)))
+        || variant.counters.iter().flat_map(|c| c.events.iter()).any(pattern_reads)
+}
+
+impl Undo {
+    fn save(&mut self, index: usize, piece: Option<Piece>) {
+        self.saved[self.saved_len as usize] = (index as u8, piece);
+        self.saved_len += 1;
+    }
+}
+
+impl Position {
+    /// Plays `mv`, which must have been generated for this position, and
+    /// returns what [`Position::unmake_move`] needs to take it back.
+    pub fn make_move(&mut self, mv: &Move, effects: &MoveEffects) -> Undo {
+        let mut undo = Undo {
+            saved: [(0, None); 5],
+            saved_len: 0,
+            castling: [self.castling_rights(Color::White), self.castling_rights(Color::Black)],
+            en_passant: self.en_passant().copied(),
+            halfmove_clock: self.halfmove_clock(),
+            fullmove_number: self.fullmove_number(),
+            captured: None,
+        };
+        let mover = self.side_to_move();
+        let mut crowned = false;
+        if let (Some(square), Some(becomes)) = (mv.crown, effects.succession_becomes) {
+            let index = square.index();
+            let old = self.piece_at_index(index);
+            undo.save(index, old);
+            if let Some(piece) = old {
+                let royal = effects.is_royal(becomes);
+                self.set_piece_at_index(index, Some(piece.changed_into(becomes, royal, effects.track_history)));
+                crowned = true;
+            }
+        }
+        let from = mv.from.index();
+        let to = mv.to.index();
+        let moving = self.piece_at_index(from);
+        let mut next_en_passant = None;
+        let mut promoted_from = None;
+        match mv.kind {
+            MoveKind::Normal | MoveKind::EnPassant { .. } | MoveKind::DelayedPromotion => {
+                let mut victim_index = to;
+                if let MoveKind::EnPassant { victim } = mv.kind {
+                    victim_index = victim.index();
+                }
+                let captured = if victim_index != from { self.piece_at_index(victim_index) } else { None };
+                undo.captured = captured;
+                undo.save(from, moving);
+                if to != from {
+                    undo.save(to, self.piece_at_index(to));
+                }
+                if victim_index != to && victim_index != from {
+                    undo.save(victim_index, captured);
+                    self.set_piece_at_index(victim_index, None);
+                }
+                if let Some(mut piece) = moving {
+                    if let Some(kind) = mv.promotion {
+                        promoted_from = Some(piece.kind());
+                        piece = piece.changed_into(kind, effects.is_royal(kind), effects.track_history);
+                    }
+                    let moves_away = to != from;
+                    if moves_away {
+                        piece = piece.with_unmoved(false);
+                    }
+                    self.set_piece_at_index(from, None);
+                    self.set_piece_at_index(to, Some(piece));
+                    if mv.kind == MoveKind::Normal && captured.is_none() && moves_away {
+                        next_en_passant = self.passed_squares(mv.from, mv.to, piece, effects);
+                    }
+                }
+            }
+            MoveKind::Castle { rook_from, rook_to } => {
+                let rook_index = rook_from.index();
+                let rook = self.piece_at_index(rook_index);
+                undo.save(from, moving);
+                undo.save(rook_index, rook);
+                undo.save(to, self.piece_at_index(to));
+                undo.save(rook_to.index(), self.piece_at_index(rook_to.index()));
+                self.set_piece_at_index(from, None);
+                self.set_piece_at_index(rook_index, None);
+                self.set_piece_at_index(to, moving.map(|p| p.with_unmoved(false)));
+                self.set_piece_at_index(rook_to.index(), rook.map(|p| p.with_unmoved(false)));
+            }
+        }
+        self.update_castling_rights(mv, moving, effects);
+        self.set_en_passant(next_en_passant);
+        let resets = effects
+            .reset_events
+            .iter()
+            .any(|event| event_matches(event, mv, moving, undo.captured, promoted_from, crowned, effects));
+        if resets {
+            self.set_halfmove_clock(0);
+        } else {
+            self.set_halfmove_clock(undo.halfmove_clock.saturating_add(1));
+        }
+        if mover == Color::Black {
+            self.set_fullmove_number(undo.fullmove_number.saturating_add(1));
+        }
+        self.set_side_to_move(mover.opponent());
+        undo
+    }
+
+    /// Takes back `mv`, given what [`Position::make_move`] returned.
+    pub fn unmake_move(&mut self, _mv: &Move, undo: &Undo) {
+        for i in (0..undo.saved_len as usize).rev() {
+            let (index, piece) = undo.saved[i];
+            self.set_piece_at_index(index as usize, piece);
+        }
+        self.set_castling_rights(Color::White, undo.castling[0]);
+        self.set_castling_rights(Color::Black, undo.castling[1]);
+        self.set_en_passant(undo.en_passant);
+        self.set_halfmove_clock(undo.halfmove_clock);
+        self.set_fullmove_number(undo.fullmove_number);
+        self.set_side_to_move(self.side_to_move().opponent());
+    }
+
+    /// The en passant state after `piece` went `from` -> `to` without
+    /// capturing: for a piece of an en passant kind moving two or more
+    /// squares along a straight line, the squares strictly between.
+    fn passed_squares(&self, from: Square, to: Square, piece: Piece, effects: &MoveEffects) -> Option<EnPassant> {
+        if !effects.is_en_passant_kind(piece.kind()) {
+            return None;
+        }
+        let df = to.file as i32 - from.file as i32;
+        let dr = to.rank as i32 - from.rank as i32;
+        let steps = df.abs().max(dr.abs());
+        let straight = df == 0 || dr == 0 || df.abs() == dr.abs();
+        if steps < 2 || !straight {
+            return None;
+        }
+        let (sf, sr) = (df.signum(), dr.signum());
+        let mut targets = SquareSet::EMPTY;
+        for i in 1..steps {
+            targets.insert(Square::new((from.file as i32 + sf * i) as u8, (from.rank as i32 + sr * i) as u8));
+        }
+        Some(EnPassant {
+            targets,
+            victim: Some(to),
+        })
+    }
+
+    fn update_castling_rights(&mut self, mv: &Move, moving: Option<Piece>, effects: &MoveEffects) {
+        if self.castling_rights(Color::White) == 0 && self.castling_rights(Color::Black) == 0 {
+            return;
+        }
+        if let Some(piece) = moving {
+            if effects.castling_kings.get(piece.kind()).copied().unwrap_or(false) && mv.from != mv.to {
+                self.set_castling_rights(piece.color(), 0);
+            }
+        }
+        let mut touched = [Some(mv.from), Some(mv.to), None];
+        match mv.kind {
+            MoveKind::Castle { rook_from, .. } => touched[2] = Some(rook_from),
+            MoveKind::EnPassant { victim } => touched[2] = Some(victim),
+            _ => {}
+        }
+        for square in touched.into_iter().flatten() {
+            for color in Color::ALL {
+                if square.rank == self.back_rank(color) {
+                    let rights = self.castling_rights(color) & !(1u16 << square.file);
+                    self.set_castling_rights(color, rights);
+                }
+            }
+        }
+    }
+}
+
+/// Whether the move matches a game event pattern, as far as the move alone
+/// tells (a Laws-of-Chess checkmate needs the game layer: never here).
+fn event_matches(
+    event: &EventPattern,
+    mv: &Move,
+    moving: Option<Piece>,
+    captured: Option<Piece>,
+    promoted_from: Option<PieceId>,
+    crowned: bool,
+    effects: &MoveEffects,
+) -> bool {
+    match event {
+        EventPattern::Capture(kinds) => {
+            captured.is_some_and(|c| kinds.is_empty() || kinds.contains(&c.kind()))
+        }
+        EventPattern::EnPassant => matches!(mv.kind, MoveKind::EnPassant { .. }),
+        EventPattern::MoveOf(kinds) => moving.is_some_and(|m| kinds.is_empty() || kinds.contains(&m.kind())),
+        EventPattern::Promotion { from, to } => match (promoted_from, mv.promotion) {
+            (Some(old), Some(new)) => (from.is_empty() || from.contains(&old)) && (to.is_empty() || to.contains(&new)),
+            _ => false,
+        },
+        EventPattern::Castle(side) => match mv.castle_side() {
+            Some(s) => side.map_or(true, |want| want == s),
+            None => false,
+        },
+        EventPattern::RoyalCapture => captured.is_some_and(|c| c.is_royal()),
+        EventPattern::Crowning(_) => crowned,
+        EventPattern::LawsCheckmate => false,
+        EventPattern::Both(a, b) => {
+            event_matches(a, mv, moving, captured, promoted_from, crowned, effects)
+                && event_matches(b, mv, moving, captured, promoted_from, crowned, effects)
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! Perft: counting the leaves of the legal-move tree, the standard check of
+//! a move generator.
+//!
+//! Perft counts pure move generation. Game-ending rules other than "no legal
+//! move" are not applied: repetitions, move-count rules, special wins and
+//! history rules that need the game's record (IRC) play no part. A position
+//! with no legal moves (checkmate, stalemate, or under capture-the-king rules
+//! a side whose royal piece was captured) is a leaf: it adds nothing at the
+//! depths below it.
+
+use crate::moves::Move;
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// The number of leaf positions `depth` plies below `position`.
+///
+/// The last ply is counted without being played (bulk counting).
+pub fn perft<R: Rules + ?Sized>(rules: &R, position: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut scratch = position.clone();
+    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+    perft_inner(rules, &mut scratch, &mut buffers)
+}
+
+fn perft_inner<R: Rules + ?Sized>(rules: &R, position: &mut Position, buffers: &mut [Vec<Move>]) -> u64 {
+    let Some((moves, rest)) = buffers.split_first_mut() else {
+        return 1;
+    };
+    moves.clear();
+    rules.generate_legal(position, moves);
+    if rest.is_empty() {
+        return moves.len() as u64;
+    }
+    let mut nodes = 0;
+    for mv in moves.iter() {
+        let undo = rules.make_move(position, mv);
+        nodes += perft_inner(rules, position, rest);
+        rules.unmake_move(position, mv, &undo);
+    }
+    nodes
+}
+
+/// The perft counts of every depth from 1 to `depth` in one walk of the tree:
+/// `result[d - 1]` is perft(d).
+pub fn perft_counts<R: Rules + ?Sized>(rules: &R, position: &Position, depth: u32) -> Vec<u64> {
+    let mut counts = vec![0u64; depth as usize];
+    if depth == 0 {
+        return counts;
+    }
+    let mut scratch = position.clone();
+    let mut buffers = vec![Vec::with_capacity(64); depth as usize];
+    counts_inner(rules, &mut scratch, &mut buffers, &mut counts);
+    counts
+}
+
+fn counts_inner<R: Rules + ?Sized>(
+    rules: &R,
+    position: &mut Position,
+    buffers: &mut [Vec<Move>],
+    counts: &mut [u64],
+) {
+    let (Some((moves, rest)), Some((count, deeper))) = (buffers.split_first_mut(), counts.split_first_mut()) else {
+        return;
+    };
+    moves.clear();
+    rules.generate_legal(position, moves);
+    *count += moves.len() as u64;
+    if rest.is_empty() {
+        return;
+    }
+    for mv in moves.iter() {
+        let undo = rules.make_move(position, mv);
+        counts_inner(rules, position, rest, deeper);
+        rules.unmake_move(position, mv, &undo);
+    }
+}
+
+/// Perft split by root move: each legal move with the leaf count `depth - 1`
+/// plies below it. With `depth == 0` the list is empty.
+pub fn divide<R: Rules + ?Sized>(rules: &R, position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    divide_with_progress(rules, position, depth, |_, _| {})
+}
+
+/// [`divide`], calling `progress(done, total)` after each root move.
+pub fn divide_with_progress<R: Rules + ?Sized>(
+    rules: &R,
+    position: &Position,
+    depth: u32,
+    mut progress: impl FnMut(usize, usize),
+) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let moves = rules.legal_moves(position);
+    let mut scratch = position.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, mv) in moves.iter().enumerate() {
+        let undo = rules.make_move(&mut scratch, mv);
+        let nodes = perft(rules, &scratch, depth - 1);
+        rules.unmake_move(&mut scratch, mv, &undo);
+        out.push((*mv, nodes));
+        progress(i + 1, moves.len());
+    }
+    out
+}

@@ -1,0 +1,20 @@
+//! One module per subcommand of the `varc` binary.
+
+pub mod check;
+pub mod dump;
+
+use std::io::IsTerminal;
+use std::path::Path;
+use varc::model::Variant;
+
+/// Loads a rules file, printing its diagnostics on stderr on failure.
+pub fn load_or_report(path: &Path) -> Option<Variant> {
+    match varc::load_variant(path) {
+        Ok(variant) => Some(variant),
+        Err(error) => {
+            let color = std::io::stderr().is_terminal();
+            eprint!("{}", varc::diagnostic::render(&error.sources, &error.errors, color));
+            None
+        }
+    }
+}

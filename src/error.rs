@@ -1,0 +1,124 @@
+//! Errors as plain data: every phase produces [`Error`]s carrying spans into
+//! source files; [`crate::diagnostic`] renders them at the edge.
+
+/// A byte range in one source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    /// First byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The bytes `start..end`.
+    pub fn new(start: usize, end: usize) -> Span {
+        Span { start, end: end.max(start) }
+    }
+
+    /// A single position.
+    pub fn at(position: usize) -> Span {
+        Span { start: position, end: position }
+    }
+}
+
+impl From<pest::Span<'_>> for Span {
+    fn from(span: pest::Span<'_>) -> Span {
+        Span::new(span.start(), span.end())
+    }
+}
+
+/// A problem found in a rules file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// The file (an id of [`crate::load::Sources`]).
+    pub file: usize,
+    /// Where the problem is.
+    pub span: Span,
+    /// What is wrong, in one line.
+    pub message: String,
+    /// Text under the primary span.
+    pub label: String,
+    /// Other places that explain the problem (a first definition, say).
+    pub secondary: Vec<(usize, Span, String)>,
+    /// A likely fix.
+    pub help: Option<String>,
+    /// Further explanation.
+    pub notes: Vec<String>,
+}
+
+impl Error {
+    /// An error at `span` of `file` saying `message`.
+    pub fn new(file: usize, span: Span, message: impl Into<String>) -> Error {
+        Error {
+            file,
+            span,
+            message: message.into(),
+            label: String::new(),
+            secondary: Vec::new(),
+            help: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Sets the text under the primary span.
+    pub fn with_label(mut self, label: impl Into<String>) -> Error {
+        self.label = label.into();
+        self
+    }
+
+    /// Adds a secondary span with its text.
+    pub fn with_secondary(mut self, file: usize, span: Span, label: impl Into<String>) -> Error {
+        self.secondary.push((file, span, label.into()));
+        self
+    }
+
+    /// Sets the help line.
+    pub fn with_help(mut self, help: impl Into<String>) -> Error {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// Adds a note.
+    pub fn with_note(mut self, note: impl Into<String>) -> Error {
+        self.notes.push(note.into());
+        self
+    }
+}
+
+/// The known name closest to `name`, if it is close enough to be a likely typo.
+pub fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    known
+        .into_iter()
+        .map(|candidate| (edit_distance(name, candidate), candidate))
+        .filter(|(distance, candidate)| *distance <= (name.len().max(candidate.len()) / 3).max(1))
+        .min_by_key(|(distance, _)| *distance)
+        .map(|(_, candidate)| candidate)
+}
+
+/// Levenshtein distance between two strings, by characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitution = previous + usize::from(ca != *cb);
+            previous = row[j + 1];
+            row[j + 1] = substitution.min(row[j] + 1).min(row[j + 1] + 1);
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nearest_finds_a_typo() {
+        assert_eq!(nearest("rookng", ["rooking", "knight"]), Some("rooking"));
+        assert_eq!(nearest("zebra", ["rooking", "knight"]), None);
+    }
+}

@@ -1,0 +1,282 @@
+//! Per-piece, per-square tables built once from the model: where each
+//! movement atom of each kind leads from each square (forward probes), and
+//! from where each square can be attacked (attack probes).
+//!
+//! A probe is a list of squares in travel order plus how to read it:
+//! - `Leap`: one square, the target;
+//! - `LameLeap`: the path squares that must be empty, then the target;
+//! - `Ride`: the squares of the ride, nearest first, cut at `max` steps;
+//! - `Hop*`: the squares along the direction to the board's edge.
+//!
+//! Directions in the model are relative to the mover (positive ranks are
+//! forward); the tables hold absolute squares, so Black's rank offsets are
+//! negated here once. A hole of the board ends a ride or a hop and may not be
+//! part of a lame leap's path.
+
+use std::collections::HashMap;
+use varc_runtime::model::{AtomCondition, Board, Color, HopLanding, MoveMode, Motion, PieceId, Square, Variant};
+
+/// How a probe's squares are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Reach {
+    Leap,
+    LameLeap,
+    Ride,
+    HopAdjacent,
+    HopAny,
+}
+
+/// One atom in one direction from one square.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Probe {
+    pub reach: Reach,
+    pub mode: MoveMode,
+    pub condition: AtomCondition,
+    pub start: u32,
+    pub len: u32,
+}
+
+/// From where a square is attacked along one line: the squares read
+/// outwards from the attacked square, and the kinds that attack that way.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct AttackProbe {
+    pub reach: Reach,
+    /// Bit `k` set: pieces of kind `k` attack along this probe.
+    pub kinds: u64,
+    pub condition: AtomCondition,
+    pub start: u32,
+    pub len: u32,
+}
+
+/// The tables of one variant.
+#[derive(Clone, Debug)]
+pub(crate) struct Tables {
+    pub probes: Vec<Probe>,
+    pub probe_squares: Vec<u8>,
+    /// `(kind * 2 + color) * 256 + square` -> range of `probes`.
+    pub piece_probes: Vec<(u32, u32)>,
+    pub attack_probes: Vec<AttackProbe>,
+    pub attack_squares: Vec<u8>,
+    /// `color * 256 + square` -> range of `attack_probes` (attacks by `color`).
+    pub attack_index: Vec<(u32, u32)>,
+}
+
+/// The key of a piece's probes.
+#[inline]
+pub(crate) fn piece_key(kind: usize, color: Color, square: usize) -> usize {
+    (kind * 2 + color.index()) * 256 + square
+}
+
+fn reach_of(motion: Motion) -> Reach {
+    match motion {
+        Motion::Leap => Reach::Leap,
+        Motion::LameLeap => Reach::LameLeap,
+        Motion::Ride { .. } => Reach::Ride,
+        Motion::Hop {
+            landing: HopLanding::Adjacent,
+        } => Reach::HopAdjacent,
+        Motion::Hop { landing: HopLanding::Any } => Reach::HopAny,
+    }
+}
+
+fn on_board(board: &Board, file: i32, rank: i32) -> Option<u8> {
+    board
+        .contains(file, rank)
+        .then(|| Square::new(file as u8, rank as u8).index() as u8)
+}
+
+/// The path squares of a lame leap by `(dx, dy)` from `(file, rank)`:
+/// the squares strictly between for straight lines, else the first
+/// orthogonal step. `None` if a path square is off the board.
+fn lame_path(board: &Board, file: i32, rank: i32, dx: i32, dy: i32) -> Option<Vec<u8>> {
+    let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
+    let mut path = Vec::new();
+    if straight {
+        let steps = dx.abs().max(dy.abs());
+        for i in 1..steps {
+            path.push(on_board(board, file + dx.signum() * i, rank + dy.signum() * i)?);
+        }
+    } else if dy.abs() > dx.abs() {
+        path.push(on_board(board, file, rank + dy.signum())?);
+    } else {
+        path.push(on_board(board, file + dx.signum(), rank)?);
+    }
+    Some(path)
+}
+
+/// The squares of a probe of `motion` by `(dx, dy)` (absolute) from
+/// `(file, rank)`, in travel order; empty if the probe leads nowhere.
+fn forward_squares(board: &Board, motion: Motion, file: i32, rank: i32, dx: i32, dy: i32) -> Vec<u8> {
+    match motion {
+        Motion::Leap => on_board(board, file + dx, rank + dy).into_iter().collect(),
+        Motion::LameLeap => match (lame_path(board, file, rank, dx, dy), on_board(board, file + dx, rank + dy)) {
+            (Some(mut path), Some(target)) => {
+                path.push(target);
+                path
+            }
+            _ => Vec::new(),
+        },
+        Motion::Ride { max } => ray(board, file, rank, dx, dy, max.map_or(u32::MAX, u32::from)),
+        Motion::Hop { .. } => ray(board, file, rank, dx, dy, u32::MAX),
+    }
+}
+
+fn ray(board: &Board, file: i32, rank: i32, dx: i32, dy: i32, max: u32) -> Vec<u8> {
+    let mut out = Vec::new();
+    if dx == 0 && dy == 0 {
+        return out;
+    }
+    let (mut f, mut r) = (file + dx, rank + dy);
+    while (out.len() as u32) < max {
+        match on_board(board, f, r) {
+            Some(index) => out.push(index),
+            None => break,
+        }
+        f += dx;
+        r += dy;
+    }
+    out
+}
+
+fn condition_key(condition: AtomCondition) -> usize {
+    match condition {
+        AtomCondition::Always => 0,
+        AtomCondition::FirstMove => 1,
+        AtomCondition::InRegion(region) => 2 + region,
+    }
+}
+
+impl Tables {
+    /// Builds the tables of `variant`. Kinds must be fewer than 64.
+    pub(crate) fn new(variant: &Variant) -> Tables {
+        let board = &variant.board;
+        let kinds = variant.pieces.len();
+        let mut probes = Vec::new();
+        let mut probe_squares = Vec::new();
+        let mut piece_probes = vec![(0u32, 0u32); kinds * 2 * 256];
+        for (kind, piece) in variant.pieces.iter().enumerate() {
+            for color in Color::ALL {
+                let sign = if color == Color::White { 1 } else { -1 };
+                for square in board.squares().iter() {
+                    let first = probes.len() as u32;
+                    for atom in &piece.moves {
+                        for &(dx, dy) in &atom.directions {
+                            let (dx, dy) = (dx as i32, dy as i32 * sign);
+                            let squares =
+                                forward_squares(board, atom.motion, square.file as i32, square.rank as i32, dx, dy);
+                            if squares.is_empty() {
+                                continue;
+                            }
+                            probes.push(Probe {
+                                reach: reach_of(atom.motion),
+                                mode: atom.mode,
+                                condition: atom.condition,
+                                start: probe_squares.len() as u32,
+                                len: squares.len() as u32,
+                            });
+                            probe_squares.extend(squares);
+                        }
+                    }
+                    piece_probes[piece_key(kind, color, square.index())] = (first, probes.len() as u32);
+                }
+            }
+        }
+
+        let mut attack_probes = Vec::new();
+        let mut attack_squares = Vec::new();
+        let mut attack_index = vec![(0u32, 0u32); 2 * 256];
+        for color in Color::ALL {
+            let sign = if color == Color::White { 1 } else { -1 };
+            for target in board.squares().iter() {
+                let (tf, tr) = (target.file as i32, target.rank as i32);
+                // (reach, condition, squares) -> index into `merged`.
+                let mut seen: HashMap<(Reach, usize, Vec<u8>), usize> = HashMap::new();
+                let mut merged: Vec<(Reach, AtomCondition, Vec<u8>, u64)> = Vec::new();
+                for (kind, piece) in variant.pieces.iter().enumerate() {
+                    for atom in piece.moves.iter().filter(|a| a.mode != MoveMode::MoveOnly) {
+                        for &(dx, dy) in &atom.directions {
+                            let (dx, dy) = (dx as i32, dy as i32 * sign);
+                            let squares = reverse_squares(board, atom.motion, tf, tr, dx, dy);
+                            if squares.is_empty() {
+                                continue;
+                            }
+                            let reach = reach_of(atom.motion);
+                            let key = (reach, condition_key(atom.condition), squares);
+                            let slot = *seen.entry(key.clone()).or_insert_with(|| {
+                                merged.push((reach, atom.condition, key.2.clone(), 0));
+                                merged.len() - 1
+                            });
+                            merged[slot].3 |= 1u64 << kind;
+                        }
+                    }
+                }
+                let first = attack_probes.len() as u32;
+                for (reach, condition, squares, kinds) in merged {
+                    attack_probes.push(AttackProbe {
+                        reach,
+                        kinds,
+                        condition,
+                        start: attack_squares.len() as u32,
+                        len: squares.len() as u32,
+                    });
+                    attack_squares.extend(squares);
+                }
+                attack_index[color.index() * 256 + target.index()] = (first, attack_probes.len() as u32);
+            }
+        }
+        Tables {
+            probes,
+            probe_squares,
+            piece_probes,
+            attack_probes,
+            attack_squares,
+            attack_index,
+        }
+    }
+
+    /// The probes of a piece of `kind` and `color` on `square`.
+    #[inline]
+    pub(crate) fn probes_of(&self, kind: PieceId, color: Color, square: usize) -> &[Probe] {
+        let (a, b) = self.piece_probes[piece_key(kind, color, square)];
+        &self.probes[a as usize..b as usize]
+    }
+
+    /// The squares of a probe.
+    #[inline]
+    pub(crate) fn squares_of(&self, probe: &Probe) -> &[u8] {
+        &self.probe_squares[probe.start as usize..(probe.start + probe.len) as usize]
+    }
+
+    /// The attack probes onto `square` for attacker `color`.
+    #[inline]
+    pub(crate) fn attacks_onto(&self, color: Color, square: usize) -> &[AttackProbe] {
+        let (a, b) = self.attack_index[color.index() * 256 + square];
+        &self.attack_probes[a as usize..b as usize]
+    }
+
+    /// The squares of an attack probe.
+    #[inline]
+    pub(crate) fn attack_squares_of(&self, probe: &AttackProbe) -> &[u8] {
+        &self.attack_squares[probe.start as usize..(probe.start + probe.len) as usize]
+    }
+}
+
+/// The squares read outwards from an attacked square for an atom whose
+/// absolute offset is `(dx, dy)`:
+/// - leap: `[attacker square]`;
+/// - lame leap: `[attacker square, path squares...]`;
+/// - ride and hops: the squares from the target backwards along the line.
+fn reverse_squares(board: &Board, motion: Motion, tf: i32, tr: i32, dx: i32, dy: i32) -> Vec<u8> {
+    match motion {
+        Motion::Leap => on_board(board, tf - dx, tr - dy).into_iter().collect(),
+        Motion::LameLeap => {
+            let (ff, fr) = (tf - dx, tr - dy);
+            match (on_board(board, ff, fr), lame_path(board, ff, fr, dx, dy)) {
+                (Some(from), Some(path)) => std::iter::once(from).chain(path).collect(),
+                _ => Vec::new(),
+            }
+        }
+        Motion::Ride { max } => ray(board, tf, tr, -dx, -dy, max.map_or(u32::MAX, u32::from)),
+        Motion::Hop { .. } => ray(board, tf, tr, -dx, -dy, u32::MAX),
+    }
+}

@@ -1,0 +1,199 @@
+//! Reading rules files: the `extends` chain, size and encoding checks, then
+//! parsing and lowering. The entry points of the compiler front end.
+
+use crate::error::{Error, Span};
+use crate::model::Variant;
+use crate::syntax::{self, Node, Rule};
+use codespan_reporting::files::SimpleFiles;
+use std::path::{Path, PathBuf};
+
+/// Largest rules file accepted. Real variants are a few kilobytes; the limit
+/// bounds the time and memory spent on garbage.
+pub const MAX_FILE_BYTES: usize = 1 << 20;
+
+/// The source files read for one compilation, for diagnostics.
+pub struct Sources {
+    files: SimpleFiles<String, String>,
+    paths: Vec<PathBuf>,
+}
+
+impl Default for Sources {
+    fn default() -> Self {
+        Sources { files: SimpleFiles::new(), paths: Vec::new() }
+    }
+}
+
+impl Sources {
+    /// Adds a file's text under a display name.
+    pub fn add(&mut self, name: String, path: PathBuf, source: String) -> usize {
+        self.paths.push(path);
+        self.files.add(name, source)
+    }
+
+    /// The text of file `id`.
+    pub fn source(&self, id: usize) -> &str {
+        self.files.get(id).map(|f| f.source().as_str()).unwrap_or("")
+    }
+
+    /// The codespan-reporting file database.
+    pub fn files(&self) -> &SimpleFiles<String, String> {
+        &self.files
+    }
+}
+
+/// A failed compilation: its errors and the sources they point into.
+pub struct LoadError {
+    /// The files read.
+    pub sources: Sources,
+    /// What is wrong (at least one).
+    pub errors: Vec<Error>,
+}
+
+impl LoadError {
+    /// The rendered diagnostics, without colours.
+    pub fn render(&self) -> String {
+        crate::diagnostic::render(&self.sources, &self.errors, false)
+    }
+}
+
+impl std::fmt::Debug for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render())
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// Reads, checks and lowers the rules file at `path` (and the files it extends).
+pub fn load_variant(path: &Path) -> Result<Variant, LoadError> {
+    let mut sources = Sources::default();
+    let result = compile(path, &mut sources);
+    result.map_err(|errors| LoadError { sources, errors })
+}
+
+/// Compiles rules text given directly (tests, tools); `extends` looks for
+/// files in `dir`.
+pub fn load_variant_from_str(name: &str, text: &str, dir: &Path) -> Result<Variant, LoadError> {
+    let mut sources = Sources::default();
+    let id = sources.add(name.to_string(), dir.join(name), text.to_string());
+    let result = compile_chain(id, &mut sources);
+    result.map_err(|errors| LoadError { sources, errors })
+}
+
+fn compile(path: &Path, sources: &mut Sources) -> Result<Variant, Vec<Error>> {
+    let id = read_file(path, sources, None)?;
+    compile_chain(id, sources)
+}
+
+/// Reads the `extends` chain from file `first`, then lowers it.
+fn compile_chain(first: usize, sources: &mut Sources) -> Result<Variant, Vec<Error>> {
+    let mut chain = vec![first];
+    loop {
+        let current = *chain.last().unwrap_or(&first);
+        let Some((parent, span)) = extends_of(current, sources)? else { break };
+        let dir = sources.paths[current].parent().map(Path::to_path_buf).unwrap_or_default();
+        let parent_path = dir.join(format!("{parent}.rules"));
+        let looped = chain.iter().position(|id| same_file(&sources.paths[*id], &parent_path));
+        if let Some(start) = looped {
+            let names: Vec<String> =
+                chain[start..].iter().map(|id| header_id(*id, sources)).collect();
+            return Err(vec![Error::new(current, span, format!("`extends` makes a cycle: {} -> {parent}", names.join(" -> ")))
+                .with_label("extends a variant that extends this one")
+                .with_help("a variant can only extend one that does not depend on it")]);
+        }
+        if chain.len() > 32 {
+            return Err(vec![Error::new(current, span, "`extends` chain is longer than 32 variants")]);
+        }
+        let parent_id = read_file(&parent_path, sources, Some((current, span)))?;
+        chain.push(parent_id);
+    }
+    chain.reverse();
+    let parsed: Vec<(usize, Node<'_>)> = {
+        let mut parsed = Vec::new();
+        for id in &chain {
+            parsed.push((*id, syntax::parse(*id, sources.source(*id)).map_err(|e| vec![e])?));
+        }
+        parsed
+    };
+    crate::lower::lower(&parsed)
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}
+
+fn header_id(id: usize, sources: &Sources) -> String {
+    syntax::parse(id, sources.source(id))
+        .ok()
+        .and_then(|file| file.into_inner().next())
+        .and_then(|header| header.into_inner().next())
+        .map(|ident| ident.as_str().to_string())
+        .unwrap_or_else(|| "?".to_string())
+}
+
+/// The name after `extends`, if any, and its span.
+fn extends_of(id: usize, sources: &Sources) -> Result<Option<(String, Span)>, Vec<Error>> {
+    let file = syntax::parse(id, sources.source(id)).map_err(|e| vec![e])?;
+    let header = file.into_inner().find(|n| n.as_rule() == Rule::header);
+    let extends = header.and_then(|h| h.into_inner().find(|n| n.as_rule() == Rule::extends_clause));
+    Ok(extends.and_then(|e| e.into_inner().next()).map(|name| (name.as_str().to_string(), name.as_span().into())))
+}
+
+/// Reads one file, checking size and encoding; `from` is the `extends` that asked for it.
+fn read_file(path: &Path, sources: &mut Sources, from: Option<(usize, Span)>) -> Result<usize, Vec<Error>> {
+    let name = path.display().to_string();
+    let failure = |sources: &mut Sources, message: String, label: &str| -> Vec<Error> {
+        match from {
+            Some((file, span)) => vec![Error::new(file, span, message).with_label(label.to_string())],
+            None => {
+                let id = sources.add(name.clone(), path.to_path_buf(), String::new());
+                vec![Error::new(id, Span::at(0), message)]
+            }
+        }
+    };
+    let size = match std::fs::metadata(path) {
+        Ok(meta) => meta.len(),
+        Err(e) => {
+            let message = match from {
+                Some(_) => format!("cannot read `{name}`, the variant this one extends: {e}"),
+                None => format!("cannot read `{name}`: {e}"),
+            };
+            return Err(failure(sources, message, "no such variant file"));
+        }
+    };
+    if size > MAX_FILE_BYTES as u64 {
+        let message = format!("`{name}` is {size} bytes; a rules file may be at most {MAX_FILE_BYTES} bytes");
+        return Err(failure(sources, message, "file too large"));
+    }
+    let bytes = std::fs::read(path).map_err(|e| failure(sources, format!("cannot read `{name}`: {e}"), "unreadable"))?;
+    match String::from_utf8(bytes) {
+        Ok(text) => {
+            let id = sources.add(name, path.to_path_buf(), text);
+            let text = sources.source(id);
+            if text.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#')) {
+                return Err(vec![Error::new(id, Span::at(0), "the file has no rules")
+                    .with_label("empty")
+                    .with_help("a rules file starts with `variant NAME \"Display name\"`, then `board`, `setup`, pieces and rules")]);
+            }
+            Ok(id)
+        }
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let id = sources.add(name, path.to_path_buf(), text);
+            let end = valid + '\u{FFFD}'.len_utf8();
+            Err(vec![Error::new(id, Span::new(valid, end), "the file is not valid UTF-8 text")
+                .with_label(format!("invalid byte at offset {valid}"))
+                .with_help("save the rules file as UTF-8")])
+        }
+    }
+}

@@ -1,0 +1,271 @@
+//! Phase 2: lowering. The merged statements of a variant (see
+//! [`merge`]) become a [`Variant`]: names resolved, regions turned into
+//! square sets per side, movement expanded into atoms, every inconsistency
+//! reported as an [`Error`]. Errors are collected, not stopped at.
+
+mod board;
+mod merge;
+mod piece;
+mod promotion;
+mod rules;
+
+pub mod betza;
+
+use crate::error::{nearest, Error, Span};
+use crate::model::*;
+use crate::syntax::{Node, Rule};
+use merge::{Item, Key};
+use std::collections::HashMap;
+
+pub use merge::string_value;
+
+/// Lowers the parsed files of an `extends` chain (oldest ancestor first).
+pub fn lower(files: &[(usize, Node<'_>)]) -> Result<Variant, Vec<Error>> {
+    let mut errors = Vec::new();
+    let (header, items) = merge::merge(files, &mut errors);
+    let child = files.last().map(|(id, _)| *id).unwrap_or(0);
+    let mut lowerer = Lowerer::new(child, items, errors);
+    let variant = lowerer.run(header);
+    if lowerer.errors.is_empty() {
+        Ok(variant)
+    } else {
+        Err(lowerer.errors)
+    }
+}
+
+/// The state of one lowering.
+pub(crate) struct Lowerer<'a> {
+    /// The file being compiled (the last of the chain).
+    child: usize,
+    items: Vec<Item<'a>>,
+    errors: Vec<Error>,
+    board: Board,
+    regions: Vec<Region>,
+    region_ids: HashMap<String, RegionId>,
+    pieces: Vec<PieceKind>,
+    piece_ids: HashMap<String, PieceId>,
+    counters: Vec<Counter>,
+    counter_ids: HashMap<String, CounterId>,
+}
+
+impl<'a> Lowerer<'a> {
+    fn new(child: usize, items: Vec<Item<'a>>, errors: Vec<Error>) -> Self {
+        Lowerer {
+            child,
+            items,
+            errors,
+            board: Board { files: 8, ranks: 8, holes: SquareSet::EMPTY },
+            regions: Vec::new(),
+            region_ids: HashMap::new(),
+            pieces: Vec::new(),
+            piece_ids: HashMap::new(),
+            counters: Vec::new(),
+            counter_ids: HashMap::new(),
+        }
+    }
+
+    fn run(&mut self, header: merge::Header) -> Variant {
+        self.lower_board();
+        self.lower_regions();
+        self.lower_pieces();
+        self.register_counters();
+        let mut variant = Variant {
+            id: header.id,
+            name: header.name,
+            board: self.board.clone(),
+            regions: Vec::new(),
+            pieces: Vec::new(),
+            start_fen: String::new(),
+            promotions: Vec::new(),
+            castling: Vec::new(),
+            en_passant: Vec::new(),
+            legality: Legality { check_rule: CheckRule::RoyalMayNotBeAttacked, history_rules: Vec::new() },
+            royal_loss: RoyalLoss::EndsGame,
+            counters: Vec::new(),
+            ply_reset_events: Vec::new(),
+            terminations: Vec::new(),
+            awards: Vec::new(),
+            agreement: Agreement::Always,
+            resignation: Resignation::OpponentWins,
+            tiebreak: None,
+            scoring: Scoring::Points { win: 1.0, draw: 0.5, loss: 0.0, null: 0.0 },
+            match_rules: Vec::new(),
+        };
+        self.lower_statements(&mut variant);
+        variant.regions = std::mem::take(&mut self.regions);
+        variant.pieces = std::mem::take(&mut self.pieces);
+        variant.counters = std::mem::take(&mut self.counters);
+        self.check_whole(&variant);
+        variant
+    }
+
+    /// Statements that need pieces, regions and counters already known.
+    fn lower_statements(&mut self, variant: &mut Variant) {
+        let items = self.items.clone();
+        let mut saw_setup = false;
+        for item in &items {
+            let file = item.file;
+            let body = item.body.clone();
+            let label = match &item.key {
+                Some(Key::Label(l)) => Some(l.clone()),
+                _ => None,
+            };
+            match body.as_rule() {
+                Rule::setup_stmt => {
+                    saw_setup = true;
+                    variant.start_fen = self.lower_setup(file, body);
+                }
+                Rule::promote_stmt => {
+                    if let Some(p) = self.lower_promotion(file, body, label) {
+                        variant.promotions.push(p);
+                    }
+                }
+                Rule::castling_stmt => {
+                    if let Some(c) = self.lower_castling(file, body, label) {
+                        variant.castling.push(c);
+                    }
+                }
+                Rule::en_passant_stmt => {
+                    variant.en_passant = self.piece_list(file, first_child(&body, Rule::ident_list));
+                }
+                Rule::check_rule_stmt => {
+                    variant.legality.check_rule = if body.as_str().contains("none") {
+                        CheckRule::None
+                    } else {
+                        CheckRule::RoyalMayNotBeAttacked
+                    };
+                }
+                Rule::history_stmt => variant.legality.history_rules.push(self.lower_history(body, label)),
+                Rule::succession_stmt => variant.royal_loss = self.lower_succession(file, body),
+                Rule::counter_stmt => self.lower_counter(file, body),
+                Rule::reset_stmt => {
+                    variant.ply_reset_events = self.lower_event_list(file, first_child(&body, Rule::event_list));
+                }
+                Rule::termination_stmt => {
+                    if let Some(t) = self.lower_termination(file, body, label) {
+                        variant.terminations.push(t);
+                    }
+                }
+                Rule::award_stmt => {
+                    if let Some(a) = self.lower_award(file, body) {
+                        variant.awards.push(a);
+                    }
+                }
+                Rule::agreement_stmt => variant.agreement = self.lower_agreement(file, body),
+                Rule::resign_stmt => variant.resignation = self.lower_resignation(file, body),
+                Rule::tiebreak_stmt => variant.tiebreak = self.lower_tiebreak(file, body),
+                Rule::score_stmt => variant.scoring = self.lower_score(file, body),
+                Rule::match_stmt => {
+                    if let Some(m) = self.lower_match(body) {
+                        variant.match_rules.push(m);
+                    }
+                }
+                _ => {}
+            }
+        }
+        if !saw_setup {
+            self.errors.push(
+                Error::new(self.child, Span::at(0), "the variant has no start position")
+                    .with_label("no `setup` statement in this variant or its ancestors")
+                    .with_help("add `setup \"<FEN>\"`, e.g. `setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`"),
+            );
+        }
+    }
+
+    /// Checks that need the whole variant.
+    fn check_whole(&mut self, variant: &Variant) {
+        let royal_exists = variant.pieces.iter().any(|p| p.royal);
+        if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked && !royal_exists {
+            let span = self.items.iter().find(|i| i.body.as_rule() == Rule::check_rule_stmt);
+            let (file, span) = span.map(|i| (i.file, Span::from(i.body.as_span()))).unwrap_or((self.child, Span::at(0)));
+            self.errors.push(
+                Error::new(file, span, "the check rule needs a royal piece, and no piece is royal")
+                    .with_label("royal pieces may not be left attacked")
+                    .with_help("mark the king `royal`, or write `check-rule none`"),
+            );
+        }
+    }
+
+    // ------------------------------------------------------------ names
+
+    /// Resolves a piece name, reporting an unknown one with the nearest known name.
+    fn piece(&mut self, file: usize, ident: &Node<'_>) -> Option<PieceId> {
+        let name = ident.as_str();
+        if let Some(id) = self.piece_ids.get(name) {
+            return Some(*id);
+        }
+        let mut error = Error::new(file, ident.as_span().into(), format!("unknown piece `{name}`"))
+            .with_label("no piece of this name");
+        let known: Vec<&str> = self.piece_ids.keys().map(String::as_str).collect();
+        if let Some(close) = nearest(name, known) {
+            error = error.with_help(format!("did you mean `{close}`?"));
+        } else {
+            let mut names: Vec<&str> = self.piece_ids.keys().map(String::as_str).collect();
+            names.sort();
+            error = error.with_note(format!("the pieces are: {}", names.join(", ")));
+        }
+        self.errors.push(error);
+        None
+    }
+
+    /// Resolves a list of piece names (`queen | rook`).
+    fn piece_list(&mut self, file: usize, list: Option<Node<'_>>) -> Vec<PieceId> {
+        let Some(list) = list else { return Vec::new() };
+        list.into_inner().filter(|n| n.as_rule() == Rule::ident).filter_map(|n| self.piece(file, &n)).collect()
+    }
+
+    /// Resolves a region name.
+    fn region(&mut self, file: usize, ident: &Node<'_>) -> Option<RegionId> {
+        let name = ident.as_str();
+        if let Some(id) = self.region_ids.get(name) {
+            return Some(*id);
+        }
+        let mut error = Error::new(file, ident.as_span().into(), format!("unknown region `{name}`"))
+            .with_label("no region of this name");
+        let known: Vec<&str> = self.region_ids.keys().map(String::as_str).collect();
+        if let Some(close) = nearest(name, known) {
+            error = error.with_help(format!("did you mean `{close}`?"));
+        } else {
+            error = error.with_help(format!("define it: `region {name} = ranks 1..3 relative`"));
+        }
+        self.errors.push(error);
+        None
+    }
+
+    /// Resolves a counter name.
+    fn counter(&mut self, file: usize, ident: &Node<'_>) -> Option<CounterId> {
+        let name = ident.as_str();
+        if let Some(id) = self.counter_ids.get(name) {
+            return Some(*id);
+        }
+        let mut error = Error::new(file, ident.as_span().into(), format!("unknown counter `{name}`"))
+            .with_label("no counter of this name");
+        let known: Vec<&str> = self.counter_ids.keys().map(String::as_str).collect();
+        if let Some(close) = nearest(name, known) {
+            error = error.with_help(format!("did you mean `{close}`?"));
+        } else {
+            error = error.with_help(format!("define it: `counter {name} counts capture`"));
+        }
+        self.errors.push(error);
+        None
+    }
+
+    fn error(&mut self, error: Error) {
+        self.errors.push(error);
+    }
+}
+
+/// The first child of `node` with this rule.
+pub(crate) fn first_child<'a>(node: &Node<'a>, rule: Rule) -> Option<Node<'a>> {
+    node.clone().into_inner().find(|n| n.as_rule() == rule)
+}
+
+/// The children of `node` with this rule.
+pub(crate) fn children<'a>(node: &Node<'a>, rule: Rule) -> Vec<Node<'a>> {
+    node.clone().into_inner().filter(|n| n.as_rule() == rule).collect()
+}
+
+/// A number node's value, saturating (the grammar guarantees digits).
+pub(crate) fn int_value(node: &Node<'_>) -> u32 {
+    node.as_str().parse::<u32>().unwrap_or(u32::MAX)
+}

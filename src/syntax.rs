@@ -1,0 +1,82 @@
+//! Phase 1: the pest grammar (`grammar/rules.pest`) turns source text into a
+//! concrete syntax tree whose nodes carry byte spans.
+
+use crate::error::{Error, Span};
+use pest::Parser;
+
+/// The generated parser of `grammar/rules.pest`.
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/rules.pest"]
+pub struct RulesParser;
+
+/// A node of the syntax tree.
+pub type Node<'a> = pest::iterators::Pair<'a, Rule>;
+
+/// Parses one rules file into its `file` node.
+pub fn parse(file: usize, source: &str) -> Result<Node<'_>, Error> {
+    let mut pairs = RulesParser::parse(Rule::file, source).map_err(|e| syntax_error(file, e))?;
+    pairs.next().ok_or_else(|| Error::new(file, Span::at(0), "the file is empty"))
+}
+
+fn syntax_error(file: usize, error: pest::error::Error<Rule>) -> Error {
+    let span = match error.location {
+        pest::error::InputLocation::Pos(p) => Span::at(p),
+        pest::error::InputLocation::Span((a, b)) => Span::new(a, b),
+    };
+    let (message, label) = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } => {
+            let mut expected: Vec<String> = positives.iter().filter_map(|r| describe(*r)).collect();
+            expected.sort();
+            expected.dedup();
+            match expected.len() {
+                0 => ("unexpected text".to_string(), "not understood here".to_string()),
+                1 => (format!("expected {}", expected[0]), format!("expected {} here", expected[0])),
+                _ => {
+                    let last = expected.pop().unwrap_or_default();
+                    let list = format!("{} or {}", expected.join(", "), last);
+                    (format!("expected {list}"), "not understood here".to_string())
+                }
+            }
+        }
+        pest::error::ErrorVariant::CustomError { message } => (message.clone(), String::new()),
+    };
+    Error::new(file, span, message).with_label(label)
+}
+
+/// What a grammar rule is called in an error message; `None` hides it.
+fn describe(rule: Rule) -> Option<String> {
+    let text = match rule {
+        Rule::EOI => "a statement (board, region, piece, promote, ...) or the end of the file",
+        Rule::header => "`variant NAME` at the start of the file",
+        Rule::statement | Rule::body => "a statement (board, region, piece, promote, ...)",
+        Rule::ident | Rule::label => "a name",
+        Rule::int => "a number",
+        Rule::signed_int => "a whole number",
+        Rule::number => "a number",
+        Rule::string => "a quoted string",
+        Rule::square => "a square such as `e4`",
+        Rule::file_letter => "a file letter",
+        Rule::move_expr | Rule::move_term | Rule::move_atom => "a movement (a piece name, `leap (1,2)`, `ride (0,1)`, `betza \"...\"`)",
+        Rule::move_modifier => "a movement modifier",
+        Rule::offset => "an offset such as `(1,2)`",
+        Rule::region_expr | Rule::region_term => "a region (`rank 8`, `ranks 1..3`, `files a..c`, `squares d4 e5`, a region name)",
+        Rule::condition | Rule::cond_atom | Rule::cond_unary | Rule::cond_and => "a condition",
+        Rule::outcome => "an outcome (`win for PLAYER`, `loss for PLAYER`, `draw`, `null-game`, `if ... then ... else ...`)",
+        Rule::player => "a player (`side-to-move`, `opponent`, `mover`, `white`, `black`)",
+        Rule::comparison => "a comparison (`<`, `<=`, `==`, `>=`, `>`)",
+        Rule::event | Rule::event_atom | Rule::event_list => "an event (capture, en-passant, promotion, castle, ...)",
+        Rule::castling_side => "`short king to FILE rook to FILE` or `long ...`",
+        Rule::promote_option => "a promotion option (mandatory, optional, delayed)",
+        Rule::castling_option => "a castling condition",
+        Rule::termination_option => "`reason \"...\"` or `tiebreak`",
+        Rule::piece_option => "`royal`, `value N` or `moves`",
+        Rule::aggregate => "`max`, `min` or a player",
+        Rule::direction_word => "a direction",
+        Rule::motion_kind => "`leap`, `ride`, `lame-leap` or `hop`",
+        Rule::check_rule_kind => "`royal` or `none`",
+        Rule::score_pair | Rule::score_kind => "`win`, `draw`, `loss` or `null` with its points",
+        Rule::ident_list | Rule::ident_alt => "a list of names",
+        _ => return None,
+    };
+    Some(text.to_string())
+}
