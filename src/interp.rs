@@ -1,0 +1,222 @@
+//! The reference interpreter: legal move generation read from a
+//! [`model::Variant`](crate::model::Variant) at run time, for any variant
+//! the rules language can state, on any board up to 16x16.
+//!
+//! It is written to be obviously correct: pseudo-legal moves come from
+//! per-square tables of each piece's movement atoms ([`tables`]); a move is
+//! legal under the check rule when, once made, no royal piece of the mover
+//! is attacked. The compiled back end must agree with it move for move.
+//!
+//! Special rules, all read from the model:
+//! - promotion by region: the first rule whose pieces hold the mover and
+//!   whose zone (for the mover) holds the destination; mandatory rules give
+//!   only promoted moves, optional ones both; a condition that makes a
+//!   mandatory promotion optional is false without clocks; delayed rules
+//!   leave the arriving move unpromoted and add, for each piece standing in
+//!   the zone, "promote in place" moves, each optionally followed by one move
+//!   of the promoted piece in the rule's follow-up mode;
+//! - castling with Chess960 destinations (see the runtime's `Castling`);
+//! - en passant for the variant's en passant kinds;
+//! - royal loss: under no check rule, a side whose royal pieces are all gone
+//!   has no move ([`RoyalLoss::EndsGame`]) or crowns a candidate and then
+//!   moves ([`RoyalLoss::Succession`]).
+
+mod generate;
+mod tables;
+
+use tables::Tables;
+use thiserror::Error;
+use varc_runtime::model::{CheckRule, Color, PromotionTiming, RoyalLoss, Square, Variant};
+use varc_runtime::moves::{Move, MoveEffects, Undo};
+use varc_runtime::position::{Position, SquareIter};
+use varc_runtime::rules::Rules;
+
+/// Why a variant cannot be interpreted.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum InterpError {
+    /// The interpreter keeps kinds in 64-bit masks.
+    #[error("the variant has {count} piece kinds; the interpreter supports at most 64")]
+    TooManyKinds {
+        /// Kinds declared.
+        count: usize,
+    },
+    /// The board is larger than 16x16 or empty.
+    #[error("the board is {files}x{ranks}; boards must be 1x1 to 16x16")]
+    BoardSize {
+        /// Files.
+        files: u8,
+        /// Ranks.
+        ranks: u8,
+    },
+}
+
+/// The reference interpreter of one variant.
+#[derive(Clone, Debug)]
+pub struct Interpreter {
+    variant: Variant,
+    effects: MoveEffects,
+    tables: Tables,
+    /// `piece_key(kind, color, square)` -> index of the promotion rule that
+    /// applies to that piece arriving there, or `u16::MAX`.
+    promotion_lookup: Vec<u16>,
+    delayed_rules: Vec<usize>,
+    has_royal_kinds: bool,
+}
+
+impl Interpreter {
+    /// Builds the interpreter's tables for `variant`.
+    pub fn new(variant: Variant) -> Result<Interpreter, InterpError> {
+        let (files, ranks) = (variant.board.files, variant.board.ranks);
+        if files == 0 || ranks == 0 || files > 16 || ranks > 16 {
+            return Err(InterpError::BoardSize { files, ranks });
+        }
+        if variant.pieces.len() > 64 {
+            return Err(InterpError::TooManyKinds {
+                count: variant.pieces.len(),
+            });
+        }
+        let tables = Tables::new(&variant);
+        let mut promotion_lookup = vec![u16::MAX; variant.pieces.len() * 2 * 256];
+        for kind in 0..variant.pieces.len() {
+            for color in Color::ALL {
+                for square in variant.board.squares().iter() {
+                    let rule = variant.promotions.iter().position(|rule| {
+                        rule.pieces.contains(&kind)
+                            && variant
+                                .regions
+                                .get(rule.zone)
+                                .is_some_and(|zone| zone.for_side(color).contains(square))
+                    });
+                    if let Some(rule) = rule {
+                        promotion_lookup[tables::piece_key(kind, color, square.index())] = rule as u16;
+                    }
+                }
+            }
+        }
+        let delayed_rules = variant
+            .promotions
+            .iter()
+            .enumerate()
+            .filter(|(_, rule)| matches!(rule.timing, PromotionTiming::Delayed { .. }))
+            .map(|(i, _)| i)
+            .collect();
+        Ok(Interpreter {
+            effects: MoveEffects::new(&variant),
+            has_royal_kinds: variant.pieces.iter().any(|p| p.royal),
+            tables,
+            promotion_lookup,
+            delayed_rules,
+            variant,
+        })
+    }
+
+    /// The facts of the variant that making moves needs.
+    pub fn effects(&self) -> &MoveEffects {
+        &self.effects
+    }
+
+    /// Appends the pseudo-legal moves of the side to move, the check rule
+    /// aside but succession included, then keeps the legal ones if `legal`.
+    fn generate(&self, position: &mut Position, out: &mut Vec<Move>, legal: bool) {
+        let side = position.side_to_move();
+        if self.has_royal_kinds && position.royals(side).is_empty() {
+            match &self.variant.royal_loss {
+                RoyalLoss::Succession { candidates, becomes } => {
+                    self.succession_moves(position, candidates, *becomes, out, legal);
+                    return;
+                }
+                RoyalLoss::EndsGame => {
+                    if self.variant.legality.check_rule == CheckRule::None {
+                        return;
+                    }
+                }
+            }
+        }
+        let first = out.len();
+        self.pseudo_legal(position, out);
+        if legal && self.variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked {
+            self.retain_legal(position, out, first);
+        }
+    }
+
+    /// Removes from `out[first..]` the moves that leave a royal piece of the
+    /// side to move attacked.
+    fn retain_legal(&self, position: &mut Position, out: &mut Vec<Move>, first: usize) {
+        let side = position.side_to_move();
+        let mut kept = first;
+        for i in first..out.len() {
+            let mv = out[i];
+            let undo = position.make_move(&mv, &self.effects);
+            let safe = !SquareIter::new(*position.royals(side)).any(|s| self.attacked(position, s, side.opponent()));
+            position.unmake_move(&mv, &undo);
+            if safe {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// A2: the side has lost its royal pieces; each move crowns one of its
+    /// candidates and then makes an ordinary move.
+    fn succession_moves(
+        &self,
+        position: &mut Position,
+        candidates: &[usize],
+        becomes: usize,
+        out: &mut Vec<Move>,
+        legal: bool,
+    ) {
+        let side = position.side_to_move();
+        let royal = self.effects.is_royal(becomes);
+        if !royal {
+            return;
+        }
+        let mut ordinary = Vec::new();
+        for index in SquareIter::new(*position.occupied(side)) {
+            let Some(piece) = position.piece_at_index(index) else {
+                continue;
+            };
+            if !candidates.contains(&piece.kind()) {
+                continue;
+            }
+            let crowned = piece.changed_into(becomes, royal, self.effects.tracks_history());
+            position.set_piece_at_index(index, Some(crowned));
+            ordinary.clear();
+            self.generate(position, &mut ordinary, legal);
+            position.set_piece_at_index(index, Some(piece));
+            let square = Square::from_index(index);
+            out.extend(ordinary.iter().map(|mv| Move {
+                crown: Some(square),
+                ..*mv
+            }));
+        }
+    }
+}
+
+impl Rules for Interpreter {
+    fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    fn generate_legal(&self, position: &mut Position, out: &mut Vec<Move>) {
+        self.generate(position, out, true);
+    }
+
+    fn generate_pseudo_legal(&self, position: &Position, out: &mut Vec<Move>) {
+        let mut scratch = position.clone();
+        self.generate(&mut scratch, out, false);
+    }
+
+    fn make_move(&self, position: &mut Position, mv: &Move) -> Undo {
+        position.make_move(mv, &self.effects)
+    }
+
+    fn unmake_move(&self, position: &mut Position, mv: &Move, undo: &Undo) {
+        position.unmake_move(mv, undo);
+    }
+
+    fn is_attacked(&self, position: &Position, square: Square, by: Color) -> bool {
+        self.attacked(position, square.index(), by)
+    }
+}

@@ -1,0 +1,369 @@
+//! Move generation and attack detection over the tables.
+
+use super::tables::{Probe, Reach};
+use super::Interpreter;
+use varc_runtime::model::{AtomCondition, Color, MoveMode, Obligation, PromotionTiming, Square};
+use varc_runtime::moves::{Move, MoveKind};
+use varc_runtime::position::{Piece, Position, SquareIter};
+use varc_runtime::rules::Rules;
+
+impl Interpreter {
+    /// Whether an atom's condition holds for `piece` on square `index`.
+    #[inline]
+    pub(crate) fn condition_holds(&self, condition: AtomCondition, piece: Piece, index: usize) -> bool {
+        match condition {
+            AtomCondition::Always => true,
+            AtomCondition::FirstMove => piece.is_unmoved(),
+            AtomCondition::InRegion(region) => self
+                .variant
+                .regions
+                .get(region)
+                .is_some_and(|r| r.for_side(piece.color()).contains(Square::from_index(index))),
+        }
+    }
+
+    /// Whether a piece of `by` attacks the square of index `target`.
+    pub(crate) fn attacked(&self, position: &Position, target: usize, by: Color) -> bool {
+        for probe in self.tables.attacks_onto(by, target) {
+            let squares = self.tables.attack_squares_of(probe);
+            let attacker = match probe.reach {
+                Reach::Leap => Some(squares[0] as usize),
+                Reach::LameLeap => {
+                    if squares[1..].iter().all(|s| position.piece_at_index(*s as usize).is_none()) {
+                        Some(squares[0] as usize)
+                    } else {
+                        None
+                    }
+                }
+                Reach::Ride => squares
+                    .iter()
+                    .map(|s| *s as usize)
+                    .find(|s| position.piece_at_index(*s).is_some()),
+                Reach::HopAdjacent => {
+                    if position.piece_at_index(squares[0] as usize).is_some() {
+                        squares[1..]
+                            .iter()
+                            .map(|s| *s as usize)
+                            .find(|s| position.piece_at_index(*s).is_some())
+                    } else {
+                        None
+                    }
+                }
+                Reach::HopAny => {
+                    let mut occupied = squares
+                        .iter()
+                        .map(|s| *s as usize)
+                        .filter(|s| position.piece_at_index(*s).is_some());
+                    occupied.next();
+                    occupied.next()
+                }
+            };
+            if let Some(square) = attacker {
+                if let Some(piece) = position.piece_at_index(square) {
+                    if piece.color() == by
+                        && probe.kinds >> piece.kind_index() & 1 == 1
+                        && self.condition_holds(probe.condition, piece, square)
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// The pseudo-legal moves of the side to move, without succession.
+    pub(crate) fn pseudo_legal(&self, position: &Position, out: &mut Vec<Move>) {
+        let side = position.side_to_move();
+        for from in SquareIter::new(*position.occupied(side)) {
+            let Some(piece) = position.piece_at_index(from) else {
+                continue;
+            };
+            for probe in self.tables.probes_of(piece.kind(), side, from) {
+                if self.condition_holds(probe.condition, piece, from) {
+                    self.probe_moves(position, piece, from, probe, probe.mode, true, out);
+                }
+            }
+        }
+        self.castling_moves(position, out);
+        self.delayed_promotions(position, out);
+    }
+
+    /// The moves of one probe. `mode` is the probe's mode, possibly narrowed
+    /// (a follow-up move); `special` allows promotion and en passant.
+    #[allow(clippy::too_many_arguments)]
+    fn probe_moves(
+        &self,
+        position: &Position,
+        piece: Piece,
+        from: usize,
+        probe: &Probe,
+        mode: MoveMode,
+        special: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let squares = self.tables.squares_of(probe);
+        let may_move = mode != MoveMode::CaptureOnly;
+        let may_capture = mode != MoveMode::MoveOnly;
+        let side = piece.color();
+        let target = |to: usize, out: &mut Vec<Move>| {
+            match position.piece_at_index(to) {
+                None => {
+                    if may_move {
+                        self.push_move(piece, from, to, MoveKind::Normal, special, out);
+                    } else if special && mode == MoveMode::CaptureOnly {
+                        self.en_passant_move(position, piece, from, to, out);
+                    }
+                }
+                Some(other) => {
+                    if may_capture && other.color() != side {
+                        self.push_move(piece, from, to, MoveKind::Normal, special, out);
+                    }
+                }
+            }
+            position.piece_at_index(to).is_none()
+        };
+        match probe.reach {
+            Reach::Leap => {
+                target(squares[0] as usize, out);
+            }
+            Reach::LameLeap => {
+                let (path, last) = squares.split_at(squares.len() - 1);
+                if path.iter().all(|s| position.piece_at_index(*s as usize).is_none()) {
+                    target(last[0] as usize, out);
+                }
+            }
+            Reach::Ride => {
+                for s in squares {
+                    if !target(*s as usize, out) {
+                        break;
+                    }
+                }
+            }
+            Reach::HopAdjacent => {
+                if let Some(screen) = squares.iter().position(|s| position.piece_at_index(*s as usize).is_some()) {
+                    if let Some(landing) = squares.get(screen + 1) {
+                        target(*landing as usize, out);
+                    }
+                }
+            }
+            Reach::HopAny => {
+                if let Some(screen) = squares.iter().position(|s| position.piece_at_index(*s as usize).is_some()) {
+                    for s in &squares[screen + 1..] {
+                        if !target(*s as usize, out) {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn en_passant_move(&self, position: &Position, piece: Piece, from: usize, to: usize, out: &mut Vec<Move>) {
+        if !self.effects.is_en_passant_kind(piece.kind()) {
+            return;
+        }
+        let Some(ep) = position.en_passant() else {
+            return;
+        };
+        let Some(victim) = ep.victim else {
+            return;
+        };
+        if !ep.targets.contains(Square::from_index(to)) {
+            return;
+        }
+        match position.piece_at(victim) {
+            Some(v) if v.color() != piece.color() => {
+                self.push_move(piece, from, to, MoveKind::EnPassant { victim }, true, out);
+            }
+            _ => {}
+        }
+    }
+
+    /// Pushes a move, expanded into its promotions when a promotion rule
+    /// applies to it (and `special` allows it).
+    fn push_move(&self, piece: Piece, from: usize, to: usize, kind: MoveKind, special: bool, out: &mut Vec<Move>) {
+        let mv = Move {
+            from: Square::from_index(from),
+            to: Square::from_index(to),
+            kind,
+            promotion: None,
+            crown: None,
+        };
+        let rule = if special { self.promotion_rule(piece, to) } else { None };
+        let Some(rule) = rule else {
+            out.push(mv);
+            return;
+        };
+        let rule = &self.variant.promotions[rule];
+        if let PromotionTiming::Delayed { .. } = rule.timing {
+            out.push(mv);
+            return;
+        }
+        let optional = match &rule.obligation {
+            Obligation::Optional => true,
+            Obligation::Mandatory => false,
+            // Conditions such as a clock below a limit are false without
+            // clocks: the promotion stays mandatory.
+            Obligation::MandatoryUnless(_) => false,
+        };
+        if optional {
+            out.push(mv);
+        }
+        for choice in &rule.choices {
+            out.push(Move {
+                promotion: Some(*choice),
+                ..mv
+            });
+        }
+    }
+
+    /// The index of the promotion rule for `piece` arriving on square `to`.
+    #[inline]
+    fn promotion_rule(&self, piece: Piece, to: usize) -> Option<usize> {
+        let rule = self.promotion_lookup[super::tables::piece_key(piece.kind(), piece.color(), to)];
+        (rule != u16::MAX).then_some(rule as usize)
+    }
+
+    fn castling_moves(&self, position: &Position, out: &mut Vec<Move>) {
+        use varc_runtime::model::CastlingRequirement;
+        let side = position.side_to_move();
+        let rank = position.back_rank(side);
+        let rights = position.castling_rights(side);
+        for rule in &self.variant.castling {
+            let mut loose_files = 0u16;
+            let mut lineage = None;
+            for requirement in &rule.requirements {
+                match requirement {
+                    CastlingRequirement::RookMayHaveMovedOnFiles(files) => {
+                        for f in files {
+                            loose_files |= 1u16.checked_shl(*f as u32).unwrap_or(0);
+                        }
+                    }
+                    CastlingRequirement::KingLineage(l) => lineage = Some(l),
+                }
+            }
+            if rights == 0 && loose_files == 0 {
+                continue;
+            }
+            for king_file in 0..position.files() {
+                let king_square = Square::new(king_file, rank);
+                let Some(king) = position.piece_at(king_square) else {
+                    continue;
+                };
+                if king.color() != side || king.kind() != rule.king || !king.is_unmoved() {
+                    continue;
+                }
+                let lineage_ok = lineage.map_or(true, |l| king.lineage().was.ends_with(&l.was));
+                for rook_file in 0..position.files() {
+                    let plain = rights >> rook_file & 1 == 1;
+                    let loose = loose_files >> rook_file & 1 == 1;
+                    if rook_file == king_file || !((plain || loose) && lineage_ok) {
+                        continue;
+                    }
+                    let rook_square = Square::new(rook_file, rank);
+                    match position.piece_at(rook_square) {
+                        Some(rook) if rook.color() == side && rook.kind() == rule.rook => {}
+                        _ => continue,
+                    }
+                    let destinations = if rook_file > king_file { rule.short } else { rule.long };
+                    if destinations.king_file >= position.files() || destinations.rook_file >= position.files() {
+                        continue;
+                    }
+                    let king_to = Square::new(destinations.king_file, rank);
+                    let rook_to = Square::new(destinations.rook_file, rank);
+                    let span_clear = |a: u8, b: u8| {
+                        (a.min(b)..=a.max(b)).all(|f| {
+                            f == king_file || f == rook_file || position.piece_at(Square::new(f, rank)).is_none()
+                        })
+                    };
+                    if !span_clear(king_file, destinations.king_file) || !span_clear(rook_file, destinations.rook_file)
+                    {
+                        continue;
+                    }
+                    let enemy = side.opponent();
+                    if rule.not_from_check && self.attacked(position, king_square.index(), enemy) {
+                        continue;
+                    }
+                    if rule.not_through_check {
+                        let (a, b) = (king_file.min(destinations.king_file), king_file.max(destinations.king_file));
+                        if (a + 1..b).any(|f| self.attacked(position, Square::new(f, rank).index(), enemy)) {
+                            continue;
+                        }
+                    }
+                    let mv = Move {
+                        from: king_square,
+                        to: king_to,
+                        kind: MoveKind::Castle {
+                            rook_from: rook_square,
+                            rook_to,
+                        },
+                        promotion: None,
+                        crown: None,
+                    };
+                    if rule.not_into_check {
+                        let after = self.play(position, &mv);
+                        if self.attacked(&after, king_to.index(), enemy) {
+                            continue;
+                        }
+                    }
+                    out.push(mv);
+                }
+            }
+        }
+    }
+
+    fn delayed_promotions(&self, position: &Position, out: &mut Vec<Move>) {
+        let side = position.side_to_move();
+        for &rule_index in &self.delayed_rules {
+            let rule = &self.variant.promotions[rule_index];
+            let PromotionTiming::Delayed { follow_up } = rule.timing else {
+                continue;
+            };
+            let Some(zone) = self.variant.regions.get(rule.zone) else {
+                continue;
+            };
+            for from in SquareIter::new(zone.for_side(side).intersection(position.occupied(side))) {
+                let Some(piece) = position.piece_at_index(from) else {
+                    continue;
+                };
+                if !rule.pieces.contains(&piece.kind()) {
+                    continue;
+                }
+                // Only the first rule that applies to this piece on this square counts.
+                if self.promotion_rule(piece, from) != Some(rule_index) {
+                    continue;
+                }
+                let square = Square::from_index(from);
+                for &choice in &rule.choices {
+                    let stay = Move {
+                        from: square,
+                        to: square,
+                        kind: MoveKind::DelayedPromotion,
+                        promotion: Some(choice),
+                        crown: None,
+                    };
+                    out.push(stay);
+                    let Some(mode) = follow_up else {
+                        continue;
+                    };
+                    let promoted = piece.changed_into(choice, self.effects.is_royal(choice), false);
+                    let mut follow = Vec::new();
+                    for probe in self.tables.probes_of(choice, side, from) {
+                        if !self.condition_holds(probe.condition, promoted, from) {
+                            continue;
+                        }
+                        let narrowed = match (mode, probe.mode) {
+                            (MoveMode::MoveOrCapture, m) => m,
+                            (m, MoveMode::MoveOrCapture) => m,
+                            (a, b) if a == b => a,
+                            _ => continue,
+                        };
+                        self.probe_moves(position, promoted, from, probe, narrowed, false, &mut follow);
+                    }
+                    out.extend(follow.into_iter().map(|f| Move { to: f.to, ..stay }));
+                }
+            }
+        }
+    }
+}
