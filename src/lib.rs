@@ -14,3 +14,4 @@ pub mod syntax;
 
 pub use load::{load_variant, load_variant_from_str, LoadError};
 pub mod dump;
+pub mod interp;
