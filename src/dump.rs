@@ -279,6 +279,7 @@ impl Dumper<'_> {
             EventPattern::Crowning(kinds) if kinds.is_empty() => "crowning".into(),
             EventPattern::Crowning(kinds) => format!("crowning of a piece that was {}", self.names(kinds, " | ")),
             EventPattern::LawsCheckmate => "checkmate under the Laws of Chess".into(),
+            EventPattern::MovedPieceWas(kinds) => format!("a move by a piece that was {}", self.names(kinds, " > ")),
             EventPattern::Both(a, b) => format!("{} with {}", self.event(a), self.event(b)),
         }
     }
@@ -321,6 +322,7 @@ impl Dumper<'_> {
             Outcome::Win(p) => format!("win for {}", player(*p)),
             Outcome::Draw => "draw".into(),
             Outcome::NullGame => "null game".into(),
+            Outcome::GameOver => "game over (no result beyond the wins awarded)".into(),
             Outcome::If(c, a, b) => format!("if {} then {} else {}", self.condition(c), self.outcome(a), self.outcome(b)),
         }
     }

@@ -578,6 +578,9 @@ pub enum EventPattern {
     Crowning(Vec<PieceId>),
     /// The move would be checkmate under the Laws of Chess.
     LawsCheckmate,
+    /// The piece that moved has been each of these kinds (its lineage holds
+    /// them all): a New Heir king castling (A11).
+    MovedPieceWas(Vec<PieceId>),
     /// Both events happen on the same move.
     Both(Box<EventPattern>, Box<EventPattern>),
 }
@@ -713,6 +716,9 @@ pub enum Outcome {
     Draw,
     /// A null game: no result.
     NullGame,
+    /// The game ends with no result beyond the wins awarded so far (for
+    /// `score by wins`; under points scoring it scores as a draw).
+    GameOver,
     /// The first outcome if the condition holds, else the second.
     If(Condition, Box<Outcome>, Box<Outcome>),
 }

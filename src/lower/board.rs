@@ -123,7 +123,7 @@ impl Lowerer<'_> {
         let mirror = |board: &Board, s: Square| if relative { board.relative(s, side) } else { s };
         match inner.as_rule() {
             Rule::ranks_term => {
-                let ints = children(&inner, Rule::int);
+                let ints = children(&inner, Rule::rank_number);
                 let Some((low, high)) = self.range(file, &ints, self.board.ranks as u32, "rank") else { return set };
                 for rank in low..=high {
                     for f in 0..self.board.files {
@@ -171,9 +171,9 @@ impl Lowerer<'_> {
     fn range(&mut self, file: usize, ints: &[Node<'_>], limit: u32, what: &str) -> Option<(u32, u32)> {
         let low_node = ints.first()?;
         let high_node = ints.last()?;
-        let (low, high) = (int_value(low_node), int_value(high_node));
+        let (low, high) = (rank_value(low_node, limit), rank_value(high_node, limit));
         for (value, node) in [(low, low_node), (high, high_node)] {
-            if value == 0 || value > limit {
+            if value <= 0 || value > limit as i64 {
                 self.error(
                     Error::new(file, node.as_span().into(), format!("{what} {value} is off the board"))
                         .with_label(format!("the board has {limit} {what}s"))
@@ -182,6 +182,7 @@ impl Lowerer<'_> {
                 return None;
             }
         }
+        let (low, high) = (low as u32, high as u32);
         if high < low {
             self.error(Error::new(file, Span::new(low_node.as_span().start(), high_node.as_span().end()), format!("a {what} range runs from low to high"))
                 .with_label("backwards range")
@@ -240,5 +241,18 @@ impl Lowerer<'_> {
             self.error(Error::new(file, span, format!("bad start position: {problem}")).with_label("in this FEN"));
         }
         fen
+    }
+}
+
+/// A rank number: a plain number, or `last` / `last-N` counted from the
+/// board's last rank.
+fn rank_value(node: &Node<'_>, ranks: u32) -> i64 {
+    let text = node.as_str();
+    match text.strip_prefix("last") {
+        Some(rest) => {
+            let back: i64 = rest.trim_start_matches('-').parse().unwrap_or(0);
+            ranks as i64 - back
+        }
+        None => text.parse::<i64>().unwrap_or(i64::MAX),
     }
 }

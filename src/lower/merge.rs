@@ -128,7 +128,7 @@ fn place<'a>(item: Item<'a>, replace: Option<Span>, first_of_file: usize, items:
                 .with_label("defined again here")
                 .with_secondary(first.file, first.key_span, "first defined here");
             if index < first_of_file {
-                error = error.with_help(format!("to change an inherited definition, write `replace` before it"));
+                error = error.with_help("to change an inherited definition, write `replace` before it");
             }
             errors.push(error);
         }

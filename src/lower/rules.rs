@@ -67,6 +67,9 @@ impl Lowerer<'_> {
                 Rule::ev_royal_capture => EventPattern::RoyalCapture,
                 Rule::ev_crowning => EventPattern::Crowning(lists.pop().unwrap_or_default()),
                 Rule::ev_laws_checkmate => EventPattern::LawsCheckmate,
+                Rule::ev_moved_was => {
+                    EventPattern::MovedPieceWas(children(&inner, Rule::ident).iter().filter_map(|i| self.piece(file, i)).collect())
+                }
                 _ => continue,
             };
             result = Some(match result {
@@ -176,6 +179,7 @@ impl Lowerer<'_> {
             Rule::loss_outcome => Outcome::Win(other(who(&inner))),
             Rule::draw_outcome => Outcome::Draw,
             Rule::null_outcome => Outcome::NullGame,
+            Rule::game_over => Outcome::GameOver,
             Rule::if_outcome => {
                 let condition = first_child(&inner, Rule::condition).map(|c| self.condition(file, &c)).unwrap_or(Condition::NoLegalMoves);
                 let branches = children(&inner, Rule::outcome);
