@@ -45,7 +45,7 @@ pub fn dump(variant: &Variant) -> String {
                 PromotionTiming::Immediate => ", immediate".to_string(),
                 PromotionTiming::Delayed { follow_up: None } => ", delayed (on a later turn, as the whole move)".to_string(),
                 PromotionTiming::Delayed { follow_up: Some(mode) } => {
-                    format!(", delayed (on a later turn, then one optional {} move of the promoted piece)", mode_word(*mode))
+                    format!(", delayed (on a later turn, then optionally one {} move of the promoted piece)", mode_word(*mode))
                 }
             }
         );

@@ -37,6 +37,10 @@ impl Lowerer<'_> {
                 _ => {}
             }
         }
+        // A delayed promotion is the owner's choice on a later turn (D2).
+        if matches!(timing, PromotionTiming::Delayed { .. }) {
+            obligation = Obligation::Optional;
+        }
         if let Some(list) = lists.get(1) {
             for ident in children(list, Rule::ident) {
                 let royal = self.piece_ids.get(ident.as_str()).is_some_and(|id| self.pieces[*id].royal);
