@@ -166,3 +166,15 @@ fn ppc_perft_variant_is_ppc_without_irc() {
     ppc.name = perft.name.clone();
     assert_eq!(ppc, perft);
 }
+
+#[test]
+fn the_readme_tour_variant_compiles() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).expect("README");
+    let start = readme.find("variant minichess").expect("the tour's example");
+    let end = start + readme[start..].find("```").expect("end of the example");
+    let variant = varc::load_variant_from_str("minichess.rules", &readme[start..end], &variants_dir());
+    let variant = variant.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((variant.board.files, variant.board.ranks), (5, 6));
+    assert!(variant.castling.is_empty());
+    assert!(variant.piece_by_name("wildebeest").is_some());
+}
