@@ -172,18 +172,30 @@ pub fn tracks_history(variant: &Variant) -> bool {
     use crate::model::CastlingRequirement;
     fn pattern_reads(p: &EventPattern) -> bool {
         match p {
-            EventPattern::Crowning(_) => true,
+            EventPattern::Crowning(_) | EventPattern::MovedPieceWas(_) => true,
             EventPattern::Both(a, b) => pattern_reads(a) || pattern_reads(b),
             _ => false,
         }
     }
+    fn condition_reads(c: &crate::model::Condition) -> bool {
+        use crate::model::Condition;
+        match c {
+            Condition::LastMove(p) => pattern_reads(p),
+            Condition::And(a, b) | Condition::Or(a, b) => condition_reads(a) || condition_reads(b),
+            Condition::Not(a) => condition_reads(a),
+            _ => false,
+        }
+    }
     matches!(variant.royal_loss, RoyalLoss::Succession { .. })
+        || variant.awards.iter().any(|a| condition_reads(&a.when))
+        || variant.terminations.iter().any(|t| condition_reads(&t.condition))
         || variant
             .castling
             .iter()
             .flat_map(|c| c.requirements.iter())
             .any(|r| matches!(r, CastlingRequirement::KingLineage(_)))
         || variant.counters.iter().flat_map(|c| c.events.iter()).any(pattern_reads)
+        || variant.ply_reset_events.iter().any(pattern_reads)
 }
 
 impl Undo {
@@ -379,6 +391,9 @@ fn event_matches(
         EventPattern::RoyalCapture => captured.is_some_and(|c| c.is_royal()),
         EventPattern::Crowning(_) => crowned,
         EventPattern::LawsCheckmate => false,
+        EventPattern::MovedPieceWas(kinds) => {
+            moving.is_some_and(|m| kinds.iter().all(|k| m.history().any(|h| h == *k)))
+        }
         EventPattern::Both(a, b) => {
             event_matches(a, mv, moving, captured, promoted_from, crowned, effects)
                 && event_matches(b, mv, moving, captured, promoted_from, crowned, effects)

@@ -79,10 +79,14 @@ impl Interpreter {
             let Some(piece) = position.piece_at_index(from) else {
                 continue;
             };
+            let first = out.len();
             for probe in self.tables.probes_of(piece.kind(), side, from) {
                 if self.condition_holds(probe.condition, piece, from) {
                     self.probe_moves(position, piece, from, probe, probe.mode, true, out);
                 }
+            }
+            if self.tables.may_repeat[super::tables::piece_key(piece.kind(), side, from)] {
+                dedup_from(out, first);
             }
         }
         self.castling_moves(position, out);
@@ -361,9 +365,25 @@ impl Interpreter {
                         };
                         self.probe_moves(position, promoted, from, probe, narrowed, false, &mut follow);
                     }
+                    dedup_from(&mut follow, 0);
                     out.extend(follow.into_iter().map(|f| Move { to: f.to, ..stay }));
                 }
             }
         }
     }
+}
+
+/// Removes repeated moves from `out[first..]`, keeping the first of each:
+/// a compound mover's atoms may reach the same square, and the union of
+/// its movement has one move there.
+fn dedup_from(out: &mut Vec<Move>, first: usize) {
+    let mut kept = first;
+    for i in first..out.len() {
+        let mv = out[i];
+        if !out[first..kept].contains(&mv) {
+            out[kept] = mv;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }

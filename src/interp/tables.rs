@@ -55,6 +55,9 @@ pub(crate) struct Tables {
     pub probe_squares: Vec<u8>,
     /// `(kind * 2 + color) * 256 + square` -> range of `probes`.
     pub piece_probes: Vec<(u32, u32)>,
+    /// Same key -> whether two probes can reach the same square (a compound
+    /// mover such as rook + king step): its moves must be deduplicated.
+    pub may_repeat: Vec<bool>,
     pub attack_probes: Vec<AttackProbe>,
     pub attack_squares: Vec<u8>,
     /// `color * 256 + square` -> range of `attack_probes` (attacks by `color`).
@@ -154,6 +157,7 @@ impl Tables {
         let mut probes = Vec::new();
         let mut probe_squares = Vec::new();
         let mut piece_probes = vec![(0u32, 0u32); kinds * 2 * 256];
+        let mut may_repeat = vec![false; kinds * 2 * 256];
         for (kind, piece) in variant.pieces.iter().enumerate() {
             for color in Color::ALL {
                 let sign = if color == Color::White { 1 } else { -1 };
@@ -177,7 +181,20 @@ impl Tables {
                             probe_squares.extend(squares);
                         }
                     }
-                    piece_probes[piece_key(kind, color, square.index())] = (first, probes.len() as u32);
+                    let key = piece_key(kind, color, square.index());
+                    piece_probes[key] = (first, probes.len() as u32);
+                    let mut reached = [false; 256];
+                    for probe in &probes[first as usize..] {
+                        let squares = &probe_squares[probe.start as usize..(probe.start + probe.len) as usize];
+                        let targets = match probe.reach {
+                            Reach::Leap | Reach::LameLeap => &squares[squares.len() - 1..],
+                            _ => squares,
+                        };
+                        for t in targets {
+                            may_repeat[key] |= reached[*t as usize];
+                            reached[*t as usize] = true;
+                        }
+                    }
                 }
             }
         }
@@ -228,6 +245,7 @@ impl Tables {
             probes,
             probe_squares,
             piece_probes,
+            may_repeat,
             attack_probes,
             attack_squares,
             attack_index,
