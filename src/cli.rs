@@ -13,7 +13,10 @@ pub fn load_or_report(path: &Path) -> Option<Variant> {
         Ok(variant) => Some(variant),
         Err(error) => {
             let color = std::io::stderr().is_terminal();
-            eprint!("{}", varc::diagnostic::render(&error.sources, &error.errors, color));
+            eprint!(
+                "{}",
+                varc::diagnostic::render(&error.sources, &error.errors, color)
+            );
             None
         }
     }

@@ -8,7 +8,11 @@ use codespan_reporting::term::{self, termcolor};
 
 /// Renders `errors` as text, with colours if `color` is set.
 pub fn render(sources: &Sources, errors: &[Error], color: bool) -> String {
-    let mut buffer = if color { termcolor::Buffer::ansi() } else { termcolor::Buffer::no_color() };
+    let mut buffer = if color {
+        termcolor::Buffer::ansi()
+    } else {
+        termcolor::Buffer::no_color()
+    };
     let config = term::Config::default();
     for error in errors {
         let diagnostic = to_diagnostic(error);
@@ -18,7 +22,10 @@ pub fn render(sources: &Sources, errors: &[Error], color: bool) -> String {
         }
     }
     if errors.len() > 1 {
-        buffer_line(&mut buffer, &format!("error: {} problems found", errors.len()));
+        buffer_line(
+            &mut buffer,
+            &format!("error: {} problems found", errors.len()),
+        );
     }
     String::from_utf8_lossy(buffer.as_slice()).into_owned()
 }
@@ -38,5 +45,8 @@ fn to_diagnostic(error: &Error) -> Diagnostic<usize> {
     if let Some(help) = &error.help {
         notes.push(format!("help: {help}"));
     }
-    Diagnostic::error().with_message(error.message.clone()).with_labels(labels).with_notes(notes)
+    Diagnostic::error()
+        .with_message(error.message.clone())
+        .with_labels(labels)
+        .with_notes(notes)
 }

@@ -10,7 +10,13 @@ pub fn dump(variant: &Variant) -> String {
     let mut out = String::new();
     let v = variant;
     let _ = writeln!(out, "variant {} \"{}\"", v.id, v.name);
-    let _ = writeln!(out, "board {} x {}{}", v.board.files, v.board.ranks, d.holes());
+    let _ = writeln!(
+        out,
+        "board {} x {}{}",
+        v.board.files,
+        v.board.ranks,
+        d.holes()
+    );
     let _ = writeln!(out, "setup {}", v.start_fen);
     out.push_str("\nregions\n");
     for region in &v.regions {
@@ -24,9 +30,16 @@ pub fn dump(variant: &Variant) -> String {
     }
     out.push_str("\npieces\n");
     for piece in &v.pieces {
-        let value = piece.value.map(|x| format!(" value {x}")).unwrap_or_default();
+        let value = piece
+            .value
+            .map(|x| format!(" value {x}"))
+            .unwrap_or_default();
         let royal = if piece.royal { " royal" } else { "" };
-        let _ = writeln!(out, "  {} \"{}\"{royal}{value} betza {}", piece.name, piece.letter, piece.betza);
+        let _ = writeln!(
+            out,
+            "  {} \"{}\"{royal}{value} betza {}",
+            piece.name, piece.letter, piece.betza
+        );
         for atom in &piece.moves {
             let _ = writeln!(out, "    {}", d.atom(atom));
         }
@@ -43,8 +56,11 @@ pub fn dump(variant: &Variant) -> String {
             d.obligation(&p.obligation),
             match &p.timing {
                 PromotionTiming::Immediate => ", immediate".to_string(),
-                PromotionTiming::Delayed { follow_up: None } => ", delayed (on a later turn, as the whole move)".to_string(),
-                PromotionTiming::Delayed { follow_up: Some(mode) } => {
+                PromotionTiming::Delayed { follow_up: None } =>
+                    ", delayed (on a later turn, as the whole move)".to_string(),
+                PromotionTiming::Delayed {
+                    follow_up: Some(mode),
+                } => {
                     format!(", delayed (on a later turn, then optionally one {} move of the promoted piece)", mode_word(*mode))
                 }
             }
@@ -66,9 +82,18 @@ pub fn dump(variant: &Variant) -> String {
         for r in &c.requirements {
             flags.push(match r {
                 CastlingRequirement::RookMayHaveMovedOnFiles(files) => {
-                    format!("rook may have moved if on files {}", files.iter().map(|f| file(*f).to_string()).collect::<Vec<_>>().join(" "))
+                    format!(
+                        "rook may have moved if on files {}",
+                        files
+                            .iter()
+                            .map(|f| file(*f).to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    )
                 }
-                CastlingRequirement::KingLineage(l) => format!("king was {}", d.names(&l.was, " > ")),
+                CastlingRequirement::KingLineage(l) => {
+                    format!("king was {}", d.names(&l.was, " > "))
+                }
             });
         }
         let _ = writeln!(
@@ -81,10 +106,22 @@ pub fn dump(variant: &Variant) -> String {
             file(c.short.rook_file),
             file(c.long.king_file),
             file(c.long.rook_file),
-            if flags.is_empty() { "no check conditions".to_string() } else { flags.join(", ") }
+            if flags.is_empty() {
+                "no check conditions".to_string()
+            } else {
+                flags.join(", ")
+            }
         );
     }
-    let _ = writeln!(out, "\nen passant: {}", if v.en_passant.is_empty() { "none".to_string() } else { d.names(&v.en_passant, ", ") });
+    let _ = writeln!(
+        out,
+        "\nen passant: {}",
+        if v.en_passant.is_empty() {
+            "none".to_string()
+        } else {
+            d.names(&v.en_passant, ", ")
+        }
+    );
     out.push_str("\nlegality\n");
     let _ = writeln!(
         out,
@@ -109,7 +146,10 @@ pub fn dump(variant: &Variant) -> String {
         "  on losing the last royal piece: {}",
         match &v.royal_loss {
             RoyalLoss::EndsGame => "no moves (the game is over)".to_string(),
-            RoyalLoss::Succession { candidates, becomes } => format!(
+            RoyalLoss::Succession {
+                candidates,
+                becomes,
+            } => format!(
                 "crown one of {} as {} at the start of the next turn, then move",
                 d.names(candidates, " | "),
                 d.name(*becomes)
@@ -118,12 +158,29 @@ pub fn dump(variant: &Variant) -> String {
     );
     out.push_str("\ncounters (per player)\n");
     for c in &v.counters {
-        let _ = writeln!(out, "  {}: counts {}", c.name, c.events.iter().map(|e| d.event(e)).collect::<Vec<_>>().join(", "));
+        let _ = writeln!(
+            out,
+            "  {}: counts {}",
+            c.name,
+            c.events
+                .iter()
+                .map(|e| d.event(e))
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
     }
     let _ = writeln!(
         out,
         "\nplies since reset: reset by {}",
-        if v.ply_reset_events.is_empty() { "nothing".to_string() } else { v.ply_reset_events.iter().map(|e| d.event(e)).collect::<Vec<_>>().join(", ") }
+        if v.ply_reset_events.is_empty() {
+            "nothing".to_string()
+        } else {
+            v.ply_reset_events
+                .iter()
+                .map(|e| d.event(e))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
     );
     out.push_str("\ntermination\n");
     for t in &v.terminations {
@@ -138,7 +195,11 @@ pub fn dump(variant: &Variant) -> String {
             d.condition(&t.condition),
             d.outcome(&t.outcome),
             t.reason,
-            if t.tiebreak_applies { "; tiebreak decides a draw" } else { "" }
+            if t.tiebreak_applies {
+                "; tiebreak decides a draw"
+            } else {
+                ""
+            }
         );
     }
     out.push_str("\nawards\n");
@@ -151,7 +212,10 @@ pub fn dump(variant: &Variant) -> String {
             flags.push("ends the game".to_string());
         }
         if !a.not_stackable_with.is_empty() {
-            flags.push(format!("not stackable with {}", a.not_stackable_with.join(", ")));
+            flags.push(format!(
+                "not stackable with {}",
+                a.not_stackable_with.join(", ")
+            ));
         }
         let _ = writeln!(
             out,
@@ -160,7 +224,11 @@ pub fn dump(variant: &Variant) -> String {
             a.wins,
             player(a.to),
             d.condition(&a.when),
-            if flags.is_empty() { String::new() } else { format!("; {}", flags.join("; ")) }
+            if flags.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", flags.join("; "))
+            }
         );
     }
     let _ = writeln!(
@@ -184,16 +252,38 @@ pub fn dump(variant: &Variant) -> String {
         }
     );
     if let Some(t) = &v.tiebreak {
-        let mut parts: Vec<String> = t.values.iter().map(|(p, n)| format!("{} {n}", d.name(*p))).collect();
-        parts.extend(t.region_values.iter().map(|(p, r, n)| format!("{} in {} {n}", d.name(*p), v.regions[*r].name)));
-        parts.extend(t.counter_values.iter().map(|(c, n)| format!("{} {n} each", v.counters[*c].name)));
-        let _ = writeln!(out, "tiebreak: {} win(s) to the higher count of {}; equal counts stay a draw", t.wins, parts.join(", "));
+        let mut parts: Vec<String> = t
+            .values
+            .iter()
+            .map(|(p, n)| format!("{} {n}", d.name(*p)))
+            .collect();
+        parts.extend(
+            t.region_values
+                .iter()
+                .map(|(p, r, n)| format!("{} in {} {n}", d.name(*p), v.regions[*r].name)),
+        );
+        parts.extend(
+            t.counter_values
+                .iter()
+                .map(|(c, n)| format!("{} {n} each", v.counters[*c].name)),
+        );
+        let _ = writeln!(
+            out,
+            "tiebreak: {} win(s) to the higher count of {}; equal counts stay a draw",
+            t.wins,
+            parts.join(", ")
+        );
     }
     let _ = writeln!(
         out,
         "scoring: {}",
         match v.scoring {
-            Scoring::Points { win, draw, loss, null } => format!("win {win}, draw {draw}, loss {loss}, null game {null}"),
+            Scoring::Points {
+                win,
+                draw,
+                loss,
+                null,
+            } => format!("win {win}, draw {draw}, loss {loss}, null game {null}"),
             Scoring::Wins => "each player's number of wins".to_string(),
         }
     );
@@ -205,9 +295,16 @@ pub fn dump(variant: &Variant) -> String {
             match m {
                 MatchRule::ReplayNullGame { same_colours } => format!(
                     "a null game is replayed{}, clocks kept with equal time added",
-                    if *same_colours { " with the same colours" } else { "" }
+                    if *same_colours {
+                        " with the same colours"
+                    } else {
+                        ""
+                    }
                 ),
-                MatchRule::ForfeitAfterNulls { count, winner } => format!("after {count} null games in a row, {} wins by forfeit", player(*winner)),
+                MatchRule::ForfeitAfterNulls { count, winner } => format!(
+                    "after {count} null games in a row, {} wins by forfeit",
+                    player(*winner)
+                ),
                 MatchRule::CasualNullIsDraw => "in casual play a null game is a draw".to_string(),
             }
         );
@@ -229,14 +326,21 @@ impl Dumper<'_> {
     }
 
     fn name(&self, id: PieceId) -> String {
-        self.v.pieces.get(id).map(|p| p.name.clone()).unwrap_or_else(|| format!("#{id}"))
+        self.v
+            .pieces
+            .get(id)
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| format!("#{id}"))
     }
 
     fn names(&self, ids: &[PieceId], separator: &str) -> String {
         if ids.is_empty() {
             return "any".into();
         }
-        ids.iter().map(|id| self.name(*id)).collect::<Vec<_>>().join(separator)
+        ids.iter()
+            .map(|id| self.name(*id))
+            .collect::<Vec<_>>()
+            .join(separator)
     }
 
     fn atom(&self, atom: &MoveAtom) -> String {
@@ -245,16 +349,28 @@ impl Dumper<'_> {
             Motion::LameLeap => "lame leap".to_string(),
             Motion::Ride { max: None } => "ride".to_string(),
             Motion::Ride { max: Some(n) } => format!("ride up to {n}"),
-            Motion::Hop { landing: HopLanding::Any } => "hop (land anywhere beyond)".to_string(),
-            Motion::Hop { landing: HopLanding::Adjacent } => "hop (land just beyond)".to_string(),
+            Motion::Hop {
+                landing: HopLanding::Any,
+            } => "hop (land anywhere beyond)".to_string(),
+            Motion::Hop {
+                landing: HopLanding::Adjacent,
+            } => "hop (land just beyond)".to_string(),
         };
-        let directions: Vec<String> = atom.directions.iter().map(|(f, r)| format!("({f},{r})")).collect();
+        let directions: Vec<String> = atom
+            .directions
+            .iter()
+            .map(|(f, r)| format!("({f},{r})"))
+            .collect();
         let condition = match atom.condition {
             AtomCondition::Always => String::new(),
             AtomCondition::FirstMove => ", first move only".to_string(),
             AtomCondition::InRegion(r) => format!(", only in {}", self.v.regions[r].name),
         };
-        format!("{} {motion} {}{condition}", mode_word(atom.mode), directions.join(" "))
+        format!(
+            "{} {motion} {}{condition}",
+            mode_word(atom.mode),
+            directions.join(" ")
+        )
     }
 
     fn obligation(&self, obligation: &Obligation) -> String {
@@ -271,15 +387,23 @@ impl Dumper<'_> {
             EventPattern::Capture(kinds) => format!("capture of {}", self.names(kinds, " | ")),
             EventPattern::EnPassant => "en passant".into(),
             EventPattern::MoveOf(kinds) => format!("move of {}", self.names(kinds, " | ")),
-            EventPattern::Promotion { from, to } => format!("promotion of {} to {}", self.names(from, " | "), self.names(to, " | ")),
+            EventPattern::Promotion { from, to } => format!(
+                "promotion of {} to {}",
+                self.names(from, " | "),
+                self.names(to, " | ")
+            ),
             EventPattern::Castle(None) => "castling".into(),
             EventPattern::Castle(Some(CastleSide::Short)) => "short castling".into(),
             EventPattern::Castle(Some(CastleSide::Long)) => "long castling".into(),
             EventPattern::RoyalCapture => "royal capture".into(),
             EventPattern::Crowning(kinds) if kinds.is_empty() => "crowning".into(),
-            EventPattern::Crowning(kinds) => format!("crowning of a piece that was {}", self.names(kinds, " | ")),
+            EventPattern::Crowning(kinds) => {
+                format!("crowning of a piece that was {}", self.names(kinds, " | "))
+            }
             EventPattern::LawsCheckmate => "checkmate under the Laws of Chess".into(),
-            EventPattern::MovedPieceWas(kinds) => format!("a move by a piece that was {}", self.names(kinds, " > ")),
+            EventPattern::MovedPieceWas(kinds) => {
+                format!("a move by a piece that was {}", self.names(kinds, " > "))
+            }
             EventPattern::Both(a, b) => format!("{} with {}", self.event(a), self.event(b)),
         }
     }
@@ -290,10 +414,18 @@ impl Dumper<'_> {
             Condition::InCheck => "in check".into(),
             Condition::RoyalCaptured => "the side to move has no royal piece".into(),
             Condition::Repetition { count, in_a_row } => {
-                format!("the position occurred {count} times{}", if *in_a_row { " in a row" } else { "" })
+                format!(
+                    "the position occurred {count} times{}",
+                    if *in_a_row { " in a row" } else { "" }
+                )
             }
             Condition::PliesSinceReset(n) => format!("{n} plies since the last reset"),
-            Condition::Material { of, filter, comparison, value } => {
+            Condition::Material {
+                of,
+                filter,
+                comparison,
+                value,
+            } => {
                 let filter = match filter {
                     PieceFilter::All => "pieces".to_string(),
                     PieceFilter::Only(k) => format!("pieces of {}", self.names(k, ", ")),
@@ -304,12 +436,27 @@ impl Dumper<'_> {
             Condition::OnlyRoyalsLeft => "only royal pieces left".into(),
             Condition::InsufficientMaterial(sets) => format!(
                 "material against a bare royal is only one of: {}",
-                sets.iter().map(|s| self.names(s, " + ")).collect::<Vec<_>>().join(" | ")
+                sets.iter()
+                    .map(|s| self.names(s, " + "))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
             ),
-            Condition::Counter { counter, of, comparison, value } => {
-                format!("{} count of {} {} {value}", aggregate(*of), self.v.counters[*counter].name, cmp(*comparison))
+            Condition::Counter {
+                counter,
+                of,
+                comparison,
+                value,
+            } => {
+                format!(
+                    "{} count of {} {} {value}",
+                    aggregate(*of),
+                    self.v.counters[*counter].name,
+                    cmp(*comparison)
+                )
             }
-            Condition::ClockBelow { of, seconds } => format!("{}'s clock below {seconds} s", player(*of)),
+            Condition::ClockBelow { of, seconds } => {
+                format!("{}'s clock below {seconds} s", player(*of))
+            }
             Condition::LastMove(e) => format!("the last move was {}", self.event(e)),
             Condition::And(a, b) => format!("({} and {})", self.condition(a), self.condition(b)),
             Condition::Or(a, b) => format!("({} or {})", self.condition(a), self.condition(b)),
@@ -323,17 +470,28 @@ impl Dumper<'_> {
             Outcome::Draw => "draw".into(),
             Outcome::NullGame => "null game".into(),
             Outcome::GameOver => "game over (no result beyond the wins awarded)".into(),
-            Outcome::If(c, a, b) => format!("if {} then {} else {}", self.condition(c), self.outcome(a), self.outcome(b)),
+            Outcome::If(c, a, b) => format!(
+                "if {} then {} else {}",
+                self.condition(c),
+                self.outcome(a),
+                self.outcome(b)
+            ),
         }
     }
 }
 
 fn label(label: &Option<String>) -> String {
-    label.as_ref().map(|l| format!("[{l}] ")).unwrap_or_default()
+    label
+        .as_ref()
+        .map(|l| format!("[{l}] "))
+        .unwrap_or_default()
 }
 
 fn squares(set: &SquareSet) -> String {
-    set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ")
+    set.iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn mode_word(mode: MoveMode) -> &'static str {

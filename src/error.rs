@@ -13,18 +13,50 @@ pub struct Span {
 impl Span {
     /// The bytes `start..end`.
     pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end: end.max(start) }
+        Span {
+            start,
+            end: end.max(start),
+        }
     }
 
     /// A single position.
     pub fn at(position: usize) -> Span {
-        Span { start: position, end: position }
+        Span {
+            start: position,
+            end: position,
+        }
     }
 }
 
 impl From<pest::Span<'_>> for Span {
+    /// A syntax node's span without the whitespace and comments that the
+    /// grammar skips after its last token (a node ending in an optional part
+    /// would otherwise underline the blank lines that follow it).
     fn from(span: pest::Span<'_>) -> Span {
-        Span::new(span.start(), span.end())
+        Span::new(span.start(), span.start() + trimmed_len(span.as_str()))
+    }
+}
+
+/// The length of `text` without trailing whitespace and `#` comments.
+/// Strings never span lines, so a `#` outside quotes on the last line starts
+/// a comment.
+fn trimmed_len(text: &str) -> usize {
+    let mut len = text.trim_end().len();
+    loop {
+        let line_start = text[..len].rfind('\n').map_or(0, |i| i + 1);
+        let mut in_string = false;
+        let comment = text[line_start..len].char_indices().find_map(|(i, c)| match c {
+            '"' => {
+                in_string = !in_string;
+                None
+            }
+            '#' if !in_string => Some(i),
+            _ => None,
+        });
+        match comment {
+            Some(i) => len = text[..line_start + i].trim_end().len(),
+            None => return len,
+        }
     }
 }
 
@@ -115,6 +147,13 @@ fn edit_distance(a: &str, b: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn node_spans_leave_out_trailing_comments() {
+        assert_eq!(trimmed_len("leap (1,2)  # a knight\n  # more\n"), 10);
+        assert_eq!(trimmed_len("say \"#1\" \n"), 8);
+        assert_eq!(trimmed_len("  \n"), 0);
+    }
 
     #[test]
     fn nearest_finds_a_typo() {

@@ -19,7 +19,10 @@ pub struct Sources {
 
 impl Default for Sources {
     fn default() -> Self {
-        Sources { files: SimpleFiles::new(), paths: Vec::new() }
+        Sources {
+            files: SimpleFiles::new(),
+            paths: Vec::new(),
+        }
     }
 }
 
@@ -32,7 +35,10 @@ impl Sources {
 
     /// The text of file `id`.
     pub fn source(&self, id: usize) -> &str {
-        self.files.get(id).map(|f| f.source().as_str()).unwrap_or("")
+        self.files
+            .get(id)
+            .map(|f| f.source().as_str())
+            .unwrap_or("")
     }
 
     /// The codespan-reporting file database.
@@ -96,19 +102,39 @@ fn compile_chain(first: usize, sources: &mut Sources) -> Result<Variant, Vec<Err
     let mut chain = vec![first];
     loop {
         let current = *chain.last().unwrap_or(&first);
-        let Some((parent, span)) = extends_of(current, sources)? else { break };
-        let dir = sources.paths[current].parent().map(Path::to_path_buf).unwrap_or_default();
+        let Some((parent, span)) = extends_of(current, sources)? else {
+            break;
+        };
+        let dir = sources.paths[current]
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
         let parent_path = dir.join(format!("{parent}.rules"));
-        let looped = chain.iter().position(|id| same_file(&sources.paths[*id], &parent_path));
+        let looped = chain
+            .iter()
+            .position(|id| same_file(&sources.paths[*id], &parent_path));
         if let Some(start) = looped {
-            let names: Vec<String> =
-                chain[start..].iter().map(|id| header_id(*id, sources)).collect();
-            return Err(vec![Error::new(current, span, format!("`extends` makes a cycle: {} -> {parent}", names.join(" -> ")))
-                .with_label("extends a variant that extends this one")
-                .with_help("a variant can only extend one that does not depend on it")]);
+            let names: Vec<String> = chain[start..]
+                .iter()
+                .map(|id| header_id(*id, sources))
+                .collect();
+            return Err(vec![Error::new(
+                current,
+                span,
+                format!(
+                    "`extends` makes a cycle: {} -> {parent}",
+                    names.join(" -> ")
+                ),
+            )
+            .with_label("extends a variant that extends this one")
+            .with_help("a variant can only extend one that does not depend on it")]);
         }
         if chain.len() > 32 {
-            return Err(vec![Error::new(current, span, "`extends` chain is longer than 32 variants")]);
+            return Err(vec![Error::new(
+                current,
+                span,
+                "`extends` chain is longer than 32 variants",
+            )]);
         }
         let parent_id = read_file(&parent_path, sources, Some((current, span)))?;
         chain.push(parent_id);
@@ -117,7 +143,10 @@ fn compile_chain(first: usize, sources: &mut Sources) -> Result<Variant, Vec<Err
     let parsed: Vec<(usize, Node<'_>)> = {
         let mut parsed = Vec::new();
         for id in &chain {
-            parsed.push((*id, syntax::parse(*id, sources.source(*id)).map_err(|e| vec![e])?));
+            parsed.push((
+                *id,
+                syntax::parse(*id, sources.source(*id)).map_err(|e| vec![e])?,
+            ));
         }
         parsed
     };
@@ -145,15 +174,23 @@ fn extends_of(id: usize, sources: &Sources) -> Result<Option<(String, Span)>, Ve
     let file = syntax::parse(id, sources.source(id)).map_err(|e| vec![e])?;
     let header = file.into_inner().find(|n| n.as_rule() == Rule::header);
     let extends = header.and_then(|h| h.into_inner().find(|n| n.as_rule() == Rule::extends_clause));
-    Ok(extends.and_then(|e| e.into_inner().next()).map(|name| (name.as_str().to_string(), name.as_span().into())))
+    Ok(extends
+        .and_then(|e| e.into_inner().next())
+        .map(|name| (name.as_str().to_string(), name.as_span().into())))
 }
 
 /// Reads one file, checking size and encoding; `from` is the `extends` that asked for it.
-fn read_file(path: &Path, sources: &mut Sources, from: Option<(usize, Span)>) -> Result<usize, Vec<Error>> {
+fn read_file(
+    path: &Path,
+    sources: &mut Sources,
+    from: Option<(usize, Span)>,
+) -> Result<usize, Vec<Error>> {
     let name = path.display().to_string();
     let failure = |sources: &mut Sources, message: String, label: &str| -> Vec<Error> {
         match from {
-            Some((file, span)) => vec![Error::new(file, span, message).with_label(label.to_string())],
+            Some((file, span)) => {
+                vec![Error::new(file, span, message).with_label(label.to_string())]
+            }
             None => {
                 let id = sources.add(name.clone(), path.to_path_buf(), String::new());
                 vec![Error::new(id, Span::at(0), message)]
@@ -171,15 +208,20 @@ fn read_file(path: &Path, sources: &mut Sources, from: Option<(usize, Span)>) ->
         }
     };
     if size > MAX_FILE_BYTES as u64 {
-        let message = format!("`{name}` is {size} bytes; a rules file may be at most {MAX_FILE_BYTES} bytes");
+        let message =
+            format!("`{name}` is {size} bytes; a rules file may be at most {MAX_FILE_BYTES} bytes");
         return Err(failure(sources, message, "file too large"));
     }
-    let bytes = std::fs::read(path).map_err(|e| failure(sources, format!("cannot read `{name}`: {e}"), "unreadable"))?;
+    let bytes = std::fs::read(path)
+        .map_err(|e| failure(sources, format!("cannot read `{name}`: {e}"), "unreadable"))?;
     match String::from_utf8(bytes) {
         Ok(text) => {
             let id = sources.add(name, path.to_path_buf(), text);
             let text = sources.source(id);
-            if text.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#')) {
+            if text
+                .lines()
+                .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
+            {
                 return Err(vec![Error::new(id, Span::at(0), "the file has no rules")
                     .with_label("empty")
                     .with_help("a rules file starts with `variant NAME \"Display name\"`, then `board`, `setup`, pieces and rules")]);
@@ -191,9 +233,13 @@ fn read_file(path: &Path, sources: &mut Sources, from: Option<(usize, Span)>) ->
             let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
             let id = sources.add(name, path.to_path_buf(), text);
             let end = valid + '\u{FFFD}'.len_utf8();
-            Err(vec![Error::new(id, Span::new(valid, end), "the file is not valid UTF-8 text")
-                .with_label(format!("invalid byte at offset {valid}"))
-                .with_help("save the rules file as UTF-8")])
+            Err(vec![Error::new(
+                id,
+                Span::new(valid, end),
+                "the file is not valid UTF-8 text",
+            )
+            .with_label(format!("invalid byte at offset {valid}"))
+            .with_help("save the rules file as UTF-8")])
         }
     }
 }

@@ -54,7 +54,11 @@ impl<'a> Lowerer<'a> {
             child,
             items,
             errors,
-            board: Board { files: 8, ranks: 8, holes: SquareSet::EMPTY },
+            board: Board {
+                files: 8,
+                ranks: 8,
+                holes: SquareSet::EMPTY,
+            },
             regions: Vec::new(),
             region_ids: HashMap::new(),
             pieces: Vec::new(),
@@ -79,7 +83,10 @@ impl<'a> Lowerer<'a> {
             promotions: Vec::new(),
             castling: Vec::new(),
             en_passant: Vec::new(),
-            legality: Legality { check_rule: CheckRule::RoyalMayNotBeAttacked, history_rules: Vec::new() },
+            legality: Legality {
+                check_rule: CheckRule::RoyalMayNotBeAttacked,
+                history_rules: Vec::new(),
+            },
             royal_loss: RoyalLoss::EndsGame,
             counters: Vec::new(),
             ply_reset_events: Vec::new(),
@@ -88,7 +95,12 @@ impl<'a> Lowerer<'a> {
             agreement: Agreement::Always,
             resignation: Resignation::OpponentWins,
             tiebreak: None,
-            scoring: Scoring::Points { win: 1.0, draw: 0.5, loss: 0.0, null: 0.0 },
+            scoring: Scoring::Points {
+                win: 1.0,
+                draw: 0.5,
+                loss: 0.0,
+                null: 0.0,
+            },
             match_rules: Vec::new(),
         };
         self.lower_statements(&mut variant);
@@ -126,7 +138,8 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 Rule::en_passant_stmt => {
-                    variant.en_passant = self.piece_list(file, first_child(&body, Rule::ident_list));
+                    variant.en_passant =
+                        self.piece_list(file, first_child(&body, Rule::ident_list));
                 }
                 Rule::check_rule_stmt => {
                     variant.legality.check_rule = if body.as_str().contains("none") {
@@ -135,11 +148,15 @@ impl<'a> Lowerer<'a> {
                         CheckRule::RoyalMayNotBeAttacked
                     };
                 }
-                Rule::history_stmt => variant.legality.history_rules.push(self.lower_history(body, label)),
+                Rule::history_stmt => variant
+                    .legality
+                    .history_rules
+                    .push(self.lower_history(body, label)),
                 Rule::succession_stmt => variant.royal_loss = self.lower_succession(file, body),
                 Rule::counter_stmt => self.lower_counter(file, body),
                 Rule::reset_stmt => {
-                    variant.ply_reset_events = self.lower_event_list(file, first_child(&body, Rule::event_list));
+                    variant.ply_reset_events =
+                        self.lower_event_list(file, first_child(&body, Rule::event_list));
                 }
                 Rule::termination_stmt => {
                     if let Some(t) = self.lower_termination(file, body, label) {
@@ -176,12 +193,21 @@ impl<'a> Lowerer<'a> {
     fn check_whole(&mut self, variant: &Variant) {
         let royal_exists = variant.pieces.iter().any(|p| p.royal);
         if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked && !royal_exists {
-            let span = self.items.iter().find(|i| i.body.as_rule() == Rule::check_rule_stmt);
-            let (file, span) = span.map(|i| (i.file, Span::from(i.body.as_span()))).unwrap_or((self.child, Span::at(0)));
+            let span = self
+                .items
+                .iter()
+                .find(|i| i.body.as_rule() == Rule::check_rule_stmt);
+            let (file, span) = span
+                .map(|i| (i.file, Span::from(i.body.as_span())))
+                .unwrap_or((self.child, Span::at(0)));
             self.errors.push(
-                Error::new(file, span, "the check rule needs a royal piece, and no piece is royal")
-                    .with_label("royal pieces may not be left attacked")
-                    .with_help("mark the king `royal`, or write `check-rule none`"),
+                Error::new(
+                    file,
+                    span,
+                    "the check rule needs a royal piece, and no piece is royal",
+                )
+                .with_label("royal pieces may not be left attacked")
+                .with_help("mark the king `royal`, or write `check-rule none`"),
             );
         }
     }
@@ -194,8 +220,12 @@ impl<'a> Lowerer<'a> {
         if let Some(id) = self.piece_ids.get(name) {
             return Some(*id);
         }
-        let mut error = Error::new(file, ident.as_span().into(), format!("unknown piece `{name}`"))
-            .with_label("no piece of this name");
+        let mut error = Error::new(
+            file,
+            ident.as_span().into(),
+            format!("unknown piece `{name}`"),
+        )
+        .with_label("no piece of this name");
         let known: Vec<&str> = self.piece_ids.keys().map(String::as_str).collect();
         if let Some(close) = nearest(name, known) {
             error = error.with_help(format!("did you mean `{close}`?"));
@@ -211,7 +241,10 @@ impl<'a> Lowerer<'a> {
     /// Resolves a list of piece names (`queen | rook`).
     fn piece_list(&mut self, file: usize, list: Option<Node<'_>>) -> Vec<PieceId> {
         let Some(list) = list else { return Vec::new() };
-        list.into_inner().filter(|n| n.as_rule() == Rule::ident).filter_map(|n| self.piece(file, &n)).collect()
+        list.into_inner()
+            .filter(|n| n.as_rule() == Rule::ident)
+            .filter_map(|n| self.piece(file, &n))
+            .collect()
     }
 
     /// Resolves a region name.
@@ -220,8 +253,12 @@ impl<'a> Lowerer<'a> {
         if let Some(id) = self.region_ids.get(name) {
             return Some(*id);
         }
-        let mut error = Error::new(file, ident.as_span().into(), format!("unknown region `{name}`"))
-            .with_label("no region of this name");
+        let mut error = Error::new(
+            file,
+            ident.as_span().into(),
+            format!("unknown region `{name}`"),
+        )
+        .with_label("no region of this name");
         let known: Vec<&str> = self.region_ids.keys().map(String::as_str).collect();
         if let Some(close) = nearest(name, known) {
             error = error.with_help(format!("did you mean `{close}`?"));
@@ -238,8 +275,12 @@ impl<'a> Lowerer<'a> {
         if let Some(id) = self.counter_ids.get(name) {
             return Some(*id);
         }
-        let mut error = Error::new(file, ident.as_span().into(), format!("unknown counter `{name}`"))
-            .with_label("no counter of this name");
+        let mut error = Error::new(
+            file,
+            ident.as_span().into(),
+            format!("unknown counter `{name}`"),
+        )
+        .with_label("no counter of this name");
         let known: Vec<&str> = self.counter_ids.keys().map(String::as_str).collect();
         if let Some(close) = nearest(name, known) {
             error = error.with_help(format!("did you mean `{close}`?"));
@@ -262,7 +303,10 @@ pub(crate) fn first_child<'a>(node: &Node<'a>, rule: Rule) -> Option<Node<'a>> {
 
 /// The children of `node` with this rule.
 pub(crate) fn children<'a>(node: &Node<'a>, rule: Rule) -> Vec<Node<'a>> {
-    node.clone().into_inner().filter(|n| n.as_rule() == rule).collect()
+    node.clone()
+        .into_inner()
+        .filter(|n| n.as_rule() == rule)
+        .collect()
 }
 
 /// A number node's value, saturating (the grammar guarantees digits).

@@ -13,9 +13,13 @@ pub struct RulesParser;
 pub type Node<'a> = pest::iterators::Pair<'a, Rule>;
 
 /// Parses one rules file into its `file` node.
+// Errors are the cold path and are collected by value everywhere else.
+#[allow(clippy::result_large_err)]
 pub fn parse(file: usize, source: &str) -> Result<Node<'_>, Error> {
     let mut pairs = RulesParser::parse(Rule::file, source).map_err(|e| syntax_error(file, e))?;
-    pairs.next().ok_or_else(|| Error::new(file, Span::at(0), "the file is empty"))
+    pairs
+        .next()
+        .ok_or_else(|| Error::new(file, Span::at(0), "the file is empty"))
 }
 
 fn syntax_error(file: usize, error: pest::error::Error<Rule>) -> Error {
@@ -29,12 +33,21 @@ fn syntax_error(file: usize, error: pest::error::Error<Rule>) -> Error {
             expected.sort();
             expected.dedup();
             match expected.len() {
-                0 => ("unexpected text".to_string(), "not understood here".to_string()),
-                1 => (format!("expected {}", expected[0]), format!("expected {} here", expected[0])),
+                0 => (
+                    "unexpected text".to_string(),
+                    "not understood here".to_string(),
+                ),
+                1 => (
+                    format!("expected {}", expected[0]),
+                    format!("expected {} here", expected[0]),
+                ),
                 _ => {
                     let last = expected.pop().unwrap_or_default();
                     let list = format!("{} or {}", expected.join(", "), last);
-                    (format!("expected {list}"), "not understood here".to_string())
+                    (
+                        format!("expected {list}"),
+                        "not understood here".to_string(),
+                    )
                 }
             }
         }

@@ -152,13 +152,17 @@ impl SquareSet {
 
     /// The squares in index order (rank by rank from rank 1, `a` file first).
     pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..256).filter(|i| self.0[i / 64] >> (i % 64) & 1 == 1).map(Square::from_index)
+        (0..256)
+            .filter(|i| self.0[i / 64] >> (i % 64) & 1 == 1)
+            .map(Square::from_index)
     }
 }
 
 impl fmt::Debug for SquareSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter().map(|s| s.to_string())).finish()
+        f.debug_list()
+            .entries(self.iter().map(|s| s.to_string()))
+            .finish()
     }
 }
 

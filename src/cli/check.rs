@@ -14,7 +14,12 @@ pub struct CheckArgs {
 pub fn run(args: CheckArgs) -> ExitCode {
     match super::load_or_report(&args.file) {
         Some(variant) => {
-            println!("{}: ok ({}, {} pieces)", args.file.display(), variant.name, variant.pieces.len());
+            println!(
+                "{}: ok ({}, {} pieces)",
+                args.file.display(),
+                variant.name,
+                variant.pieces.len()
+            );
             ExitCode::SUCCESS
         }
         None => ExitCode::FAILURE,

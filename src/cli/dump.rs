@@ -15,7 +15,9 @@ pub struct DumpArgs {
 
 /// Prints the lowered model.
 pub fn run(args: DumpArgs) -> ExitCode {
-    let Some(variant) = super::load_or_report(&args.file) else { return ExitCode::FAILURE };
+    let Some(variant) = super::load_or_report(&args.file) else {
+        return ExitCode::FAILURE;
+    };
     if args.json {
         match serde_json::to_string_pretty(&variant) {
             Ok(text) => println!("{text}"),

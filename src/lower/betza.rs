@@ -2,7 +2,7 @@
 //! (`fmWfcF` is a chess pawn without its double step) and writing a piece's
 //! atoms back as Betza for protocols that show custom pieces.
 
-use crate::model::{AtomCondition, HopLanding, MoveAtom, MoveMode, Motion};
+use crate::model::{AtomCondition, HopLanding, Motion, MoveAtom, MoveMode};
 
 /// A Betza string that cannot be read: the byte offset in the string and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -77,7 +77,10 @@ pub fn parse(text: &str) -> Result<Vec<MoveAtom>, BetzaError> {
     let mut atoms = Vec::new();
     let mut i = 0;
     if chars.is_empty() {
-        return Err(BetzaError { offset: 0, message: "the Betza string is empty".into() });
+        return Err(BetzaError {
+            offset: 0,
+            message: "the Betza string is empty".into(),
+        });
     }
     while i < chars.len() {
         let start = chars[i].0;
@@ -119,10 +122,17 @@ pub fn parse(text: &str) -> Result<Vec<MoveAtom>, BetzaError> {
             i += 1;
         }
         if moves != captures {
-            mode = if moves { MoveMode::MoveOnly } else { MoveMode::CaptureOnly };
+            mode = if moves {
+                MoveMode::MoveOnly
+            } else {
+                MoveMode::CaptureOnly
+            };
         }
         let Some(&(offset, letter)) = chars.get(i) else {
-            return Err(BetzaError { offset: text.len(), message: "modifiers without a piece letter at the end".into() });
+            return Err(BetzaError {
+                offset: text.len(),
+                message: "modifiers without a piece letter at the end".into(),
+            });
         };
         i += 1;
         // Compound letters expand to their parts.
@@ -141,7 +151,9 @@ pub fn parse(text: &str) -> Result<Vec<MoveAtom>, BetzaError> {
             _ => {
                 return Err(BetzaError {
                     offset,
-                    message: format!("`{letter}` is not a Betza piece letter (W F D N A H C Z G K R B Q)"),
+                    message: format!(
+                        "`{letter}` is not a Betza piece letter (W F D N A H C Z G K R B Q)"
+                    ),
                 })
             }
         };
@@ -154,7 +166,12 @@ pub fn parse(text: &str) -> Result<Vec<MoveAtom>, BetzaError> {
             match digits.parse::<u8>() {
                 Ok(0) => None,
                 Ok(n) => Some(n),
-                Err(_) => return Err(BetzaError { offset: chars[digits_start].0, message: "range is too large".into() }),
+                Err(_) => {
+                    return Err(BetzaError {
+                        offset: chars[digits_start].0,
+                        message: "range is too large".into(),
+                    })
+                }
             }
         } else {
             None
@@ -166,7 +183,9 @@ pub fn parse(text: &str) -> Result<Vec<MoveAtom>, BetzaError> {
             let directions: Vec<(i8, i8)> = if specs.is_empty() {
                 all
             } else {
-                all.into_iter().filter(|d| specs.iter().any(|s| matches_spec(s, *d))).collect()
+                all.into_iter()
+                    .filter(|d| specs.iter().any(|s| matches_spec(s, *d)))
+                    .collect()
             };
             if directions.is_empty() {
                 return Err(BetzaError {
@@ -177,23 +196,37 @@ pub fn parse(text: &str) -> Result<Vec<MoveAtom>, BetzaError> {
             let motion = match (hop, lame, rider || ranged) {
                 (Some(landing), false, _) => Motion::Hop { landing },
                 (None, true, false) => Motion::LameLeap,
-                (None, false, true) => Motion::Ride { max: if rider && !ranged { None } else { range } },
+                (None, false, true) => Motion::Ride {
+                    max: if rider && !ranged { None } else { range },
+                },
                 (None, false, false) => Motion::Leap,
                 _ => {
                     return Err(BetzaError {
                         offset: start,
-                        message: "this combination of `n`, `p`, `g` and riders is not supported".into(),
+                        message: "this combination of `n`, `p`, `g` and riders is not supported"
+                            .into(),
                     })
                 }
             };
-            let condition = if initial { AtomCondition::FirstMove } else { AtomCondition::Always };
-            atoms.push(MoveAtom { motion, directions, mode, condition });
+            let condition = if initial {
+                AtomCondition::FirstMove
+            } else {
+                AtomCondition::Always
+            };
+            atoms.push(MoveAtom {
+                motion,
+                directions,
+                mode,
+                condition,
+            });
         }
     }
     Ok(atoms)
 }
 
-const SPECS: [&str; 16] = ["f", "b", "l", "r", "v", "s", "ff", "bb", "ll", "rr", "fs", "bs", "fl", "fr", "bl", "br"];
+const SPECS: [&str; 16] = [
+    "f", "b", "l", "r", "v", "s", "ff", "bb", "ll", "rr", "fs", "bs", "fl", "fr", "bl", "br",
+];
 
 /// Writes atoms as a Betza string (region conditions have no Betza form and
 /// are left out).
@@ -212,8 +245,13 @@ pub fn write(atoms: &[MoveAtom]) -> String {
 }
 
 fn write_atom(atom: &MoveAtom) -> String {
-    let Some(first) = atom.directions.first() else { return String::new() };
-    let canonical = (first.0.abs().min(first.1.abs()), first.0.abs().max(first.1.abs()));
+    let Some(first) = atom.directions.first() else {
+        return String::new();
+    };
+    let canonical = (
+        first.0.abs().min(first.1.abs()),
+        first.0.abs().max(first.1.abs()),
+    );
     let letter = match canonical {
         (0, 1) => 'W',
         (1, 1) => 'F',
@@ -249,8 +287,12 @@ fn write_atom(atom: &MoveAtom) -> String {
             _ => format!("{letter}{letter}"),
         },
         Motion::Ride { max: Some(n) } => format!("{letter}{n}"),
-        Motion::Hop { landing: HopLanding::Any } => format!("p{letter}{letter}"),
-        Motion::Hop { landing: HopLanding::Adjacent } => format!("g{letter}{letter}"),
+        Motion::Hop {
+            landing: HopLanding::Any,
+        } => format!("p{letter}{letter}"),
+        Motion::Hop {
+            landing: HopLanding::Adjacent,
+        } => format!("g{letter}{letter}"),
     };
     format!("{prefix}{body}")
 }
@@ -264,7 +306,11 @@ fn direction_prefix(all: &[(i8, i8)], wanted: &[(i8, i8)]) -> String {
         let mut best: Option<(&str, Vec<(i8, i8)>)> = None;
         let mut best_count = 0;
         for spec in SPECS {
-            let set: Vec<(i8, i8)> = all.iter().copied().filter(|d| matches_spec(spec, *d)).collect();
+            let set: Vec<(i8, i8)> = all
+                .iter()
+                .copied()
+                .filter(|d| matches_spec(spec, *d))
+                .collect();
             if set.is_empty() || !set.iter().all(|d| wanted.contains(d)) {
                 continue;
             }
@@ -307,7 +353,10 @@ mod tests {
         assert_eq!(write(&parse("K").unwrap()), "K");
         assert_eq!(write(&parse("RN").unwrap()), "RN");
         assert_eq!(parse("NN").unwrap()[0].motion, Motion::Ride { max: None });
-        assert_eq!(parse("R4").unwrap()[0].motion, Motion::Ride { max: Some(4) });
+        assert_eq!(
+            parse("R4").unwrap()[0].motion,
+            Motion::Ride { max: Some(4) }
+        );
     }
 
     #[test]

@@ -7,7 +7,11 @@ use crate::syntax::{Node, Rule};
 
 impl Lowerer<'_> {
     pub(super) fn lower_board(&mut self) {
-        let item = self.items.iter().find(|i| i.body.as_rule() == Rule::board_stmt).cloned();
+        let item = self
+            .items
+            .iter()
+            .find(|i| i.body.as_rule() == Rule::board_stmt)
+            .cloned();
         let Some(item) = item else {
             self.error(
                 Error::new(self.child, Span::at(0), "the variant has no board")
@@ -22,9 +26,15 @@ impl Lowerer<'_> {
             let value = int_value(node);
             if value == 0 || value > MAX_BOARD_SIDE as u32 {
                 self.error(
-                    Error::new(item.file, node.as_span().into(), format!("a board has 1 to {MAX_BOARD_SIDE} {what}, not {value}"))
-                        .with_label(format!("{value} {what}"))
-                        .with_help(format!("boards from 1x1 to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE} are supported")),
+                    Error::new(
+                        item.file,
+                        node.as_span().into(),
+                        format!("a board has 1 to {MAX_BOARD_SIDE} {what}, not {value}"),
+                    )
+                    .with_label(format!("{value} {what}"))
+                    .with_help(format!(
+                        "boards from 1x1 to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE} are supported"
+                    )),
                 );
             } else {
                 size[slot] = value as u8;
@@ -44,15 +54,33 @@ impl Lowerer<'_> {
     /// A square name on this board.
     pub(super) fn square(&mut self, file: usize, node: &Node<'_>) -> Option<Square> {
         let text = node.as_str();
-        let file_index = text.as_bytes().first().map(|b| b.wrapping_sub(b'a')).unwrap_or(u8::MAX);
+        let file_index = text
+            .as_bytes()
+            .first()
+            .map(|b| b.wrapping_sub(b'a'))
+            .unwrap_or(u8::MAX);
         let rank: u32 = text[1..].parse().unwrap_or(0);
-        if (file_index as u32) < self.board.files as u32 && rank >= 1 && rank <= self.board.ranks as u32 {
+        if (file_index as u32) < self.board.files as u32
+            && rank >= 1
+            && rank <= self.board.ranks as u32
+        {
             Some(Square::new(file_index, (rank - 1) as u8))
         } else {
             self.error(
-                Error::new(file, node.as_span().into(), format!("square `{text}` is off the board"))
-                    .with_label(format!("the board is {} x {}", self.board.files, self.board.ranks))
-                    .with_help(format!("files run a..{}, ranks 1..{}", (b'a' + self.board.files - 1) as char, self.board.ranks)),
+                Error::new(
+                    file,
+                    node.as_span().into(),
+                    format!("square `{text}` is off the board"),
+                )
+                .with_label(format!(
+                    "the board is {} x {}",
+                    self.board.files, self.board.ranks
+                ))
+                .with_help(format!(
+                    "files run a..{}, ranks 1..{}",
+                    (b'a' + self.board.files - 1) as char,
+                    self.board.ranks
+                )),
             );
             None
         }
@@ -60,14 +88,26 @@ impl Lowerer<'_> {
 
     /// A file letter on this board.
     pub(super) fn file_letter(&mut self, file: usize, node: &Node<'_>) -> Option<u8> {
-        let index = node.as_str().as_bytes().first().map(|b| b.wrapping_sub(b'a')).unwrap_or(u8::MAX);
+        let index = node
+            .as_str()
+            .as_bytes()
+            .first()
+            .map(|b| b.wrapping_sub(b'a'))
+            .unwrap_or(u8::MAX);
         if index < self.board.files {
             Some(index)
         } else {
             self.error(
-                Error::new(file, node.as_span().into(), format!("file `{}` is off the board", node.as_str()))
-                    .with_label(format!("the board has {} files", self.board.files))
-                    .with_help(format!("files run a..{}", (b'a' + self.board.files - 1) as char)),
+                Error::new(
+                    file,
+                    node.as_span().into(),
+                    format!("file `{}` is off the board", node.as_str()),
+                )
+                .with_label(format!("the board has {} files", self.board.files))
+                .with_help(format!(
+                    "files run a..{}",
+                    (b'a' + self.board.files - 1) as char
+                )),
             );
             None
         }
@@ -75,11 +115,20 @@ impl Lowerer<'_> {
 
     /// Regions, in order; a region may use any region defined before it.
     pub(super) fn lower_regions(&mut self) {
-        let items: Vec<_> = self.items.iter().filter(|i| i.body.as_rule() == Rule::region_stmt).cloned().collect();
+        let items: Vec<_> = self
+            .items
+            .iter()
+            .filter(|i| i.body.as_rule() == Rule::region_stmt)
+            .cloned()
+            .collect();
         for item in items {
-            let Some(name) = first_child(&item.body, Rule::ident) else { continue };
+            let Some(name) = first_child(&item.body, Rule::ident) else {
+                continue;
+            };
             let relative = first_child(&item.body, Rule::relative).is_some();
-            let Some(expr) = first_child(&item.body, Rule::region_expr) else { continue };
+            let Some(expr) = first_child(&item.body, Rule::region_expr) else {
+                continue;
+            };
             let error_count = self.errors.len();
             let white = self.region_expr(item.file, &expr, Color::White, relative);
             let black = self.region_expr(item.file, &expr, Color::Black, relative);
@@ -92,16 +141,30 @@ impl Lowerer<'_> {
             }
             if white.is_empty() && self.errors.len() == error_count {
                 self.error(
-                    Error::new(item.file, expr.as_span().into(), format!("region `{}` has no square", name.as_str()))
-                        .with_label("empty on this board"),
+                    Error::new(
+                        item.file,
+                        expr.as_span().into(),
+                        format!("region `{}` has no square", name.as_str()),
+                    )
+                    .with_label("empty on this board"),
                 );
             }
-            self.region_ids.insert(name.as_str().to_string(), self.regions.len());
-            self.regions.push(Region { name: name.as_str().to_string(), squares: [white, black] });
+            self.region_ids
+                .insert(name.as_str().to_string(), self.regions.len());
+            self.regions.push(Region {
+                name: name.as_str().to_string(),
+                squares: [white, black],
+            });
         }
     }
 
-    fn region_expr(&mut self, file: usize, expr: &Node<'_>, side: Color, relative: bool) -> SquareSet {
+    fn region_expr(
+        &mut self,
+        file: usize,
+        expr: &Node<'_>,
+        side: Color,
+        relative: bool,
+    ) -> SquareSet {
         let mut set = SquareSet::EMPTY;
         let mut op = "+";
         for part in expr.clone().into_inner() {
@@ -109,7 +172,11 @@ impl Lowerer<'_> {
                 Rule::region_op => op = if part.as_str() == "-" { "-" } else { "+" },
                 Rule::region_term => {
                     let term = self.region_term(file, &part, side, relative);
-                    set = if op == "-" { set.difference(&term) } else { set.union(&term) };
+                    set = if op == "-" {
+                        set.difference(&term)
+                    } else {
+                        set.union(&term)
+                    };
                 }
                 _ => {}
             }
@@ -117,14 +184,25 @@ impl Lowerer<'_> {
         set.intersection(&self.board.squares())
     }
 
-    fn region_term(&mut self, file: usize, term: &Node<'_>, side: Color, relative: bool) -> SquareSet {
-        let Some(inner) = term.clone().into_inner().next() else { return SquareSet::EMPTY };
+    fn region_term(
+        &mut self,
+        file: usize,
+        term: &Node<'_>,
+        side: Color,
+        relative: bool,
+    ) -> SquareSet {
+        let Some(inner) = term.clone().into_inner().next() else {
+            return SquareSet::EMPTY;
+        };
         let mut set = SquareSet::EMPTY;
         let mirror = |board: &Board, s: Square| if relative { board.relative(s, side) } else { s };
         match inner.as_rule() {
             Rule::ranks_term => {
                 let ints = children(&inner, Rule::rank_number);
-                let Some((low, high)) = self.range(file, &ints, self.board.ranks as u32, "rank") else { return set };
+                let Some((low, high)) = self.range(file, &ints, self.board.ranks as u32, "rank")
+                else {
+                    return set;
+                };
                 for rank in low..=high {
                     for f in 0..self.board.files {
                         set.insert(mirror(&self.board, Square::new(f, rank as u8 - 1)));
@@ -133,13 +211,22 @@ impl Lowerer<'_> {
             }
             Rule::files_term => {
                 let letters = children(&inner, Rule::file_letter);
-                let indices: Vec<Option<u8>> = letters.iter().map(|l| self.file_letter(file, l)).collect();
-                let (Some(Some(low)), Some(Some(high))) = (indices.first().copied(), indices.last().copied()) else {
+                let indices: Vec<Option<u8>> =
+                    letters.iter().map(|l| self.file_letter(file, l)).collect();
+                let (Some(Some(low)), Some(Some(high))) =
+                    (indices.first().copied(), indices.last().copied())
+                else {
                     return set;
                 };
                 if high < low {
-                    self.error(Error::new(file, inner.as_span().into(), "a file range runs from the lower file to the higher")
-                        .with_label("backwards range"));
+                    self.error(
+                        Error::new(
+                            file,
+                            inner.as_span().into(),
+                            "a file range runs from the lower file to the higher",
+                        )
+                        .with_label("backwards range"),
+                    );
                     return set;
                 }
                 for f in low..=high {
@@ -168,25 +255,41 @@ impl Lowerer<'_> {
     }
 
     /// A range `low..high` of 1-based numbers within `1..=limit`.
-    fn range(&mut self, file: usize, ints: &[Node<'_>], limit: u32, what: &str) -> Option<(u32, u32)> {
+    fn range(
+        &mut self,
+        file: usize,
+        ints: &[Node<'_>],
+        limit: u32,
+        what: &str,
+    ) -> Option<(u32, u32)> {
         let low_node = ints.first()?;
         let high_node = ints.last()?;
         let (low, high) = (rank_value(low_node, limit), rank_value(high_node, limit));
         for (value, node) in [(low, low_node), (high, high_node)] {
             if value <= 0 || value > limit as i64 {
                 self.error(
-                    Error::new(file, node.as_span().into(), format!("{what} {value} is off the board"))
-                        .with_label(format!("the board has {limit} {what}s"))
-                        .with_help(format!("{what}s run 1..{limit}")),
+                    Error::new(
+                        file,
+                        node.as_span().into(),
+                        format!("{what} {value} is off the board"),
+                    )
+                    .with_label(format!("the board has {limit} {what}s"))
+                    .with_help(format!("{what}s run 1..{limit}")),
                 );
                 return None;
             }
         }
         let (low, high) = (low as u32, high as u32);
         if high < low {
-            self.error(Error::new(file, Span::new(low_node.as_span().start(), high_node.as_span().end()), format!("a {what} range runs from low to high"))
+            self.error(
+                Error::new(
+                    file,
+                    Span::new(low_node.as_span().start(), high_node.as_span().end()),
+                    format!("a {what} range runs from low to high"),
+                )
                 .with_label("backwards range")
-                .with_help(format!("write `{what}s {high}..{low}`")));
+                .with_help(format!("write `{what}s {high}..{low}`")),
+            );
             return None;
         }
         Some((low, high))
@@ -194,14 +297,20 @@ impl Lowerer<'_> {
 
     /// The start position: checks the placement against the board and pieces.
     pub(super) fn lower_setup(&mut self, file: usize, body: Node<'_>) -> String {
-        let Some(string) = first_child(&body, Rule::string) else { return String::new() };
+        let Some(string) = first_child(&body, Rule::string) else {
+            return String::new();
+        };
         let fen = super::string_value(&string);
         let span: Span = string.as_span().into();
         let placement = fen.split_whitespace().next().unwrap_or("");
         let rows: Vec<&str> = placement.split('/').collect();
         let mut problem = None;
         if rows.len() != self.board.ranks as usize {
-            problem = Some(format!("the placement has {} ranks; the board has {}", rows.len(), self.board.ranks));
+            problem = Some(format!(
+                "the placement has {} ranks; the board has {}",
+                rows.len(),
+                self.board.ranks
+            ));
         }
         for row in &rows {
             if problem.is_some() {
@@ -234,11 +343,17 @@ impl Lowerer<'_> {
                 width += 1;
             }
             if problem.is_none() && width != self.board.files as u32 {
-                problem = Some(format!("rank `{row}` is {width} squares wide; the board has {} files", self.board.files));
+                problem = Some(format!(
+                    "rank `{row}` is {width} squares wide; the board has {} files",
+                    self.board.files
+                ));
             }
         }
         if let Some(problem) = problem {
-            self.error(Error::new(file, span, format!("bad start position: {problem}")).with_label("in this FEN"));
+            self.error(
+                Error::new(file, span, format!("bad start position: {problem}"))
+                    .with_label("in this FEN"),
+            );
         }
         fen
     }

@@ -49,7 +49,10 @@ pub struct Header {
 /// Merges the files of an `extends` chain (oldest ancestor first).
 pub fn merge<'a>(files: &[(usize, Node<'a>)], errors: &mut Vec<Error>) -> (Header, Vec<Item<'a>>) {
     let mut items: Vec<Item<'a>> = Vec::new();
-    let mut header = Header { id: String::new(), name: String::new() };
+    let mut header = Header {
+        id: String::new(),
+        name: String::new(),
+    };
     for (file, root) in files {
         let file = *file;
         let first_of_file = items.len();
@@ -66,7 +69,10 @@ pub fn merge<'a>(files: &[(usize, Node<'a>)], errors: &mut Vec<Error>) -> (Heade
 
 fn read_header(node: Node<'_>) -> Header {
     let mut parts = node.into_inner();
-    let id = parts.next().map(|n| n.as_str().to_string()).unwrap_or_default();
+    let id = parts
+        .next()
+        .map(|n| n.as_str().to_string())
+        .unwrap_or_default();
     let name = parts
         .find(|n| n.as_rule() == Rule::string)
         .map(|n| string_value(&n))
@@ -76,7 +82,11 @@ fn read_header(node: Node<'_>) -> Header {
 
 /// The text inside a `string` node's quotes.
 pub fn string_value(node: &Node<'_>) -> String {
-    node.clone().into_inner().next().map(|n| n.as_str().to_string()).unwrap_or_default()
+    node.clone()
+        .into_inner()
+        .next()
+        .map(|n| n.as_str().to_string())
+        .unwrap_or_default()
 }
 
 fn merge_statement<'a>(
@@ -94,12 +104,22 @@ fn merge_statement<'a>(
             Rule::replace_marker => replace = Some(Span::from(part.as_span())),
             Rule::label => label = Some(part),
             Rule::body => {
-                let Some(body) = part.into_inner().next() else { return };
+                let Some(body) = part.into_inner().next() else {
+                    return;
+                };
                 let (key, key_span) = match &label {
-                    Some(l) => (Some(Key::Label(l.as_str().to_string())), Span::from(l.as_span())),
+                    Some(l) => (
+                        Some(Key::Label(l.as_str().to_string())),
+                        Span::from(l.as_span()),
+                    ),
                     None => key_of(&body),
                 };
-                let item = Item { file, body, key, key_span };
+                let item = Item {
+                    file,
+                    body,
+                    key,
+                    key_span,
+                };
                 place(item, replace, first_of_file, items, errors);
                 return;
             }
@@ -109,12 +129,24 @@ fn merge_statement<'a>(
 }
 
 /// Adds `item`, replacing an inherited one if asked, reporting duplicates.
-fn place<'a>(item: Item<'a>, replace: Option<Span>, first_of_file: usize, items: &mut Vec<Item<'a>>, errors: &mut Vec<Error>) {
+fn place<'a>(
+    item: Item<'a>,
+    replace: Option<Span>,
+    first_of_file: usize,
+    items: &mut Vec<Item<'a>>,
+    errors: &mut Vec<Error>,
+) {
     let Some(key) = item.key.clone() else {
         if let Some(span) = replace {
-            errors.push(Error::new(item.file, span, "`replace` needs a statement with a name or a label")
+            errors.push(
+                Error::new(
+                    item.file,
+                    span,
+                    "`replace` needs a statement with a name or a label",
+                )
                 .with_label("nothing identifies what to replace")
-                .with_help("label the inherited rule (`name: ...`) and write `replace name: ...`"));
+                .with_help("label the inherited rule (`name: ...`) and write `replace name: ...`"),
+            );
         }
         items.push(item);
         return;
@@ -124,18 +156,29 @@ fn place<'a>(item: Item<'a>, replace: Option<Span>, first_of_file: usize, items:
         (Some(index), Some(_)) if index < first_of_file => items[index] = item,
         (Some(index), _) => {
             let first = &items[index];
-            let mut error = Error::new(item.file, item.key_span, format!("{} is defined twice", key.describe()))
-                .with_label("defined again here")
-                .with_secondary(first.file, first.key_span, "first defined here");
+            let mut error = Error::new(
+                item.file,
+                item.key_span,
+                format!("{} is defined twice", key.describe()),
+            )
+            .with_label("defined again here")
+            .with_secondary(first.file, first.key_span, "first defined here");
             if index < first_of_file {
-                error = error.with_help("to change an inherited definition, write `replace` before it");
+                error =
+                    error.with_help("to change an inherited definition, write `replace` before it");
             }
             errors.push(error);
         }
         (None, Some(span)) => {
-            errors.push(Error::new(item.file, span, format!("nothing to replace: {} is not inherited", key.describe()))
+            errors.push(
+                Error::new(
+                    item.file,
+                    span,
+                    format!("nothing to replace: {} is not inherited", key.describe()),
+                )
                 .with_label("`replace` changes an inherited definition")
-                .with_help("remove `replace` to add a new definition"));
+                .with_help("remove `replace` to add a new definition"),
+            );
             items.push(item);
         }
         (None, None) => items.push(item),
@@ -143,7 +186,9 @@ fn place<'a>(item: Item<'a>, replace: Option<Span>, first_of_file: usize, items:
 }
 
 fn drop_item(file: usize, node: Node<'_>, items: &mut Vec<Item<'_>>, errors: &mut Vec<Error>) {
-    let Some(target) = node.into_inner().next() else { return };
+    let Some(target) = node.into_inner().next() else {
+        return;
+    };
     let mut kind = None;
     let mut name = None;
     for part in target.into_inner() {
@@ -174,8 +219,12 @@ fn drop_item(file: usize, node: Node<'_>, items: &mut Vec<Item<'_>>, errors: &mu
                 _ => None,
             })
             .collect();
-        let mut error = Error::new(file, Span::from(name.as_span()), format!("nothing named `{wanted}` to drop"))
-            .with_label("not defined by this variant or its ancestors");
+        let mut error = Error::new(
+            file,
+            Span::from(name.as_span()),
+            format!("nothing named `{wanted}` to drop"),
+        )
+        .with_label("not defined by this variant or its ancestors");
         if let Some(close) = nearest(wanted, known.iter().map(String::as_str)) {
             error = error.with_help(format!("did you mean `{close}`?"));
         }
@@ -186,9 +235,15 @@ fn drop_item(file: usize, node: Node<'_>, items: &mut Vec<Item<'_>>, errors: &mu
 fn key_of(body: &Node<'_>) -> (Option<Key>, Span) {
     let span = Span::from(body.as_span());
     let named = |kind: &'static str| {
-        let name = body.clone().into_inner().find(|n| n.as_rule() == Rule::ident);
+        let name = body
+            .clone()
+            .into_inner()
+            .find(|n| n.as_rule() == Rule::ident);
         match name {
-            Some(n) => (Some(Key::Named(kind, n.as_str().to_string())), Span::from(n.as_span())),
+            Some(n) => (
+                Some(Key::Named(kind, n.as_str().to_string())),
+                Span::from(n.as_span()),
+            ),
             None => (None, span),
         }
     };

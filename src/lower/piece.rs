@@ -21,29 +21,56 @@ impl Lowerer<'_> {
     /// Registers every piece's name and letter, then lowers movement (a
     /// piece may use the movement of a piece defined after it).
     pub(super) fn lower_pieces(&mut self) {
-        let items: Vec<_> = self.items.iter().filter(|i| i.body.as_rule() == Rule::piece_stmt).cloned().collect();
+        let items: Vec<_> = self
+            .items
+            .iter()
+            .filter(|i| i.body.as_rule() == Rule::piece_stmt)
+            .cloned()
+            .collect();
         let mut letters: Vec<(String, usize, Span)> = Vec::new();
         for item in &items {
-            let Some(name) = first_child(&item.body, Rule::ident) else { continue };
+            let Some(name) = first_child(&item.body, Rule::ident) else {
+                continue;
+            };
             let letter_node = first_child(&item.body, Rule::string);
-            let letter = letter_node.as_ref().map(super::string_value).unwrap_or_default();
-            let letter_span: Span = letter_node.as_ref().map(|n| n.as_span().into()).unwrap_or(Span::from(name.as_span()));
-            let valid = letter.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+            let letter = letter_node
+                .as_ref()
+                .map(super::string_value)
+                .unwrap_or_default();
+            let letter_span: Span = letter_node
+                .as_ref()
+                .map(|n| n.as_span().into())
+                .unwrap_or(Span::from(name.as_span()));
+            let valid = letter
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_alphabetic())
                 && letter.chars().skip(1).all(|c| c == '\'');
             if !valid {
                 self.error(
-                    Error::new(item.file, letter_span, format!("piece letter `{letter}` is not a letter with optional marks"))
-                        .with_label("used in FEN and move text")
-                        .with_help("write one ASCII letter, optionally followed by `'` marks: \"R\", \"R'\""),
+                    Error::new(
+                        item.file,
+                        letter_span,
+                        format!("piece letter `{letter}` is not a letter with optional marks"),
+                    )
+                    .with_label("used in FEN and move text")
+                    .with_help(
+                        "write one ASCII letter, optionally followed by `'` marks: \"R\", \"R'\"",
+                    ),
                 );
             }
             let upper = letter.to_ascii_uppercase();
-            if let Some((_, first_file, first_span)) = letters.iter().find(|(l, _, _)| *l == upper) {
+            if let Some((_, first_file, first_span)) = letters.iter().find(|(l, _, _)| *l == upper)
+            {
                 self.error(
-                    Error::new(item.file, letter_span, format!("two pieces are written `{upper}`"))
-                        .with_label("used again here")
-                        .with_secondary(*first_file, *first_span, "first used here")
-                        .with_help("each piece needs its own letter so that FEN can tell them apart"),
+                    Error::new(
+                        item.file,
+                        letter_span,
+                        format!("two pieces are written `{upper}`"),
+                    )
+                    .with_label("used again here")
+                    .with_secondary(*first_file, *first_span, "first used here")
+                    .with_help("each piece needs its own letter so that FEN can tell them apart"),
                 );
             }
             letters.push((upper.clone(), item.file, letter_span));
@@ -52,8 +79,11 @@ impl Lowerer<'_> {
                 .filter_map(|o| first_child(&o, Rule::value_option))
                 .filter_map(|v| first_child(&v, Rule::number))
                 .find_map(|n| n.as_str().parse::<f64>().ok());
-            let royal = children(&item.body, Rule::piece_option).iter().any(|o| first_child(o, Rule::royal).is_some());
-            self.piece_ids.insert(name.as_str().to_string(), self.pieces.len());
+            let royal = children(&item.body, Rule::piece_option)
+                .iter()
+                .any(|o| first_child(o, Rule::royal).is_some());
+            self.piece_ids
+                .insert(name.as_str().to_string(), self.pieces.len());
             self.pieces.push(PieceKind {
                 name: name.as_str().to_string(),
                 letter: upper,
@@ -65,25 +95,45 @@ impl Lowerer<'_> {
         }
         let mut state = vec![Resolution::Pending; self.pieces.len()];
         for (id, item) in items.iter().enumerate() {
-            self.resolve_piece(id, &items, &mut state, item.file, Span::from(item.body.as_span()));
+            self.resolve_piece(
+                id,
+                &items,
+                &mut state,
+                item.file,
+                Span::from(item.body.as_span()),
+            );
         }
     }
 
     /// Lowers piece `id`'s movement, first lowering pieces it refers to.
-    fn resolve_piece(&mut self, id: PieceId, items: &[super::Item<'_>], state: &mut Vec<Resolution>, _file: usize, _span: Span) {
+    fn resolve_piece(
+        &mut self,
+        id: PieceId,
+        items: &[super::Item<'_>],
+        state: &mut Vec<Resolution>,
+        _file: usize,
+        _span: Span,
+    ) {
         if state[id] != Resolution::Pending {
             return;
         }
         state[id] = Resolution::InProgress;
         let item = items[id].clone();
-        let Some(expr) = first_child(&item.body, Rule::move_expr) else { return };
+        let Some(expr) = first_child(&item.body, Rule::move_expr) else {
+            return;
+        };
         let atoms = self.move_expr(item.file, &expr, items, state);
-        if atoms.is_empty() && !self.errors.iter().any(|e| e.file == item.file && contains(e.span, expr.as_span().into())) {
+        if atoms.is_empty()
+            && !self
+                .errors
+                .iter()
+                .any(|e| e.file == item.file && contains(e.span, expr.as_span().into()))
+        {
             let name = &self.pieces[id].name;
             self.error(
                 Error::new(item.file, expr.as_span().into(), format!("piece `{name}` has no move"))
                     .with_label("these modifiers and atoms leave no direction")
-                    .with_help("check the direction words: `forward leap (1,0)` keeps nothing, since (1,0) goes sideways"),
+                    .with_help("check the direction words: `sideways leap (1,2)` keeps nothing, since no knight jump stays on its rank"),
             );
         }
         self.pieces[id].betza = betza::write(&atoms);
@@ -91,7 +141,13 @@ impl Lowerer<'_> {
         state[id] = Resolution::Done;
     }
 
-    fn move_expr(&mut self, file: usize, expr: &Node<'_>, items: &[super::Item<'_>], state: &mut Vec<Resolution>) -> Vec<MoveAtom> {
+    fn move_expr(
+        &mut self,
+        file: usize,
+        expr: &Node<'_>,
+        items: &[super::Item<'_>],
+        state: &mut Vec<Resolution>,
+    ) -> Vec<MoveAtom> {
         let mut atoms: Vec<MoveAtom> = Vec::new();
         for term in children(expr, Rule::move_term) {
             for atom in self.move_term(file, &term, items, state) {
@@ -103,7 +159,13 @@ impl Lowerer<'_> {
         atoms
     }
 
-    fn move_term(&mut self, file: usize, term: &Node<'_>, items: &[super::Item<'_>], state: &mut Vec<Resolution>) -> Vec<MoveAtom> {
+    fn move_term(
+        &mut self,
+        file: usize,
+        term: &Node<'_>,
+        items: &[super::Item<'_>],
+        state: &mut Vec<Resolution>,
+    ) -> Vec<MoveAtom> {
         let mut mode = MoveMode::MoveOrCapture;
         let mut first_move = false;
         let mut words: Vec<String> = Vec::new();
@@ -112,13 +174,25 @@ impl Lowerer<'_> {
         for part in term.clone().into_inner() {
             match part.as_rule() {
                 Rule::move_modifier => {
-                    let Some(modifier) = part.clone().into_inner().next() else { continue };
+                    let Some(modifier) = part.clone().into_inner().next() else {
+                        continue;
+                    };
                     match modifier.as_rule() {
                         Rule::move_only | Rule::capture_only => {
-                            let new = if modifier.as_rule() == Rule::move_only { MoveMode::MoveOnly } else { MoveMode::CaptureOnly };
+                            let new = if modifier.as_rule() == Rule::move_only {
+                                MoveMode::MoveOnly
+                            } else {
+                                MoveMode::CaptureOnly
+                            };
                             if mode != MoveMode::MoveOrCapture && mode != new {
-                                self.error(Error::new(file, part.as_span().into(), "`move-only` and `capture-only` together leave nothing")
-                                    .with_label("contradicts the other mode"));
+                                self.error(
+                                    Error::new(
+                                        file,
+                                        part.as_span().into(),
+                                        "`move-only` and `capture-only` together leave nothing",
+                                    )
+                                    .with_label("contradicts the other mode"),
+                                );
                             }
                             mode = new;
                         }
@@ -138,8 +212,14 @@ impl Lowerer<'_> {
         }
         let condition = match (first_move, region) {
             (true, Some(_)) => {
-                self.error(Error::new(file, term.as_span().into(), "a movement can be `first-move` or `in REGION`, not both")
-                    .with_label("two conditions"));
+                self.error(
+                    Error::new(
+                        file,
+                        term.as_span().into(),
+                        "a movement can be `first-move` or `in REGION`, not both",
+                    )
+                    .with_label("two conditions"),
+                );
                 AtomCondition::FirstMove
             }
             (true, None) => AtomCondition::FirstMove,
@@ -164,11 +244,21 @@ impl Lowerer<'_> {
             .collect()
     }
 
-    fn move_atom(&mut self, file: usize, node: &Node<'_>, items: &[super::Item<'_>], state: &mut Vec<Resolution>) -> Vec<MoveAtom> {
-        let Some(inner) = node.clone().into_inner().next() else { return Vec::new() };
+    fn move_atom(
+        &mut self,
+        file: usize,
+        node: &Node<'_>,
+        items: &[super::Item<'_>],
+        state: &mut Vec<Resolution>,
+    ) -> Vec<MoveAtom> {
+        let Some(inner) = node.clone().into_inner().next() else {
+            return Vec::new();
+        };
         match inner.as_rule() {
             Rule::betza_atom => {
-                let Some(string) = first_child(&inner, Rule::string) else { return Vec::new() };
+                let Some(string) = first_child(&inner, Rule::string) else {
+                    return Vec::new();
+                };
                 let text = super::string_value(&string);
                 match betza::parse(&text) {
                     Ok(atoms) => atoms,
@@ -192,7 +282,13 @@ impl Lowerer<'_> {
     }
 
     /// A piece name (its movement) or a built-in movement name.
-    fn movement_reference(&mut self, file: usize, ident: &Node<'_>, items: &[super::Item<'_>], state: &mut Vec<Resolution>) -> Vec<MoveAtom> {
+    fn movement_reference(
+        &mut self,
+        file: usize,
+        ident: &Node<'_>,
+        items: &[super::Item<'_>],
+        state: &mut Vec<Resolution>,
+    ) -> Vec<MoveAtom> {
         let name = ident.as_str();
         if let Some(&id) = self.piece_ids.get(name) {
             match state[id] {
@@ -204,7 +300,9 @@ impl Lowerer<'_> {
                     );
                     return Vec::new();
                 }
-                Resolution::Pending => self.resolve_piece(id, items, state, file, ident.as_span().into()),
+                Resolution::Pending => {
+                    self.resolve_piece(id, items, state, file, ident.as_span().into())
+                }
                 Resolution::Done => {}
             }
             return self.pieces[id].moves.clone();
@@ -212,9 +310,18 @@ impl Lowerer<'_> {
         if let Some((_, betza_text)) = BUILTIN_MOVES.iter().find(|(n, _)| *n == name) {
             return betza::parse(betza_text).unwrap_or_default();
         }
-        let known: Vec<&str> = self.piece_ids.keys().map(String::as_str).chain(BUILTIN_MOVES.iter().map(|(n, _)| *n)).collect();
-        let mut error = Error::new(file, ident.as_span().into(), format!("unknown movement `{name}`"))
-            .with_label("not a piece or a built-in movement");
+        let known: Vec<&str> = self
+            .piece_ids
+            .keys()
+            .map(String::as_str)
+            .chain(BUILTIN_MOVES.iter().map(|(n, _)| *n))
+            .collect();
+        let mut error = Error::new(
+            file,
+            ident.as_span().into(),
+            format!("unknown movement `{name}`"),
+        )
+        .with_label("not a piece or a built-in movement");
         error = match nearest(name, known) {
             Some(close) => error.with_help(format!("did you mean `{close}`?")),
             None => error.with_note("built-in movements: king-step, wazir-step, ferz-step, knight-jump, rook-ride, bishop-ride; or use a piece's name"),
@@ -224,37 +331,82 @@ impl Lowerer<'_> {
     }
 
     fn geometric_atom(&mut self, file: usize, node: &Node<'_>) -> Vec<MoveAtom> {
-        let kind = first_child(node, Rule::motion_kind).map(|n| n.as_str().to_string()).unwrap_or_default();
+        let kind = first_child(node, Rule::motion_kind)
+            .map(|n| n.as_str().to_string())
+            .unwrap_or_default();
         let offset = first_child(node, Rule::offset);
         let numbers: Vec<i32> = offset
             .as_ref()
-            .map(|o| children(o, Rule::signed_int).iter().map(|n| n.as_str().parse::<i32>().unwrap_or(i32::MAX)).collect())
+            .map(|o| {
+                children(o, Rule::signed_int)
+                    .iter()
+                    .map(|n| n.as_str().parse::<i32>().unwrap_or(i32::MAX))
+                    .collect()
+            })
             .unwrap_or_default();
-        let span: Span = offset.as_ref().map(|o| o.as_span().into()).unwrap_or(node.as_span().into());
-        let (df, dr) = (numbers.first().copied().unwrap_or(0), numbers.get(1).copied().unwrap_or(0));
+        let span: Span = offset
+            .as_ref()
+            .map(|o| o.as_span().into())
+            .unwrap_or(node.as_span().into());
+        let (df, dr) = (
+            numbers.first().copied().unwrap_or(0),
+            numbers.get(1).copied().unwrap_or(0),
+        );
         let limit = MAX_BOARD_SIDE as i32 - 1;
         if df == 0 && dr == 0 {
-            self.error(Error::new(file, span, "the offset (0,0) does not move").with_label("null offset"));
+            self.error(
+                Error::new(file, span, "the offset (0,0) does not move").with_label("null offset"),
+            );
             return Vec::new();
         }
-        if df.abs() > limit || dr.abs() > limit {
-            self.error(Error::new(file, span, format!("offset ({df},{dr}) is longer than any board"))
-                .with_label(format!("at most {limit} squares either way")));
+        if df.unsigned_abs() > limit as u32 || dr.unsigned_abs() > limit as u32 {
+            self.error(
+                Error::new(
+                    file,
+                    span,
+                    format!("offset ({df},{dr}) is longer than any board"),
+                )
+                .with_label(format!("at most {limit} squares either way")),
+            );
             return Vec::new();
         }
-        let range = first_child(node, Rule::range).and_then(|r| first_child(&r, Rule::int));
-        let adjacent = first_child(node, Rule::landing).is_some();
-        if range.is_some() && kind != "ride" {
-            self.error(Error::new(file, node.as_span().into(), format!("`up to` limits a ride, not a {kind}"))
-                .with_label("only `ride` has a range"));
+        let range_node = first_child(node, Rule::range);
+        let range = range_node.as_ref().and_then(|r| first_child(r, Rule::int));
+        let landing = first_child(node, Rule::landing);
+        let adjacent = landing.is_some();
+        if let (Some(range_node), false) = (&range_node, kind == "ride") {
+            self.error(
+                Error::new(
+                    file,
+                    range_node.as_span().into(),
+                    format!("`up to` limits a ride, not a {kind}"),
+                )
+                .with_label("only `ride` has a range")
+                .with_help(format!("remove `{}`, or make the movement a `ride`", range_node.as_str().trim())),
+            );
         }
-        if adjacent && kind != "hop" {
-            self.error(Error::new(file, node.as_span().into(), format!("`adjacent` is for hops, not a {kind}"))
-                .with_label("only `hop` lands adjacent"));
+        if let (Some(landing), false) = (&landing, kind == "hop") {
+            self.error(
+                Error::new(
+                    file,
+                    landing.as_span().into(),
+                    format!("`adjacent` is for hops, not a {kind}"),
+                )
+                .with_label("only `hop` lands adjacent")
+                .with_help("`hop (0,1) adjacent` lands just beyond the piece it jumps over"),
+            );
         }
         let max = match range.as_ref().map(int_value) {
             Some(0) => {
-                self.error(Error::new(file, node.as_span().into(), "a ride of `up to 0` steps does not move").with_label("range 0"));
+                self.error(
+                    Error::new(
+                        file,
+                        range_node.as_ref().map_or(node.as_span(), |r| r.as_span()).into(),
+                        "a ride of `up to 0` steps does not move",
+                    )
+                    .with_label("range 0")
+                    .with_help("a ride goes at least one step: `up to 1` or more"),
+                );
                 return Vec::new();
             }
             Some(n) => Some(n.min(MAX_BOARD_SIDE as u32) as u8),
@@ -264,7 +416,13 @@ impl Lowerer<'_> {
             "leap" => Motion::Leap,
             "lame-leap" => Motion::LameLeap,
             "ride" => Motion::Ride { max },
-            _ => Motion::Hop { landing: if adjacent { HopLanding::Adjacent } else { HopLanding::Any } },
+            _ => Motion::Hop {
+                landing: if adjacent {
+                    HopLanding::Adjacent
+                } else {
+                    HopLanding::Any
+                },
+            },
         };
         vec![MoveAtom {
             motion,
@@ -279,8 +437,14 @@ impl Lowerer<'_> {
 /// backward, sideways) are a union, words about files (left, right,
 /// vertical) are a union, and the two groups intersect.
 fn keeps(words: &[String], (df, dr): (i8, i8)) -> bool {
-    let rank_words: Vec<&String> = words.iter().filter(|w| matches!(w.as_str(), "forward" | "backward" | "sideways")).collect();
-    let file_words: Vec<&String> = words.iter().filter(|w| matches!(w.as_str(), "left" | "right" | "vertical")).collect();
+    let rank_words: Vec<&String> = words
+        .iter()
+        .filter(|w| matches!(w.as_str(), "forward" | "backward" | "sideways"))
+        .collect();
+    let file_words: Vec<&String> = words
+        .iter()
+        .filter(|w| matches!(w.as_str(), "left" | "right" | "vertical"))
+        .collect();
     let rank_ok = rank_words.is_empty()
         || rank_words.iter().any(|w| match w.as_str() {
             "forward" => dr > 0,

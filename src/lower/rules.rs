@@ -17,31 +17,50 @@ impl Lowerer<'_> {
             .collect();
         for name in names {
             self.counter_ids.insert(name.clone(), self.counters.len());
-            self.counters.push(Counter { name, events: Vec::new() });
+            self.counters.push(Counter {
+                name,
+                events: Vec::new(),
+            });
         }
     }
 
     pub(super) fn lower_counter(&mut self, file: usize, body: Node<'_>) {
-        let Some(name) = first_child(&body, Rule::ident) else { return };
+        let Some(name) = first_child(&body, Rule::ident) else {
+            return;
+        };
         let events = self.lower_event_list(file, first_child(&body, Rule::event_list));
         if let Some(id) = self.counter_ids.get(name.as_str()).copied() {
             self.counters[id].events = events;
         }
     }
 
-    pub(super) fn lower_event_list(&mut self, file: usize, list: Option<Node<'_>>) -> Vec<EventPattern> {
+    pub(super) fn lower_event_list(
+        &mut self,
+        file: usize,
+        list: Option<Node<'_>>,
+    ) -> Vec<EventPattern> {
         let Some(list) = list else { return Vec::new() };
-        children(&list, Rule::event).iter().filter_map(|e| self.event(file, e)).collect()
+        children(&list, Rule::event)
+            .iter()
+            .filter_map(|e| self.event(file, e))
+            .collect()
     }
 
     fn event(&mut self, file: usize, node: &Node<'_>) -> Option<EventPattern> {
         let mut result: Option<EventPattern> = None;
         for atom in children(node, Rule::event_atom) {
-            let Some(inner) = atom.into_inner().next() else { continue };
+            let Some(inner) = atom.into_inner().next() else {
+                continue;
+            };
             let alts = children(&inner, Rule::ident_alt);
             let mut lists: Vec<Vec<PieceId>> = alts
                 .iter()
-                .map(|a| children(a, Rule::ident).iter().filter_map(|i| self.piece(file, i)).collect())
+                .map(|a| {
+                    children(a, Rule::ident)
+                        .iter()
+                        .filter_map(|i| self.piece(file, i))
+                        .collect()
+                })
                 .collect();
             let text = inner.as_str();
             let pattern = match inner.as_rule() {
@@ -53,23 +72,36 @@ impl Lowerer<'_> {
                     let has_of = text.contains(" of ");
                     let has_to = text.contains(" to ");
                     let mut it = lists.into_iter();
-                    let from = if has_of { it.next().unwrap_or_default() } else { Vec::new() };
-                    let to = if has_to { it.next().unwrap_or_default() } else { Vec::new() };
+                    let from = if has_of {
+                        it.next().unwrap_or_default()
+                    } else {
+                        Vec::new()
+                    };
+                    let to = if has_to {
+                        it.next().unwrap_or_default()
+                    } else {
+                        Vec::new()
+                    };
                     EventPattern::Promotion { from, to }
                 }
-                Rule::ev_castle => EventPattern::Castle(first_child(&inner, Rule::castle_side_kw).map(|k| {
-                    if k.as_str() == "short" {
-                        CastleSide::Short
-                    } else {
-                        CastleSide::Long
-                    }
-                })),
+                Rule::ev_castle => {
+                    EventPattern::Castle(first_child(&inner, Rule::castle_side_kw).map(|k| {
+                        if k.as_str() == "short" {
+                            CastleSide::Short
+                        } else {
+                            CastleSide::Long
+                        }
+                    }))
+                }
                 Rule::ev_royal_capture => EventPattern::RoyalCapture,
                 Rule::ev_crowning => EventPattern::Crowning(lists.pop().unwrap_or_default()),
                 Rule::ev_laws_checkmate => EventPattern::LawsCheckmate,
-                Rule::ev_moved_was => {
-                    EventPattern::MovedPieceWas(children(&inner, Rule::ident).iter().filter_map(|i| self.piece(file, i)).collect())
-                }
+                Rule::ev_moved_was => EventPattern::MovedPieceWas(
+                    children(&inner, Rule::ident)
+                        .iter()
+                        .filter_map(|i| self.piece(file, i))
+                        .collect(),
+                ),
                 _ => continue,
             };
             result = Some(match result {
@@ -81,19 +113,25 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn condition(&mut self, file: usize, node: &Node<'_>) -> Condition {
-        let mut disjuncts = children(node, Rule::cond_and).into_iter().map(|c| self.conjunction(file, &c));
+        let mut disjuncts = children(node, Rule::cond_and)
+            .into_iter()
+            .map(|c| self.conjunction(file, &c));
         let first = disjuncts.next().unwrap_or(Condition::NoLegalMoves);
         disjuncts.fold(first, |a, b| Condition::Or(Box::new(a), Box::new(b)))
     }
 
     fn conjunction(&mut self, file: usize, node: &Node<'_>) -> Condition {
-        let mut parts = children(node, Rule::cond_unary).into_iter().map(|c| self.unary(file, &c));
+        let mut parts = children(node, Rule::cond_unary)
+            .into_iter()
+            .map(|c| self.unary(file, &c));
         let first = parts.next().unwrap_or(Condition::NoLegalMoves);
         parts.fold(first, |a, b| Condition::And(Box::new(a), Box::new(b)))
     }
 
     fn unary(&mut self, file: usize, node: &Node<'_>) -> Condition {
-        let Some(inner) = node.clone().into_inner().next() else { return Condition::NoLegalMoves };
+        let Some(inner) = node.clone().into_inner().next() else {
+            return Condition::NoLegalMoves;
+        };
         match inner.as_rule() {
             Rule::cond_not => match first_child(&inner, Rule::cond_unary) {
                 Some(operand) => Condition::Not(Box::new(self.unary(file, &operand))),
@@ -104,8 +142,14 @@ impl Lowerer<'_> {
     }
 
     fn atom(&mut self, file: usize, node: &Node<'_>) -> Condition {
-        let Some(inner) = node.clone().into_inner().next() else { return Condition::NoLegalMoves };
-        let int = |n: &Node<'_>| first_child(n, Rule::int).map(|i| int_value(&i)).unwrap_or(0);
+        let Some(inner) = node.clone().into_inner().next() else {
+            return Condition::NoLegalMoves;
+        };
+        let int = |n: &Node<'_>| {
+            first_child(n, Rule::int)
+                .map(|i| int_value(&i))
+                .unwrap_or(0)
+        };
         match inner.as_rule() {
             Rule::condition => self.condition(file, &inner),
             Rule::c_no_legal_moves => Condition::NoLegalMoves,
@@ -114,18 +158,32 @@ impl Lowerer<'_> {
             Rule::c_repetition => {
                 let count = int(&inner);
                 if count < 2 {
-                    self.error(Error::new(file, inner.as_span().into(), format!("repetition {count} is always true"))
+                    self.error(
+                        Error::new(
+                            file,
+                            inner.as_span().into(),
+                            format!("repetition {count} is always true"),
+                        )
                         .with_label("a position occurs at least once")
-                        .with_help("threefold repetition is `repetition 3`"));
+                        .with_help("threefold repetition is `repetition 3`"),
+                    );
                 }
-                Condition::Repetition { count, in_a_row: first_child(&inner, Rule::in_a_row).is_some() }
+                Condition::Repetition {
+                    count,
+                    in_a_row: first_child(&inner, Rule::in_a_row).is_some(),
+                }
             }
             Rule::c_plies => Condition::PliesSinceReset(int(&inner)),
             Rule::c_only_royals => Condition::OnlyRoyalsLeft,
             Rule::c_insufficient => Condition::InsufficientMaterial(
                 children(&inner, Rule::material_set)
                     .iter()
-                    .map(|set| children(set, Rule::ident).iter().filter_map(|i| self.piece(file, i)).collect())
+                    .map(|set| {
+                        children(set, Rule::ident)
+                            .iter()
+                            .filter_map(|i| self.piece(file, i))
+                            .collect()
+                    })
                     .collect(),
             ),
             Rule::c_material => {
@@ -134,34 +192,54 @@ impl Lowerer<'_> {
                     None => PieceFilter::All,
                     Some(f) => {
                         let kinds = self.piece_list(file, first_child(&f, Rule::ident_list));
-                        if first_child(&f, Rule::filter_kind).is_some_and(|k| k.as_str() == "except") {
+                        if first_child(&f, Rule::filter_kind)
+                            .is_some_and(|k| k.as_str() == "except")
+                        {
                             PieceFilter::Except(kinds)
                         } else {
                             PieceFilter::Only(kinds)
                         }
                     }
                 };
-                Condition::Material { of, filter, comparison: comparison(&inner), value: int(&inner) }
+                Condition::Material {
+                    of,
+                    filter,
+                    comparison: comparison(&inner),
+                    value: int(&inner),
+                }
             }
             Rule::c_counter => {
                 let of = self.aggregate(&inner);
-                let counter = first_child(&inner, Rule::ident).and_then(|i| self.counter(file, &i)).unwrap_or(0);
-                Condition::Counter { counter, of, comparison: comparison(&inner), value: int(&inner) }
+                let counter = first_child(&inner, Rule::ident)
+                    .and_then(|i| self.counter(file, &i))
+                    .unwrap_or(0);
+                Condition::Counter {
+                    counter,
+                    of,
+                    comparison: comparison(&inner),
+                    value: int(&inner),
+                }
             }
             Rule::c_clock => Condition::ClockBelow {
-                of: first_child(&inner, Rule::player).map(|p| player(&p)).unwrap_or(PlayerRef::SideToMove),
+                of: first_child(&inner, Rule::player)
+                    .map(|p| player(&p))
+                    .unwrap_or(PlayerRef::SideToMove),
                 seconds: int(&inner),
             },
-            Rule::c_last_move => match first_child(&inner, Rule::event).and_then(|e| self.event(file, &e)) {
-                Some(event) => Condition::LastMove(event),
-                None => Condition::NoLegalMoves,
-            },
+            Rule::c_last_move => {
+                match first_child(&inner, Rule::event).and_then(|e| self.event(file, &e)) {
+                    Some(event) => Condition::LastMove(event),
+                    None => Condition::NoLegalMoves,
+                }
+            }
             _ => Condition::NoLegalMoves,
         }
     }
 
     fn aggregate(&mut self, node: &Node<'_>) -> Aggregate {
-        let Some(aggregate) = first_child(node, Rule::aggregate).and_then(|a| a.into_inner().next()) else {
+        let Some(aggregate) =
+            first_child(node, Rule::aggregate).and_then(|a| a.into_inner().next())
+        else {
             return Aggregate::Max;
         };
         match aggregate.as_rule() {
@@ -172,8 +250,14 @@ impl Lowerer<'_> {
     }
 
     fn outcome(&mut self, file: usize, node: &Node<'_>) -> Outcome {
-        let Some(inner) = node.clone().into_inner().next() else { return Outcome::Draw };
-        let who = |n: &Node<'_>| first_child(n, Rule::player).map(|p| player(&p)).unwrap_or(PlayerRef::SideToMove);
+        let Some(inner) = node.clone().into_inner().next() else {
+            return Outcome::Draw;
+        };
+        let who = |n: &Node<'_>| {
+            first_child(n, Rule::player)
+                .map(|p| player(&p))
+                .unwrap_or(PlayerRef::SideToMove)
+        };
         match inner.as_rule() {
             Rule::win_outcome => Outcome::Win(who(&inner)),
             Rule::loss_outcome => Outcome::Win(other(who(&inner))),
@@ -181,17 +265,30 @@ impl Lowerer<'_> {
             Rule::null_outcome => Outcome::NullGame,
             Rule::game_over => Outcome::GameOver,
             Rule::if_outcome => {
-                let condition = first_child(&inner, Rule::condition).map(|c| self.condition(file, &c)).unwrap_or(Condition::NoLegalMoves);
+                let condition = first_child(&inner, Rule::condition)
+                    .map(|c| self.condition(file, &c))
+                    .unwrap_or(Condition::NoLegalMoves);
                 let branches = children(&inner, Rule::outcome);
-                let then = branches.first().map(|b| self.outcome(file, b)).unwrap_or(Outcome::Draw);
-                let otherwise = branches.get(1).map(|b| self.outcome(file, b)).unwrap_or(Outcome::Draw);
+                let then = branches
+                    .first()
+                    .map(|b| self.outcome(file, b))
+                    .unwrap_or(Outcome::Draw);
+                let otherwise = branches
+                    .get(1)
+                    .map(|b| self.outcome(file, b))
+                    .unwrap_or(Outcome::Draw);
                 Outcome::If(condition, Box::new(then), Box::new(otherwise))
             }
             _ => Outcome::Draw,
         }
     }
 
-    pub(super) fn lower_termination(&mut self, file: usize, body: Node<'_>, label: Option<String>) -> Option<Termination> {
+    pub(super) fn lower_termination(
+        &mut self,
+        file: usize,
+        body: Node<'_>,
+        label: Option<String>,
+    ) -> Option<Termination> {
         let trigger = match first_child(&body, Rule::trigger)?.as_str() {
             "claim" => Trigger::Claim,
             _ => Trigger::Automatic,
@@ -201,7 +298,9 @@ impl Lowerer<'_> {
         let mut reason = label.clone().unwrap_or_default().replace('-', " ");
         let mut tiebreak_applies = false;
         for option in children(&body, Rule::termination_option) {
-            if let Some(r) = first_child(&option, Rule::reason).and_then(|r| first_child(&r, Rule::string)) {
+            if let Some(r) =
+                first_child(&option, Rule::reason).and_then(|r| first_child(&r, Rule::string))
+            {
                 reason = super::string_value(&r);
             }
             if first_child(&option, Rule::tiebreak_flag).is_some() {
@@ -210,12 +309,23 @@ impl Lowerer<'_> {
         }
         if reason.is_empty() {
             self.error(
-                Error::new(file, body.as_span().into(), "a game-ending rule needs a reason to tell the players")
-                    .with_label("no label and no `reason`")
-                    .with_help("label it (`stalemate: end when ...`) or add `, reason \"stalemate\"`"),
+                Error::new(
+                    file,
+                    body.as_span().into(),
+                    "a game-ending rule needs a reason to tell the players",
+                )
+                .with_label("no label and no `reason`")
+                .with_help("label it (`stalemate: end when ...`) or add `, reason \"stalemate\"`"),
             );
         }
-        Some(Termination { label, condition, trigger, outcome, reason, tiebreak_applies })
+        Some(Termination {
+            label,
+            condition,
+            trigger,
+            outcome,
+            reason,
+            tiebreak_applies,
+        })
     }
 
     pub(super) fn lower_award(&mut self, file: usize, body: Node<'_>) -> Option<Award> {
@@ -223,13 +333,27 @@ impl Lowerer<'_> {
         let wins = int_value(&first_child(&body, Rule::int)?);
         let to = player(&first_child(&body, Rule::player)?);
         let when = self.condition(file, &first_child(&body, Rule::condition)?);
-        let mut award = Award { name, wins, to, when, once: false, ends_game: false, not_stackable_with: Vec::new() };
+        let mut award = Award {
+            name,
+            wins,
+            to,
+            when,
+            once: false,
+            ends_game: false,
+            not_stackable_with: Vec::new(),
+        };
         for option in children(&body, Rule::award_option) {
-            let Some(inner) = option.into_inner().next() else { continue };
+            let Some(inner) = option.into_inner().next() else {
+                continue;
+            };
             match inner.as_rule() {
                 Rule::once => award.once = true,
                 Rule::ends_game => award.ends_game = true,
-                Rule::not_with => award.not_stackable_with.extend(children(&inner, Rule::string).iter().map(super::string_value)),
+                Rule::not_with => award.not_stackable_with.extend(
+                    children(&inner, Rule::string)
+                        .iter()
+                        .map(super::string_value),
+                ),
                 _ => {}
             }
         }
@@ -237,7 +361,9 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn lower_agreement(&mut self, file: usize, body: Node<'_>) -> Agreement {
-        let Some(inner) = body.clone().into_inner().next() else { return Agreement::Always };
+        let Some(inner) = body.clone().into_inner().next() else {
+            return Agreement::Always;
+        };
         match inner.as_rule() {
             Rule::agreement_never => Agreement::Never,
             Rule::agreement_when => match first_child(&inner, Rule::condition) {
@@ -249,26 +375,41 @@ impl Lowerer<'_> {
     }
 
     pub(super) fn lower_resignation(&mut self, file: usize, body: Node<'_>) -> Resignation {
-        let Some(award) = first_child(&body, Rule::resign_award) else { return Resignation::OpponentWins };
+        let Some(award) = first_child(&body, Rule::resign_award) else {
+            return Resignation::OpponentWins;
+        };
         let ints = children(&award, Rule::int);
         let counter = first_child(&award, Rule::ident).and_then(|i| self.counter(file, &i));
         match (ints.first(), ints.get(1), counter) {
-            (Some(base), Some(per), Some(counter)) => {
-                Resignation::AwardWins { base: int_value(base), per_count: int_value(per), counter }
-            }
+            (Some(base), Some(per), Some(counter)) => Resignation::AwardWins {
+                base: int_value(base),
+                per_count: int_value(per),
+                counter,
+            },
             _ => Resignation::OpponentWins,
         }
     }
 
     pub(super) fn lower_tiebreak(&mut self, file: usize, body: Node<'_>) -> Option<Tiebreak> {
-        let wins = first_child(&body, Rule::int).map(|n| int_value(&n)).unwrap_or(1);
-        let mut tiebreak = Tiebreak { values: Vec::new(), region_values: Vec::new(), counter_values: Vec::new(), wins };
+        let wins = first_child(&body, Rule::int)
+            .map(|n| int_value(&n))
+            .unwrap_or(1);
+        let mut tiebreak = Tiebreak {
+            values: Vec::new(),
+            region_values: Vec::new(),
+            counter_values: Vec::new(),
+            wins,
+        };
         for entry in children(&body, Rule::tiebreak_entry) {
             let idents = children(&entry, Rule::ident);
-            let points = first_child(&entry, Rule::int).map(|n| int_value(&n)).unwrap_or(0);
+            let points = first_child(&entry, Rule::int)
+                .map(|n| int_value(&n))
+                .unwrap_or(0);
             let Some(name) = idents.first() else { continue };
             if let Some(region) = idents.get(1) {
-                if let (Some(piece), Some(region)) = (self.piece(file, name), self.region(file, region)) {
+                if let (Some(piece), Some(region)) =
+                    (self.piece(file, name), self.region(file, region))
+                {
                     tiebreak.region_values.push((piece, region, points));
                 }
             } else if self.piece_ids.contains_key(name.as_str()) {
@@ -290,27 +431,51 @@ impl Lowerer<'_> {
         let mut seen = [false; 4];
         if let Some(list) = first_child(&body, Rule::score_points) {
             for pair in children(&list, Rule::score_pair) {
-                let kind = first_child(&pair, Rule::score_kind).map(|k| k.as_str().to_string()).unwrap_or_default();
-                let value = first_child(&pair, Rule::number).and_then(|n| n.as_str().parse::<f64>().ok()).unwrap_or(0.0);
-                let slot = ["win", "draw", "loss", "null"].iter().position(|k| *k == kind).unwrap_or(0);
+                let kind = first_child(&pair, Rule::score_kind)
+                    .map(|k| k.as_str().to_string())
+                    .unwrap_or_default();
+                let value = first_child(&pair, Rule::number)
+                    .and_then(|n| n.as_str().parse::<f64>().ok())
+                    .unwrap_or(0.0);
+                let slot = ["win", "draw", "loss", "null"]
+                    .iter()
+                    .position(|k| *k == kind)
+                    .unwrap_or(0);
                 if seen[slot] {
-                    self.error(Error::new(file, pair.as_span().into(), format!("the score of a {kind} is given twice"))
-                        .with_label("given again here"));
+                    self.error(
+                        Error::new(
+                            file,
+                            pair.as_span().into(),
+                            format!("the score of a {kind} is given twice"),
+                        )
+                        .with_label("given again here"),
+                    );
                 }
                 seen[slot] = true;
                 points[slot] = value;
             }
         }
-        Scoring::Points { win: points[0], draw: points[1], loss: points[2], null: points[3] }
+        Scoring::Points {
+            win: points[0],
+            draw: points[1],
+            loss: points[2],
+            null: points[3],
+        }
     }
 
     pub(super) fn lower_match(&mut self, body: Node<'_>) -> Option<MatchRule> {
         let inner = body.into_inner().next()?;
         Some(match inner.as_rule() {
-            Rule::match_replay => MatchRule::ReplayNullGame { same_colours: first_child(&inner, Rule::same_colours).is_some() },
+            Rule::match_replay => MatchRule::ReplayNullGame {
+                same_colours: first_child(&inner, Rule::same_colours).is_some(),
+            },
             Rule::match_forfeit => MatchRule::ForfeitAfterNulls {
-                count: first_child(&inner, Rule::int).map(|n| int_value(&n)).unwrap_or(2),
-                winner: first_child(&inner, Rule::player).map(|p| player(&p)).unwrap_or(PlayerRef::Black),
+                count: first_child(&inner, Rule::int)
+                    .map(|n| int_value(&n))
+                    .unwrap_or(2),
+                winner: first_child(&inner, Rule::player)
+                    .map(|p| player(&p))
+                    .unwrap_or(PlayerRef::Black),
             },
             _ => MatchRule::CasualNullIsDraw,
         })
@@ -337,7 +502,10 @@ fn other(player: PlayerRef) -> PlayerRef {
 }
 
 fn comparison(node: &Node<'_>) -> Comparison {
-    match first_child(node, Rule::comparison).map(|c| c.as_str().to_string()).as_deref() {
+    match first_child(node, Rule::comparison)
+        .map(|c| c.as_str().to_string())
+        .as_deref()
+    {
         Some("<") => Comparison::Less,
         Some("<=") => Comparison::LessEqual,
         Some("==") => Comparison::Equal,
