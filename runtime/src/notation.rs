@@ -1,0 +1,507 @@
+//! Move text: long algebraic for protocols, SAN-like text for records, and
+//! a parser that reads both.
+//!
+//! **Long algebraic** ([`long_algebraic`]): from-square, to-square, then the
+//! promoted kind's letter in lower case, marks included: `e2e4`, `e7e8q`,
+//! `e7e8n'`, `a9j10` on big boards.
+//! - Castling is written king-from -> king-to (`e1g1`) when the king moves
+//!   two files or more, does not land on the rook's square and no other
+//!   legal move has the same text; otherwise as king-takes-own-rook (`e1h1`,
+//!   the Chess960 form). Both forms, and `O-O` / `O-O-O`, are read.
+//! - A delayed promotion (Chess 99) is the square, `=` and the letter:
+//!   `e8=b`; with its follow-up move, `>` and the destination: `e8=n>d6`.
+//! - A succession (A2) is the crowned piece's square and `^` before the
+//!   ordinary move: `c1^e2e4`.
+//!
+//! **SAN** ([`san`]): `Nf3`, `exd6`, `e8=Q`, `R'xe5`, `O-O`, `O-O-O`, with
+//! `+` for a move that attacks a royal piece and `#` when the side then has
+//! no legal move. Pawn-like kinds (those that capture en passant, or whose
+//! letter is `P`) are written without letter. Delayed promotions and
+//! successions as in long algebraic, with upper-case letters and the SAN
+//! of the ordinary move: `e8=N>d6`, `c1^e4`.
+//!
+//! [`parse_move`] reads either form (and `e2-e4`, `e2xe4`), and resolves it
+//! against the legal moves; a text that names no legal move gets a typed
+//! error that says why.
+
+use crate::model::{CastleSide, CheckRule, Color, PieceId, Square, Variant};
+use crate::moves::{Move, MoveKind};
+use crate::position::Position;
+use crate::rules::Rules;
+use logos::Logos;
+use thiserror::Error;
+
+/// A move text that names no legal move, and why.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum MoveTextError {
+    /// Empty text.
+    #[error("empty move text")]
+    Empty,
+    /// A character no move text uses.
+    #[error("unexpected {text:?} at column {column} of {input:?}")]
+    Unexpected {
+        /// The whole text.
+        input: String,
+        /// The unexpected part.
+        text: String,
+        /// 1-based column.
+        column: usize,
+    },
+    /// Tokens that do not form a move.
+    #[error("cannot read {input:?} as a move: {expected}")]
+    Syntax {
+        /// The whole text.
+        input: String,
+        /// What was expected.
+        expected: String,
+    },
+    /// A square outside the board.
+    #[error("{square} is not a square of this board")]
+    OffBoard {
+        /// The square.
+        square: String,
+    },
+    /// A letter that is no piece of the variant.
+    #[error("{letter:?} is not a piece letter of this variant")]
+    UnknownPiece {
+        /// The letter.
+        letter: String,
+    },
+    /// The from-square is empty.
+    #[error("no piece on {square}")]
+    NoPieceOn {
+        /// The square.
+        square: String,
+    },
+    /// The from-square holds an opponent's piece.
+    #[error("the piece on {square} is not yours ({side} is to move)")]
+    NotYourPiece {
+        /// The square.
+        square: String,
+        /// The side to move.
+        side: Color,
+    },
+    /// The move would be possible but for the check rule.
+    #[error("{text}: illegal, it leaves your royal piece attacked")]
+    LeavesRoyalAttacked {
+        /// The move text.
+        text: String,
+    },
+    /// A promotion must name the piece.
+    #[error("{text}: the move promotes; add the piece, e.g. {example}")]
+    MissingPromotion {
+        /// The move text.
+        text: String,
+        /// A complete text.
+        example: String,
+    },
+    /// Nothing legal matches.
+    #[error("{text}: no such legal move{detail}")]
+    NoSuchMove {
+        /// The move text.
+        text: String,
+        /// More detail (starts with ": " when present).
+        detail: String,
+    },
+    /// More than one legal move matches.
+    #[error("{text} is ambiguous: it may be {candidates}")]
+    Ambiguous {
+        /// The move text.
+        text: String,
+        /// The candidates in long algebraic.
+        candidates: String,
+    },
+}
+
+#[derive(Logos, Clone, Debug, PartialEq, Eq)]
+#[logos(skip r"[ \t]+")]
+enum Token {
+    #[regex("[a-p](1[0-6]|[1-9])", |lex| parse_square(lex.slice()))]
+    Square(Square),
+    #[regex("1[0-6]|[1-9]", |lex| lex.slice().parse::<u8>().ok())]
+    Rank(u8),
+    #[regex("[A-Za-z]'*", |lex| lex.slice().to_string())]
+    Letter(String),
+    #[regex("O-O-O|0-0-0")]
+    CastleLong,
+    #[regex("O-O|0-0")]
+    CastleShort,
+    #[token("=")]
+    Equals,
+    #[token(">")]
+    Then,
+    #[token("^")]
+    Crown,
+    #[token("-")]
+    Dash,
+    #[regex("[+#!?]")]
+    Annotation,
+}
+
+fn parse_square(text: &str) -> Option<Square> {
+    let mut chars = text.chars();
+    let file = chars.next()? as u8 - b'a';
+    let rank: u8 = text[1..].parse().ok()?;
+    Some(Square::new(file, rank.checked_sub(1)?))
+}
+
+fn tokenize(input: &str) -> Result<Vec<Token>, MoveTextError> {
+    let mut lexer = Token::lexer(input);
+    let mut out = Vec::new();
+    while let Some(token) = lexer.next() {
+        match token {
+            Ok(Token::Annotation) => {}
+            Ok(token) => out.push(token),
+            Err(()) => {
+                return Err(MoveTextError::Unexpected {
+                    input: input.to_string(),
+                    text: lexer.slice().to_string(),
+                    column: lexer.span().start + 1,
+                })
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The letter of `kind` (upper case, marks included), `?` if unknown.
+fn letter(variant: &Variant, kind: PieceId) -> &str {
+    variant.pieces.get(kind).map_or("?", |p| p.letter.as_str())
+}
+
+/// Whether SAN writes `kind` without its letter (pawn-like kinds).
+pub fn is_pawn_like(variant: &Variant, kind: PieceId) -> bool {
+    variant.en_passant.contains(&kind) || letter(variant, kind) == "P"
+}
+
+/// The move in long algebraic (see the module documentation). `legal` is
+/// the list of legal moves of `position`, used to keep castling unambiguous.
+pub fn long_algebraic(variant: &Variant, mv: &Move, legal: &[Move]) -> String {
+    let mut out = String::new();
+    if let Some(crown) = mv.crown {
+        out.push_str(&format!("{crown}^"));
+    }
+    match mv.kind {
+        MoveKind::Castle { rook_from, .. } => {
+            let king_text = mv.to != rook_from
+                && mv.from.file.abs_diff(mv.to.file) >= 2
+                && !legal
+                    .iter()
+                    .any(|other| !other.is_castle() && other.from == mv.from && other.to == mv.to && other.crown == mv.crown);
+            let target = if king_text { mv.to } else { rook_from };
+            out.push_str(&format!("{}{}", mv.from, target));
+        }
+        MoveKind::DelayedPromotion => {
+            out.push_str(&format!("{}=", mv.from));
+            if let Some(kind) = mv.promotion {
+                out.push_str(&letter(variant, kind).to_lowercase());
+            }
+            if mv.to != mv.from {
+                out.push_str(&format!(">{}", mv.to));
+            }
+        }
+        MoveKind::Normal | MoveKind::EnPassant { .. } => {
+            out.push_str(&format!("{}{}", mv.from, mv.to));
+            if let Some(kind) = mv.promotion {
+                out.push_str(&letter(variant, kind).to_lowercase());
+            }
+        }
+    }
+    out
+}
+
+/// The move in SAN-like text (see the module documentation).
+pub fn san<R: Rules + ?Sized>(rules: &R, position: &Position, mv: &Move) -> String {
+    let variant = rules.variant();
+    let legal = rules.legal_moves(position);
+    let mut out = String::new();
+    if let Some(crown) = mv.crown {
+        out.push_str(&format!("{crown}^"));
+    }
+    let mover = position.piece_at(mv.from).or_else(|| mv.crown.and_then(|c| position.piece_at(c)));
+    match mv.kind {
+        MoveKind::Castle { .. } => out.push_str(match mv.castle_side() {
+            Some(CastleSide::Long) => "O-O-O",
+            _ => "O-O",
+        }),
+        MoveKind::DelayedPromotion => {
+            out.push_str(&format!("{}=", mv.from));
+            if let Some(kind) = mv.promotion {
+                out.push_str(letter(variant, kind));
+            }
+            if mv.to != mv.from {
+                out.push_str(&format!(">{}", mv.to));
+            }
+        }
+        MoveKind::Normal | MoveKind::EnPassant { .. } => {
+            let kind = mover.map_or(usize::MAX, |p| p.kind());
+            let capture = mv.is_capture(position);
+            if is_pawn_like(variant, kind) {
+                if capture {
+                    out.push(mv.from.file_char());
+                }
+            } else {
+                out.push_str(letter(variant, kind));
+                let rivals: Vec<&Move> = legal
+                    .iter()
+                    .filter(|o| {
+                        matches!(o.kind, MoveKind::Normal | MoveKind::EnPassant { .. })
+                            && o.to == mv.to
+                            && o.from != mv.from
+                            && o.crown == mv.crown
+                            && position.piece_at(o.from).map(|p| p.kind()) == Some(kind)
+                    })
+                    .collect();
+                if !rivals.is_empty() {
+                    if rivals.iter().all(|o| o.from.file != mv.from.file) {
+                        out.push(mv.from.file_char());
+                    } else if rivals.iter().all(|o| o.from.rank != mv.from.rank) {
+                        out.push_str(&(mv.from.rank + 1).to_string());
+                    } else {
+                        out.push_str(&mv.from.to_string());
+                    }
+                }
+            }
+            if capture {
+                out.push('x');
+            }
+            out.push_str(&mv.to.to_string());
+            if let Some(kind) = mv.promotion {
+                out.push('=');
+                out.push_str(letter(variant, kind));
+            }
+        }
+    }
+    let after = rules.play(position, mv);
+    if rules.in_check(&after) {
+        let mates = rules.legal_moves(&after).is_empty();
+        out.push(if mates { '#' } else { '+' });
+    }
+    out
+}
+
+/// What a move text says, before it is matched with the legal moves.
+#[derive(Debug, Default)]
+struct Spec {
+    crown: Option<Square>,
+    castle: Option<CastleSide>,
+    delayed: bool,
+    piece: Option<String>,
+    from_file: Option<u8>,
+    from_rank: Option<u8>,
+    from: Option<Square>,
+    to: Option<Square>,
+    promotion: Option<String>,
+}
+
+fn syntax(input: &str, expected: &str) -> MoveTextError {
+    MoveTextError::Syntax {
+        input: input.to_string(),
+        expected: expected.to_string(),
+    }
+}
+
+fn read_spec(input: &str, tokens: &[Token]) -> Result<Spec, MoveTextError> {
+    let mut spec = Spec::default();
+    let mut rest = tokens;
+    if let [Token::Square(square), Token::Crown, tail @ ..] = rest {
+        spec.crown = Some(*square);
+        rest = tail;
+    }
+    match rest {
+        [] => return Err(syntax(input, "a move after the crowned square")),
+        [Token::CastleShort] => spec.castle = Some(CastleSide::Short),
+        [Token::CastleLong] => spec.castle = Some(CastleSide::Long),
+        [Token::Square(square), Token::Equals, Token::Letter(piece), tail @ ..] => {
+            spec.delayed = true;
+            spec.from = Some(*square);
+            spec.promotion = Some(piece.clone());
+            match tail {
+                [] => spec.to = Some(*square),
+                [Token::Then, Token::Square(to)] => spec.to = Some(*to),
+                _ => return Err(syntax(input, "'>' and a square after a delayed promotion, or nothing")),
+            }
+        }
+        _ => read_ordinary(input, rest, &mut spec)?,
+    }
+    Ok(spec)
+}
+
+fn is_file_letter(letter: &str) -> bool {
+    letter.len() == 1 && letter.bytes().all(|b| (b'a'..=b'p').contains(&b))
+}
+
+/// Long algebraic (`e2e4`, `e2-e4`, `e7e8q`) or SAN (`Nbd7`, `exd5`, `e8=Q`).
+fn read_ordinary(input: &str, tokens: &[Token], spec: &mut Spec) -> Result<(), MoveTextError> {
+    let mut rest = tokens;
+    // A leading upper-case letter is a piece (SAN); a lower-case one a file.
+    if let [Token::Letter(l), tail @ ..] = rest {
+        if l.starts_with(|c: char| c.is_ascii_uppercase()) {
+            spec.piece = Some(l.clone());
+            rest = tail;
+        }
+    }
+    let mut squares = Vec::new();
+    loop {
+        match rest {
+            [Token::Square(square), tail @ ..] => {
+                squares.push(*square);
+                rest = tail;
+            }
+            // The capture mark of SAN and of `e2xe4`.
+            [Token::Letter(l), tail @ ..] if l == "x" => rest = tail,
+            [Token::Dash, tail @ ..] if squares.len() == 1 => rest = tail,
+            // SAN disambiguation by file (`Nbd7`, `exd5`) or by rank (`N1f3`).
+            [Token::Letter(l), tail @ ..] if squares.is_empty() && spec.from_file.is_none() && is_file_letter(l) => {
+                spec.from_file = l.bytes().next().map(|b| b - b'a');
+                rest = tail;
+            }
+            [Token::Rank(rank), tail @ ..] if squares.is_empty() && spec.from_rank.is_none() => {
+                spec.from_rank = Some(rank - 1);
+                rest = tail;
+            }
+            _ => break,
+        }
+    }
+    match squares.as_slice() {
+        [to] => spec.to = Some(*to),
+        [from, to] => {
+            spec.from = Some(*from);
+            spec.to = Some(*to);
+        }
+        [] => return Err(syntax(input, "a destination square such as e4")),
+        _ => return Err(syntax(input, "at most two squares")),
+    }
+    match rest {
+        [] => {}
+        [Token::Equals, Token::Letter(p)] | [Token::Letter(p)] => spec.promotion = Some(p.clone()),
+        _ => return Err(syntax(input, "a promotion letter or the end of the move")),
+    }
+    Ok(())
+}
+
+/// Reads `text` as a move of the side to move in `position` (long algebraic
+/// or SAN) and returns the legal move it names.
+pub fn parse_move<R: Rules + ?Sized>(rules: &R, position: &Position, text: &str) -> Result<Move, MoveTextError> {
+    let variant = rules.variant();
+    let input = text.trim();
+    if input.is_empty() {
+        return Err(MoveTextError::Empty);
+    }
+    let tokens = tokenize(input)?;
+    let spec = read_spec(input, &tokens)?;
+    for square in [spec.crown, spec.from, spec.to].into_iter().flatten() {
+        if !variant.board.contains(square.file as i32, square.rank as i32) {
+            return Err(MoveTextError::OffBoard {
+                square: square.to_string(),
+            });
+        }
+    }
+    let kind_of = |l: &String| {
+        variant.piece_by_letter(l).ok_or_else(|| MoveTextError::UnknownPiece { letter: l.clone() })
+    };
+    let piece = spec.piece.as_ref().map(kind_of).transpose()?;
+    let promotion = spec.promotion.as_ref().map(kind_of).transpose()?;
+    let legal = rules.legal_moves(position);
+    let mut pseudo = Vec::new();
+    rules.generate_pseudo_legal(position, &mut pseudo);
+    let matches = |mv: &Move, check_promotion: bool| -> bool {
+        if mv.crown != spec.crown {
+            return false;
+        }
+        if let Some(side) = spec.castle {
+            return mv.castle_side() == Some(side);
+        }
+        if spec.delayed {
+            if mv.kind == MoveKind::DelayedPromotion {
+                return Some(mv.from) == spec.from && Some(mv.to) == spec.to && mv.promotion == promotion;
+            }
+            // `e8=Q` is also SAN for a pawn reaching e8 and promoting.
+            let pawn = position.piece_at(mv.from).is_some_and(|p| is_pawn_like(variant, p.kind()));
+            return spec.from == spec.to
+                && Some(mv.to) == spec.to
+                && pawn
+                && !mv.is_castle()
+                && (!check_promotion || mv.promotion == promotion);
+        }
+        if mv.kind == MoveKind::DelayedPromotion {
+            return false;
+        }
+        let to_ok = match mv.kind {
+            MoveKind::Castle { rook_from, .. } => {
+                spec.from.is_some() && (Some(mv.to) == spec.to || Some(rook_from) == spec.to)
+            }
+            _ => Some(mv.to) == spec.to,
+        };
+        let from_ok = spec.from.map_or(true, |f| f == mv.from)
+            && spec.from_file.map_or(true, |f| f == mv.from.file)
+            && spec.from_rank.map_or(true, |r| r == mv.from.rank);
+        let mover = position.piece_at(mv.from);
+        let piece_ok = match (piece, mover) {
+            (Some(kind), Some(p)) => p.kind() == kind || mv.crown == Some(mv.from),
+            (Some(_), None) => false,
+            (None, Some(p)) => spec.from.is_some() || is_pawn_like(variant, p.kind()),
+            (None, None) => spec.from.is_some(),
+        };
+        let promotion_ok = !check_promotion || mv.promotion == promotion || mv.is_castle();
+        to_ok && from_ok && piece_ok && promotion_ok
+    };
+    let found: Vec<&Move> = legal.iter().filter(|mv| matches(mv, true)).collect();
+    // A castling written king-from -> king-to also matches a normal king
+    // move with the same squares; the normal move wins.
+    let found: Vec<&Move> = if found.len() > 1 && found.iter().any(|m| !m.is_castle()) {
+        found.into_iter().filter(|m| !m.is_castle() || spec.to != Some(m.to)).collect()
+    } else {
+        found
+    };
+    match found.as_slice() {
+        [mv] => return Ok(**mv),
+        [] => {}
+        many => {
+            return Err(MoveTextError::Ambiguous {
+                text: input.to_string(),
+                candidates: many.iter().map(|m| long_algebraic(variant, m, &legal)).collect::<Vec<_>>().join(", "),
+            })
+        }
+    }
+    // Nothing legal: say why.
+    if let Some(from) = spec.from {
+        match position.piece_at(from) {
+            None if spec.crown.is_none() => {
+                return Err(MoveTextError::NoPieceOn {
+                    square: from.to_string(),
+                })
+            }
+            Some(p) if p.color() != position.side_to_move() => {
+                return Err(MoveTextError::NotYourPiece {
+                    square: from.to_string(),
+                    side: position.side_to_move(),
+                })
+            }
+            _ => {}
+        }
+    }
+    if promotion.is_none() {
+        if let Some(example) = legal.iter().find(|mv| matches(mv, false) && mv.promotion.is_some()) {
+            return Err(MoveTextError::MissingPromotion {
+                text: input.to_string(),
+                example: long_algebraic(variant, example, &legal),
+            });
+        }
+    }
+    if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked && pseudo.iter().any(|mv| matches(mv, true)) {
+        return Err(MoveTextError::LeavesRoyalAttacked {
+            text: input.to_string(),
+        });
+    }
+    let detail = match (spec.from, spec.to) {
+        (Some(from), Some(to)) if position.piece_at(from).is_some() => {
+            format!(": the piece on {from} cannot go to {to}")
+        }
+        _ => String::new(),
+    };
+    Err(MoveTextError::NoSuchMove {
+        text: input.to_string(),
+        detail,
+    })
+}
