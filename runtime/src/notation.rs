@@ -82,13 +82,15 @@ pub enum MoveTextError {
         side: Color,
     },
     /// The move would be possible but for the check rule.
-    #[error("{text}: illegal, it leaves your royal piece attacked")]
+    #[error("leaves your {royal} in check")]
     LeavesRoyalAttacked {
         /// The move text.
         text: String,
+        /// The name of the royal kind (`king`).
+        royal: String,
     },
     /// A promotion must name the piece.
-    #[error("{text}: the move promotes; add the piece, e.g. {example}")]
+    #[error("the move promotes: add the piece letter, e.g. {example}")]
     MissingPromotion {
         /// The move text.
         text: String,
@@ -96,7 +98,7 @@ pub enum MoveTextError {
         example: String,
     },
     /// Nothing legal matches.
-    #[error("{text}: no such legal move{detail}")]
+    #[error("no such move{detail}")]
     NoSuchMove {
         /// The move text.
         text: String,
@@ -174,6 +176,17 @@ pub fn is_pawn_like(variant: &Variant, kind: PieceId) -> bool {
     variant.en_passant.contains(&kind) || letter(variant, kind) == "P"
 }
 
+/// The kind of the piece that makes `mv` on `position`: after crowning when
+/// the crowned piece is the one that moves.
+fn mover_kind(variant: &Variant, position: &Position, mv: &Move) -> Option<PieceId> {
+    if mv.crown == Some(mv.from) {
+        if let crate::model::RoyalLoss::Succession { becomes, .. } = &variant.royal_loss {
+            return Some(*becomes);
+        }
+    }
+    position.piece_at(mv.from).map(|p| p.kind())
+}
+
 /// The move in long algebraic (see the module documentation). `legal` is
 /// the list of legal moves of `position`, used to keep castling unambiguous.
 pub fn long_algebraic(variant: &Variant, mv: &Move, legal: &[Move]) -> String {
@@ -185,9 +198,12 @@ pub fn long_algebraic(variant: &Variant, mv: &Move, legal: &[Move]) -> String {
         MoveKind::Castle { rook_from, .. } => {
             let king_text = mv.to != rook_from
                 && mv.from.file.abs_diff(mv.to.file) >= 2
-                && !legal
-                    .iter()
-                    .any(|other| !other.is_castle() && other.from == mv.from && other.to == mv.to && other.crown == mv.crown);
+                && !legal.iter().any(|other| {
+                    !other.is_castle()
+                        && other.from == mv.from
+                        && other.to == mv.to
+                        && other.crown == mv.crown
+                });
             let target = if king_text { mv.to } else { rook_from };
             out.push_str(&format!("{}{}", mv.from, target));
         }
@@ -218,7 +234,6 @@ pub fn san<R: Rules + ?Sized>(rules: &R, position: &Position, mv: &Move) -> Stri
     if let Some(crown) = mv.crown {
         out.push_str(&format!("{crown}^"));
     }
-    let mover = position.piece_at(mv.from).or_else(|| mv.crown.and_then(|c| position.piece_at(c)));
     match mv.kind {
         MoveKind::Castle { .. } => out.push_str(match mv.castle_side() {
             Some(CastleSide::Long) => "O-O-O",
@@ -234,7 +249,7 @@ pub fn san<R: Rules + ?Sized>(rules: &R, position: &Position, mv: &Move) -> Stri
             }
         }
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
-            let kind = mover.map_or(usize::MAX, |p| p.kind());
+            let kind = mover_kind(variant, position, mv).unwrap_or(usize::MAX);
             let capture = mv.is_capture(position);
             if is_pawn_like(variant, kind) {
                 if capture {
@@ -249,7 +264,7 @@ pub fn san<R: Rules + ?Sized>(rules: &R, position: &Position, mv: &Move) -> Stri
                             && o.to == mv.to
                             && o.from != mv.from
                             && o.crown == mv.crown
-                            && position.piece_at(o.from).map(|p| p.kind()) == Some(kind)
+                            && mover_kind(variant, position, o) == Some(kind)
                     })
                     .collect();
                 if !rivals.is_empty() {
@@ -319,7 +334,12 @@ fn read_spec(input: &str, tokens: &[Token]) -> Result<Spec, MoveTextError> {
             match tail {
                 [] => spec.to = Some(*square),
                 [Token::Then, Token::Square(to)] => spec.to = Some(*to),
-                _ => return Err(syntax(input, "'>' and a square after a delayed promotion, or nothing")),
+                _ => {
+                    return Err(syntax(
+                        input,
+                        "'>' and a square after a delayed promotion, or nothing",
+                    ))
+                }
             }
         }
         _ => read_ordinary(input, rest, &mut spec)?,
@@ -352,7 +372,9 @@ fn read_ordinary(input: &str, tokens: &[Token], spec: &mut Spec) -> Result<(), M
             [Token::Letter(l), tail @ ..] if l == "x" => rest = tail,
             [Token::Dash, tail @ ..] if squares.len() == 1 => rest = tail,
             // SAN disambiguation by file (`Nbd7`, `exd5`) or by rank (`N1f3`).
-            [Token::Letter(l), tail @ ..] if squares.is_empty() && spec.from_file.is_none() && is_file_letter(l) => {
+            [Token::Letter(l), tail @ ..]
+                if squares.is_empty() && spec.from_file.is_none() && is_file_letter(l) =>
+            {
                 spec.from_file = l.bytes().next().map(|b| b - b'a');
                 rest = tail;
             }
@@ -382,7 +404,11 @@ fn read_ordinary(input: &str, tokens: &[Token], spec: &mut Spec) -> Result<(), M
 
 /// Reads `text` as a move of the side to move in `position` (long algebraic
 /// or SAN) and returns the legal move it names.
-pub fn parse_move<R: Rules + ?Sized>(rules: &R, position: &Position, text: &str) -> Result<Move, MoveTextError> {
+pub fn parse_move<R: Rules + ?Sized>(
+    rules: &R,
+    position: &Position,
+    text: &str,
+) -> Result<Move, MoveTextError> {
     let variant = rules.variant();
     let input = text.trim();
     if input.is_empty() {
@@ -391,14 +417,19 @@ pub fn parse_move<R: Rules + ?Sized>(rules: &R, position: &Position, text: &str)
     let tokens = tokenize(input)?;
     let spec = read_spec(input, &tokens)?;
     for square in [spec.crown, spec.from, spec.to].into_iter().flatten() {
-        if !variant.board.contains(square.file as i32, square.rank as i32) {
+        if !variant
+            .board
+            .contains(square.file as i32, square.rank as i32)
+        {
             return Err(MoveTextError::OffBoard {
                 square: square.to_string(),
             });
         }
     }
     let kind_of = |l: &String| {
-        variant.piece_by_letter(l).ok_or_else(|| MoveTextError::UnknownPiece { letter: l.clone() })
+        variant
+            .piece_by_letter(l)
+            .ok_or_else(|| MoveTextError::UnknownPiece { letter: l.clone() })
     };
     let piece = spec.piece.as_ref().map(kind_of).transpose()?;
     let promotion = spec.promotion.as_ref().map(kind_of).transpose()?;
@@ -414,10 +445,14 @@ pub fn parse_move<R: Rules + ?Sized>(rules: &R, position: &Position, text: &str)
         }
         if spec.delayed {
             if mv.kind == MoveKind::DelayedPromotion {
-                return Some(mv.from) == spec.from && Some(mv.to) == spec.to && mv.promotion == promotion;
+                return Some(mv.from) == spec.from
+                    && Some(mv.to) == spec.to
+                    && mv.promotion == promotion;
             }
             // `e8=Q` is also SAN for a pawn reaching e8 and promoting.
-            let pawn = position.piece_at(mv.from).is_some_and(|p| is_pawn_like(variant, p.kind()));
+            let pawn = position
+                .piece_at(mv.from)
+                .is_some_and(|p| is_pawn_like(variant, p.kind()));
             return spec.from == spec.to
                 && Some(mv.to) == spec.to
                 && pawn
@@ -436,11 +471,10 @@ pub fn parse_move<R: Rules + ?Sized>(rules: &R, position: &Position, text: &str)
         let from_ok = spec.from.map_or(true, |f| f == mv.from)
             && spec.from_file.map_or(true, |f| f == mv.from.file)
             && spec.from_rank.map_or(true, |r| r == mv.from.rank);
-        let mover = position.piece_at(mv.from);
-        let piece_ok = match (piece, mover) {
-            (Some(kind), Some(p)) => p.kind() == kind || mv.crown == Some(mv.from),
+        let piece_ok = match (piece, mover_kind(variant, position, mv)) {
+            (Some(kind), Some(mover)) => mover == kind,
             (Some(_), None) => false,
-            (None, Some(p)) => spec.from.is_some() || is_pawn_like(variant, p.kind()),
+            (None, Some(mover)) => spec.from.is_some() || is_pawn_like(variant, mover),
             (None, None) => spec.from.is_some(),
         };
         let promotion_ok = !check_promotion || mv.promotion == promotion || mv.is_castle();
@@ -450,7 +484,10 @@ pub fn parse_move<R: Rules + ?Sized>(rules: &R, position: &Position, text: &str)
     // A castling written king-from -> king-to also matches a normal king
     // move with the same squares; the normal move wins.
     let found: Vec<&Move> = if found.len() > 1 && found.iter().any(|m| !m.is_castle()) {
-        found.into_iter().filter(|m| !m.is_castle() || spec.to != Some(m.to)).collect()
+        found
+            .into_iter()
+            .filter(|m| !m.is_castle() || spec.to != Some(m.to))
+            .collect()
     } else {
         found
     };
@@ -460,7 +497,11 @@ pub fn parse_move<R: Rules + ?Sized>(rules: &R, position: &Position, text: &str)
         many => {
             return Err(MoveTextError::Ambiguous {
                 text: input.to_string(),
-                candidates: many.iter().map(|m| long_algebraic(variant, m, &legal)).collect::<Vec<_>>().join(", "),
+                candidates: many
+                    .iter()
+                    .map(|m| long_algebraic(variant, m, &legal))
+                    .collect::<Vec<_>>()
+                    .join(", "),
             })
         }
     }
@@ -482,16 +523,27 @@ pub fn parse_move<R: Rules + ?Sized>(rules: &R, position: &Position, text: &str)
         }
     }
     if promotion.is_none() {
-        if let Some(example) = legal.iter().find(|mv| matches(mv, false) && mv.promotion.is_some()) {
+        if let Some(example) = legal
+            .iter()
+            .find(|mv| matches(mv, false) && mv.promotion.is_some())
+        {
             return Err(MoveTextError::MissingPromotion {
                 text: input.to_string(),
                 example: long_algebraic(variant, example, &legal),
             });
         }
     }
-    if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked && pseudo.iter().any(|mv| matches(mv, true)) {
+    if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked
+        && pseudo.iter().any(|mv| matches(mv, true))
+    {
+        let royal = variant
+            .pieces
+            .iter()
+            .find(|p| p.royal)
+            .map_or("royal piece", |p| p.name.as_str());
         return Err(MoveTextError::LeavesRoyalAttacked {
             text: input.to_string(),
+            royal: royal.to_string(),
         });
     }
     let detail = match (spec.from, spec.to) {
