@@ -45,14 +45,16 @@ fn trimmed_len(text: &str) -> usize {
     loop {
         let line_start = text[..len].rfind('\n').map_or(0, |i| i + 1);
         let mut in_string = false;
-        let comment = text[line_start..len].char_indices().find_map(|(i, c)| match c {
-            '"' => {
-                in_string = !in_string;
-                None
-            }
-            '#' if !in_string => Some(i),
-            _ => None,
-        });
+        let comment = text[line_start..len]
+            .char_indices()
+            .find_map(|(i, c)| match c {
+                '"' => {
+                    in_string = !in_string;
+                    None
+                }
+                '#' if !in_string => Some(i),
+                _ => None,
+            });
         match comment {
             Some(i) => len = text[..line_start + i].trim_end().len(),
             None => return len,

@@ -87,6 +87,11 @@ pub fn load_variant(path: &Path) -> Result<Variant, LoadError> {
 /// files in `dir`.
 pub fn load_variant_from_str(name: &str, text: &str, dir: &Path) -> Result<Variant, LoadError> {
     let mut sources = Sources::default();
+    if text.len() > MAX_FILE_BYTES {
+        let id = sources.add(name.to_string(), dir.join(name), String::new());
+        let errors = vec![too_large(id, name, text.len() as u64)];
+        return Err(LoadError { sources, errors });
+    }
     let id = sources.add(name.to_string(), dir.join(name), text.to_string());
     let result = compile_chain(id, &mut sources);
     result.map_err(|errors| LoadError { sources, errors })
@@ -200,33 +205,69 @@ fn read_file(
     let size = match std::fs::metadata(path) {
         Ok(meta) => meta.len(),
         Err(e) => {
-            let message = match from {
-                Some(_) => format!("cannot read `{name}`, the variant this one extends: {e}"),
-                None => format!("cannot read `{name}`: {e}"),
+            // The OS's wording varies; a missing file is the common case.
+            let reason = match e.kind() {
+                std::io::ErrorKind::NotFound => "no such file".to_string(),
+                _ => e.to_string(),
             };
-            return Err(failure(sources, message, "no such variant file"));
+            let mut errors = match from {
+                Some(_) => failure(
+                    sources,
+                    format!("cannot read `{name}`, the variant this one extends: {reason}"),
+                    "no such variant file",
+                ),
+                None => failure(sources, format!("cannot read `{name}`: {reason}"), ""),
+            };
+            if from.is_some() {
+                for error in &mut errors {
+                    error.help = Some(
+                        "`extends NAME` reads `NAME.rules` from the directory of the file that says it"
+                            .to_string(),
+                    );
+                }
+            }
+            return Err(errors);
         }
     };
     if size > MAX_FILE_BYTES as u64 {
-        let message =
-            format!("`{name}` is {size} bytes; a rules file may be at most {MAX_FILE_BYTES} bytes");
-        return Err(failure(sources, message, "file too large"));
+        return Err(match from {
+            Some(_) => failure(
+                sources,
+                format!(
+                    "`{name}` is {size} bytes; a rules file may be at most {MAX_FILE_BYTES} bytes"
+                ),
+                "file too large",
+            ),
+            None => {
+                let id = sources.add(name.clone(), path.to_path_buf(), String::new());
+                vec![too_large(id, &name, size)]
+            }
+        });
     }
     let bytes = std::fs::read(path)
         .map_err(|e| failure(sources, format!("cannot read `{name}`: {e}"), "unreadable"))?;
     match String::from_utf8(bytes) {
         Ok(text) => {
+            // Editors on some systems start UTF-8 files with a byte-order mark.
+            let text = match text.strip_prefix('\u{feff}') {
+                Some(rest) => rest.to_string(),
+                None => text,
+            };
             let id = sources.add(name, path.to_path_buf(), text);
             let text = sources.source(id);
-            if text
+            let message = if text.trim().is_empty() {
+                "the file is empty"
+            } else if text
                 .lines()
                 .all(|l| l.trim().is_empty() || l.trim_start().starts_with('#'))
             {
-                return Err(vec![Error::new(id, Span::at(0), "the file has no rules")
-                    .with_label("empty")
-                    .with_help("a rules file starts with `variant NAME \"Display name\"`, then `board`, `setup`, pieces and rules")]);
-            }
-            Ok(id)
+                "the file has only comments, no rules"
+            } else {
+                return Ok(id);
+            };
+            Err(vec![Error::new(id, Span::at(0), message)
+                .with_label("no `variant` header")
+                .with_help("a rules file starts with `variant NAME \"Display name\"`, then `board`, `setup`, pieces and rules")])
         }
         Err(e) => {
             let valid = e.utf8_error().valid_up_to();
@@ -238,8 +279,22 @@ fn read_file(
                 Span::new(valid, end),
                 "the file is not valid UTF-8 text",
             )
-            .with_label(format!("invalid byte at offset {valid}"))
+            .with_label(match e.as_bytes().get(valid) {
+                Some(byte) => format!("byte 0x{byte:02X} at offset {valid} is not UTF-8"),
+                None => format!("incomplete character at offset {valid}"),
+            })
             .with_help("save the rules file as UTF-8")])
         }
     }
+}
+
+/// A file over [`MAX_FILE_BYTES`], reported without keeping its text.
+fn too_large(id: usize, name: &str, size: u64) -> Error {
+    Error::new(
+        id,
+        Span::at(0),
+        format!("`{name}` is {size} bytes; a rules file may be at most {MAX_FILE_BYTES} bytes"),
+    )
+    .with_label("file too large")
+    .with_help("is this a rules file? Variants are a few kilobytes of text")
 }

@@ -24,7 +24,12 @@ pub fn lower(files: &[(usize, Node<'_>)]) -> Result<Variant, Vec<Error>> {
     let mut errors = Vec::new();
     let (header, items) = merge::merge(files, &mut errors);
     let child = files.last().map(|(id, _)| *id).unwrap_or(0);
+    let header_span = files
+        .last()
+        .and_then(|(_, root)| first_child(root, Rule::header))
+        .map_or(Span::at(0), |h| Span::from(h.as_span()));
     let mut lowerer = Lowerer::new(child, items, errors);
+    lowerer.header_span = header_span;
     let variant = lowerer.run(header);
     if lowerer.errors.is_empty() {
         Ok(variant)
@@ -37,6 +42,11 @@ pub fn lower(files: &[(usize, Node<'_>)]) -> Result<Variant, Vec<Error>> {
 pub(crate) struct Lowerer<'a> {
     /// The file being compiled (the last of the chain).
     child: usize,
+    /// Its `variant ...` header: where to report what the variant lacks.
+    header_span: Span,
+    /// Whether `board` gave a usable size (else the start position is not
+    /// checked against the 8 x 8 stand-in).
+    board_valid: bool,
     items: Vec<Item<'a>>,
     errors: Vec<Error>,
     board: Board,
@@ -52,6 +62,8 @@ impl<'a> Lowerer<'a> {
     fn new(child: usize, items: Vec<Item<'a>>, errors: Vec<Error>) -> Self {
         Lowerer {
             child,
+            header_span: Span::at(0),
+            board_valid: true,
             items,
             errors,
             board: Board {
@@ -182,7 +194,7 @@ impl<'a> Lowerer<'a> {
         }
         if !saw_setup {
             self.errors.push(
-                Error::new(self.child, Span::at(0), "the variant has no start position")
+                Error::new(self.child, self.header_span, "the variant has no start position")
                     .with_label("no `setup` statement in this variant or its ancestors")
                     .with_help("add `setup \"<FEN>\"`, e.g. `setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`"),
             );
@@ -199,7 +211,7 @@ impl<'a> Lowerer<'a> {
                 .find(|i| i.body.as_rule() == Rule::check_rule_stmt);
             let (file, span) = span
                 .map(|i| (i.file, Span::from(i.body.as_span())))
-                .unwrap_or((self.child, Span::at(0)));
+                .unwrap_or((self.child, self.header_span));
             self.errors.push(
                 Error::new(
                     file,

@@ -16,17 +16,52 @@ pub type Node<'a> = pest::iterators::Pair<'a, Rule>;
 // Errors are the cold path and are collected by value everywhere else.
 #[allow(clippy::result_large_err)]
 pub fn parse(file: usize, source: &str) -> Result<Node<'_>, Error> {
-    let mut pairs = RulesParser::parse(Rule::file, source).map_err(|e| syntax_error(file, e))?;
-    pairs
+    let mut pairs =
+        RulesParser::parse(Rule::file, source).map_err(|e| syntax_error(file, source, e))?;
+    let root = pairs
         .next()
-        .ok_or_else(|| Error::new(file, Span::at(0), "the file is empty"))
+        .ok_or_else(|| Error::new(file, Span::at(0), "the file is empty"))?;
+    check_nesting(file, &root)?;
+    Ok(root)
 }
 
-fn syntax_error(file: usize, error: pest::error::Error<Rule>) -> Error {
+/// The deepest nesting of syntax nodes accepted. Real variants stay below
+/// 30; the limit keeps the recursive lowering of a crafted file (thousands
+/// of nested parentheses, `not`s or `if`s) within a small thread stack.
+pub const MAX_NESTING: usize = 128;
+
+/// Rejects a tree nested deeper than [`MAX_NESTING`] (an iterative walk).
+#[allow(clippy::result_large_err)]
+fn check_nesting(file: usize, root: &Node<'_>) -> Result<(), Error> {
+    let mut depth = 0usize;
+    for token in root.clone().tokens() {
+        match token {
+            pest::Token::Start { pos, .. } => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    return Err(too_deep(file, pos.pos()));
+                }
+            }
+            pest::Token::End { .. } => depth = depth.saturating_sub(1),
+        }
+    }
+    Ok(())
+}
+
+fn too_deep(file: usize, position: usize) -> Error {
+    Error::new(file, Span::at(position), "the rules are nested too deeply")
+        .with_label("too many levels of parentheses, `not` or `if` here")
+        .with_help("split the expression: name its parts as regions, pieces or labelled rules")
+}
+
+fn syntax_error(file: usize, source: &str, error: pest::error::Error<Rule>) -> Error {
     let span = match error.location {
         pest::error::InputLocation::Pos(p) => Span::at(p),
         pest::error::InputLocation::Span((a, b)) => Span::new(a, b),
     };
+    if let Some(error) = unterminated_string(file, source, span.start) {
+        return error;
+    }
     let (message, label) = match &error.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
             let mut expected: Vec<String> = positives.iter().filter_map(|r| describe(*r)).collect();
@@ -51,15 +86,34 @@ fn syntax_error(file: usize, error: pest::error::Error<Rule>) -> Error {
                 }
             }
         }
+        pest::error::ErrorVariant::CustomError { message } if message.contains("limit reached") => {
+            return too_deep(file, span.start);
+        }
         pest::error::ErrorVariant::CustomError { message } => (message.clone(), String::new()),
     };
     Error::new(file, span, message).with_label(label)
 }
 
+/// A parse that fails at a `"` with no closing quote on its line: the string
+/// is unterminated (strings cannot span lines).
+fn unterminated_string(file: usize, source: &str, position: usize) -> Option<Error> {
+    let rest = source.get(position..)?.strip_prefix('"')?;
+    let line = rest.split('\n').next().unwrap_or(rest);
+    if line.contains('"') {
+        return None;
+    }
+    let end = position + 1 + line.trim_end().len();
+    Some(
+        Error::new(file, Span::new(position, end), "unterminated string")
+            .with_label("this string is not closed on its line")
+            .with_help("add the closing `\"`; a string cannot run over several lines"),
+    )
+}
+
 /// What a grammar rule is called in an error message; `None` hides it.
 fn describe(rule: Rule) -> Option<String> {
     let text = match rule {
-        Rule::EOI => "a statement (board, region, piece, promote, ...) or the end of the file",
+        Rule::EOI => "the end of the file",
         Rule::header => "`variant NAME` at the start of the file",
         Rule::statement | Rule::body => "a statement (board, region, piece, promote, ...)",
         Rule::ident | Rule::label => "a name",

@@ -13,8 +13,9 @@ impl Lowerer<'_> {
             .find(|i| i.body.as_rule() == Rule::board_stmt)
             .cloned();
         let Some(item) = item else {
+            self.board_valid = false;
             self.error(
-                Error::new(self.child, Span::at(0), "the variant has no board")
+                Error::new(self.child, self.header_span, "the variant has no board")
                     .with_label("no `board` statement in this variant or its ancestors")
                     .with_help("add `board 8 x 8` (files x ranks, each 1 to 16)"),
             );
@@ -25,13 +26,15 @@ impl Lowerer<'_> {
         for (slot, (node, what)) in ints.iter().zip(["files", "ranks"]).enumerate() {
             let value = int_value(node);
             if value == 0 || value > MAX_BOARD_SIDE as u32 {
+                self.board_valid = false;
+                let text = node.as_str();
                 self.error(
                     Error::new(
                         item.file,
                         node.as_span().into(),
-                        format!("a board has 1 to {MAX_BOARD_SIDE} {what}, not {value}"),
+                        format!("a board has 1 to {MAX_BOARD_SIDE} {what}, not {text}"),
                     )
-                    .with_label(format!("{value} {what}"))
+                    .with_label(format!("{text} {what}"))
                     .with_help(format!(
                         "boards from 1x1 to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE} are supported"
                     )),
@@ -146,7 +149,10 @@ impl Lowerer<'_> {
                         expr.as_span().into(),
                         format!("region `{}` has no square", name.as_str()),
                     )
-                    .with_label("empty on this board"),
+                    .with_label("empty on this board")
+                    .with_help(
+                        "check what the expression adds and takes away (`-` removes squares)",
+                    ),
                 );
             }
             self.region_ids
@@ -225,7 +231,12 @@ impl Lowerer<'_> {
                             inner.as_span().into(),
                             "a file range runs from the lower file to the higher",
                         )
-                        .with_label("backwards range"),
+                        .with_label("backwards range")
+                        .with_help(format!(
+                            "write `files {}..{}`",
+                            (b'a' + high) as char,
+                            (b'a' + low) as char
+                        )),
                     );
                     return set;
                 }
@@ -271,7 +282,7 @@ impl Lowerer<'_> {
                     Error::new(
                         file,
                         node.as_span().into(),
-                        format!("{what} {value} is off the board"),
+                        format!("{what} {} is off the board", node.as_str()),
                     )
                     .with_label(format!("the board has {limit} {what}s"))
                     .with_help(format!("{what}s run 1..{limit}")),
@@ -301,61 +312,105 @@ impl Lowerer<'_> {
             return String::new();
         };
         let fen = super::string_value(&string);
-        let span: Span = string.as_span().into();
+        if !self.board_valid {
+            // The board's own error says what is wrong; a placement checked
+            // against a stand-in board would only add noise.
+            return fen;
+        }
+        let fen_start = string.as_span().start() + 1;
+        let placement_start = fen_start + (fen.len() - fen.trim_start().len());
         let placement = fen.split_whitespace().next().unwrap_or("");
         let rows: Vec<&str> = placement.split('/').collect();
-        let mut problem = None;
-        if rows.len() != self.board.ranks as usize {
-            problem = Some(format!(
-                "the placement has {} ranks; the board has {}",
-                rows.len(),
-                self.board.ranks
-            ));
-        }
-        for row in &rows {
-            if problem.is_some() {
-                break;
-            }
-            let mut width = 0u32;
-            let chars: Vec<char> = row.chars().collect();
-            let mut i = 0;
-            while i < chars.len() {
-                let c = chars[i];
-                if c.is_ascii_digit() {
-                    let mut n = 0u32;
-                    while i < chars.len() && chars[i].is_ascii_digit() {
-                        n = n * 10 + chars[i].to_digit(10).unwrap_or(0);
-                        i += 1;
-                    }
-                    width += n;
-                    continue;
-                }
-                let mut letter = c.to_ascii_uppercase().to_string();
-                i += 1;
-                while i < chars.len() && chars[i] == '\'' {
-                    letter.push('\'');
-                    i += 1;
-                }
-                if !self.pieces.iter().any(|p| p.letter == letter) {
-                    problem = Some(format!("no piece is written `{letter}` (in `{row}`)"));
-                    break;
-                }
-                width += 1;
-            }
-            if problem.is_none() && width != self.board.files as u32 {
-                problem = Some(format!(
-                    "rank `{row}` is {width} squares wide; the board has {} files",
-                    self.board.files
-                ));
-            }
-        }
-        if let Some(problem) = problem {
+        let ranks = self.board.ranks as usize;
+        if rows.len() != ranks {
             self.error(
-                Error::new(file, span, format!("bad start position: {problem}"))
-                    .with_label("in this FEN"),
+                Error::new(
+                    file,
+                    Span::new(placement_start, placement_start + placement.len()),
+                    format!(
+                        "the start position has {} ranks; the board has {ranks}",
+                        rows.len()
+                    ),
+                )
+                .with_label(format!("{} ranks", rows.len()))
+                .with_help(format!(
+                    "write {ranks} ranks separated by `/`, from rank {ranks} down to rank 1"
+                )),
             );
+            return fen;
+        }
+        let mut row_start = placement_start;
+        for (index, row) in rows.iter().enumerate() {
+            self.setup_row(file, row, row_start, ranks - index);
+            row_start += row.len() + 1;
         }
         fen
+    }
+
+    /// Checks one rank of the start position (`rank` counts from 1), whose
+    /// text starts at byte `start` of the file.
+    fn setup_row(&mut self, file: usize, row: &str, start: usize, rank: usize) {
+        let files = self.board.files as u64;
+        let mut width = 0u64;
+        let mut chars = row.char_indices().peekable();
+        while let Some((offset, c)) = chars.next() {
+            if let Some(digit) = c.to_digit(10) {
+                let mut empty = u64::from(digit);
+                while let Some(d) = chars.peek().and_then(|(_, c)| c.to_digit(10)) {
+                    empty = empty.saturating_mul(10).saturating_add(u64::from(d));
+                    chars.next();
+                }
+                width = width.saturating_add(empty);
+                continue;
+            }
+            let mut letter = c.to_uppercase().to_string();
+            let mut end = offset + c.len_utf8();
+            while let Some((_, '\'')) = chars.peek() {
+                letter.push('\'');
+                end += 1;
+                chars.next();
+            }
+            width = width.saturating_add(1);
+            if !self.pieces.iter().any(|p| p.letter == letter) {
+                let mut known: Vec<&str> = self.pieces.iter().map(|p| p.letter.as_str()).collect();
+                known.sort_unstable();
+                let help = if known.is_empty() {
+                    "no piece is defined: add `piece NAME \"LETTER\" moves ...`".to_string()
+                } else {
+                    format!(
+                        "the pieces are written {} (upper case White, lower case Black); a digit counts empty squares",
+                        known.join(", ")
+                    )
+                };
+                self.error(
+                    Error::new(
+                        file,
+                        Span::new(start + offset, start + end),
+                        format!("no piece is written `{letter}`"),
+                    )
+                    .with_label(format!("in rank {rank} of the start position"))
+                    .with_help(help),
+                );
+                return;
+            }
+        }
+        if width != files {
+            let shown = match width {
+                0..=9999 => width.to_string(),
+                _ => "over 9999".to_string(),
+            };
+            self.error(
+                Error::new(
+                    file,
+                    Span::new(start, start + row.len()),
+                    format!(
+                        "rank {rank} of the start position is {shown} squares wide; the board has {files} files"
+                    ),
+                )
+                .with_label(format!("{shown} squares"))
+                .with_help("each rank lists its pieces and counts of empty squares, across every file"),
+            );
+        }
     }
 }
 
@@ -365,7 +420,10 @@ fn rank_value(node: &Node<'_>, ranks: u32) -> i64 {
     let text = node.as_str();
     match text.strip_prefix("last") {
         Some(rest) => {
-            let back: i64 = rest.trim_start_matches('-').parse().unwrap_or(0);
+            let back: i64 = match rest.trim_start_matches('-') {
+                "" => 0,
+                digits => digits.parse().unwrap_or(i64::MAX),
+            };
             ranks as i64 - back
         }
         None => text.parse::<i64>().unwrap_or(i64::MAX),

@@ -163,10 +163,11 @@ fn place<'a>(
             )
             .with_label("defined again here")
             .with_secondary(first.file, first.key_span, "first defined here");
-            if index < first_of_file {
-                error =
-                    error.with_help("to change an inherited definition, write `replace` before it");
-            }
+            error = if index < first_of_file {
+                error.with_help("to change an inherited definition, write `replace` before it")
+            } else {
+                error.with_help("remove one of the two, or give one another name")
+            };
             errors.push(error);
         }
         (None, Some(span)) => {

@@ -191,7 +191,8 @@ impl Lowerer<'_> {
                                         part.as_span().into(),
                                         "`move-only` and `capture-only` together leave nothing",
                                     )
-                                    .with_label("contradicts the other mode"),
+                                    .with_label("contradicts the other mode")
+                                    .with_help("keep one of them; without either, a movement both moves and captures"),
                                 );
                             }
                             mode = new;
@@ -218,7 +219,8 @@ impl Lowerer<'_> {
                         term.as_span().into(),
                         "a movement can be `first-move` or `in REGION`, not both",
                     )
-                    .with_label("two conditions"),
+                    .with_label("two conditions")
+                    .with_help("keep one condition, or write two movements joined by `+`"),
                 );
                 AtomCondition::FirstMove
             }
@@ -355,7 +357,11 @@ impl Lowerer<'_> {
         let limit = MAX_BOARD_SIDE as i32 - 1;
         if df == 0 && dr == 0 {
             self.error(
-                Error::new(file, span, "the offset (0,0) does not move").with_label("null offset"),
+                Error::new(file, span, "the offset (0,0) does not move")
+                    .with_label("null offset")
+                    .with_help(
+                        "an offset is (files, ranks): (0,1) is one step, (1,2) the knight's jump",
+                    ),
             );
             return Vec::new();
         }
@@ -364,7 +370,10 @@ impl Lowerer<'_> {
                 Error::new(
                     file,
                     span,
-                    format!("offset ({df},{dr}) is longer than any board"),
+                    format!(
+                        "offset {} is longer than any board",
+                        offset.as_ref().map_or("", |o| o.as_str())
+                    ),
                 )
                 .with_label(format!("at most {limit} squares either way")),
             );
@@ -382,7 +391,10 @@ impl Lowerer<'_> {
                     format!("`up to` limits a ride, not a {kind}"),
                 )
                 .with_label("only `ride` has a range")
-                .with_help(format!("remove `{}`, or make the movement a `ride`", range_node.as_str().trim())),
+                .with_help(format!(
+                    "remove `{}`, or make the movement a `ride`",
+                    range_node.as_str().trim()
+                )),
             );
         }
         if let (Some(landing), false) = (&landing, kind == "hop") {
@@ -401,7 +413,10 @@ impl Lowerer<'_> {
                 self.error(
                     Error::new(
                         file,
-                        range_node.as_ref().map_or(node.as_span(), |r| r.as_span()).into(),
+                        range_node
+                            .as_ref()
+                            .map_or(node.as_span(), |r| r.as_span())
+                            .into(),
                         "a ride of `up to 0` steps does not move",
                     )
                     .with_label("range 0")

@@ -83,6 +83,7 @@ impl Lowerer<'_> {
         let king = self.piece(file, idents.first()?);
         let rook = self.piece(file, idents.get(1)?);
         let mut sides = [None, None];
+        let mut repeated = false;
         for side in children(&body, Rule::castling_side) {
             let is_short =
                 first_child(&side, Rule::castle_side_kw).is_some_and(|k| k.as_str() == "short");
@@ -92,6 +93,7 @@ impl Lowerer<'_> {
             if let (Some(king_file), Some(rook_file)) = (king_file, rook_file) {
                 let slot = if is_short { 0 } else { 1 };
                 if sides[slot].is_some() {
+                    repeated = true;
                     self.error(
                         Error::new(
                             file,
@@ -101,7 +103,11 @@ impl Lowerer<'_> {
                                 if is_short { "short" } else { "long" }
                             ),
                         )
-                        .with_label("one `short` and one `long` are needed"),
+                        .with_label("one `short` and one `long` are needed")
+                        .with_help(format!(
+                            "make this side `{}`",
+                            if is_short { "long" } else { "short" }
+                        )),
                     );
                 }
                 sides[slot] = Some(CastlingSide {
@@ -116,6 +122,10 @@ impl Lowerer<'_> {
             rook: rook?,
             short: sides[0]?,
             long: sides[1].or_else(|| {
+                if repeated {
+                    // Already reported as a side given twice.
+                    return None;
+                }
                 self.error(
                     Error::new(
                         file,

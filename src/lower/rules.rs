@@ -448,7 +448,8 @@ impl Lowerer<'_> {
                             pair.as_span().into(),
                             format!("the score of a {kind} is given twice"),
                         )
-                        .with_label("given again here"),
+                        .with_label("given again here")
+                        .with_help("give each of win, draw, loss and null once"),
                     );
                 }
                 seen[slot] = true;
