@@ -2,6 +2,8 @@
 
 pub mod check;
 pub mod dump;
+pub mod perft;
+pub mod replay;
 
 use std::io::IsTerminal;
 use std::path::Path;

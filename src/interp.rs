@@ -88,7 +88,8 @@ impl Interpreter {
                                 .is_some_and(|zone| zone.for_side(color).contains(square))
                     });
                     if let Some(rule) = rule {
-                        promotion_lookup[tables::piece_key(kind, color, square.index())] = rule as u16;
+                        promotion_lookup[tables::piece_key(kind, color, square.index())] =
+                            rule as u16;
                     }
                 }
             }
@@ -121,7 +122,10 @@ impl Interpreter {
         let side = position.side_to_move();
         if self.has_royal_kinds && position.royals(side).is_empty() {
             match &self.variant.royal_loss {
-                RoyalLoss::Succession { candidates, becomes } => {
+                RoyalLoss::Succession {
+                    candidates,
+                    becomes,
+                } => {
                     self.succession_moves(position, candidates, *becomes, out, legal);
                     return;
                 }
@@ -147,7 +151,8 @@ impl Interpreter {
         for i in first..out.len() {
             let mv = out[i];
             let undo = position.make_move(&mv, &self.effects);
-            let safe = !SquareIter::new(*position.royals(side)).any(|s| self.attacked(position, s, side.opponent()));
+            let safe = !SquareIter::new(*position.royals(side))
+                .any(|s| self.attacked(position, s, side.opponent()));
             position.unmake_move(&mv, &undo);
             if safe {
                 out[kept] = mv;

@@ -19,6 +19,10 @@ enum Command {
     Check(cli::check::CheckArgs),
     /// Print the lowered model of a rules file in readable form.
     Dump(cli::dump::DumpArgs),
+    /// Count the leaves of the legal-move tree (reference interpreter).
+    Perft(cli::perft::PerftArgs),
+    /// Play moves with full legality and print the state reached.
+    Replay(cli::replay::ReplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -26,5 +30,7 @@ fn main() -> ExitCode {
     match cli.command {
         Command::Check(args) => cli::check::run(args),
         Command::Dump(args) => cli::dump::run(args),
+        Command::Perft(args) => cli::perft::run(args),
+        Command::Replay(args) => cli::replay::run(args),
     }
 }

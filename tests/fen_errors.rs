@@ -32,27 +32,65 @@ fn chess_error(fen: &str) -> FenError {
 #[test]
 fn g2_fen_errors_name_the_field() {
     assert_eq!(chess_error(""), FenError::Empty);
-    assert!(matches!(chess_error("8/8/8/8/8/8/8 w - - 0 1"), FenError::RankCount { expected: 8, found: 7 }));
+    assert!(matches!(
+        chess_error("8/8/8/8/8/8/8 w - - 0 1"),
+        FenError::RankCount {
+            expected: 8,
+            found: 7
+        }
+    ));
     assert!(matches!(
         chess_error("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
-        FenError::RankLength { rank: 6, expected: 8, found: 9 }
+        FenError::RankLength {
+            rank: 6,
+            expected: 8,
+            found: 9
+        }
     ));
-    assert!(matches!(chess_error("rnbqkbnr/ppppzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"), FenError::UnknownPiece { rank: 7, .. }));
-    assert!(matches!(chess_error("8/8/8/8/8/8/8/8 x - - 0 1"), FenError::SideToMove { .. }));
-    assert!(matches!(chess_error("4k3/8/8/8/8/8/8/4K3 w K - 0 1"), FenError::Castling { .. }));
-    assert!(matches!(chess_error("4k3/8/8/8/8/8/8/4K3 w Z - 0 1"), FenError::Castling { .. }));
-    assert!(matches!(chess_error("4k3/8/8/8/8/8/8/4K3 w - e9 0 1"), FenError::EnPassant { .. }));
-    assert!(matches!(chess_error("4k3/8/8/8/8/8/8/4K3 w - - x 1"), FenError::HalfmoveClock { .. }));
-    assert!(matches!(chess_error("4k3/8/8/8/8/8/8/4K3 w - - 0 -1"), FenError::FullmoveNumber { .. }));
-    assert!(matches!(chess_error("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra"), FenError::TooManyFields { found: 7 }));
+    assert!(matches!(
+        chess_error("rnbqkbnr/ppppzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"),
+        FenError::UnknownPiece { rank: 7, .. }
+    ));
+    assert!(matches!(
+        chess_error("8/8/8/8/8/8/8/8 x - - 0 1"),
+        FenError::SideToMove { .. }
+    ));
+    assert!(matches!(
+        chess_error("4k3/8/8/8/8/8/8/4K3 w K - 0 1"),
+        FenError::Castling { .. }
+    ));
+    assert!(matches!(
+        chess_error("4k3/8/8/8/8/8/8/4K3 w Z - 0 1"),
+        FenError::Castling { .. }
+    ));
+    assert!(matches!(
+        chess_error("4k3/8/8/8/8/8/8/4K3 w - e9 0 1"),
+        FenError::EnPassant { .. }
+    ));
+    assert!(matches!(
+        chess_error("4k3/8/8/8/8/8/8/4K3 w - - x 1"),
+        FenError::HalfmoveClock { .. }
+    ));
+    assert!(matches!(
+        chess_error("4k3/8/8/8/8/8/8/4K3 w - - 0 -1"),
+        FenError::FullmoveNumber { .. }
+    ));
+    assert!(matches!(
+        chess_error("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra"),
+        FenError::TooManyFields { found: 7 }
+    ));
     let message = chess_error("4k3/8/8/8/8/8/8/4K3 q - - 0 1").to_string();
-    assert!(message.contains("side to move") && message.contains("'w' or 'b'"), "{message}");
+    assert!(
+        message.contains("side to move") && message.contains("'w' or 'b'"),
+        "{message}"
+    );
 }
 
 #[test]
 fn p14_promoted_letters_read_in_fen() {
     let variant = ppc().variant();
-    let position = parse_fen(variant, "4k3/8/3N'4/8/8/2q5/8/4R'1K1 b - - 0 1").expect("PPC letters read");
+    let position =
+        parse_fen(variant, "4k3/8/3N'4/8/8/2q5/8/4R'1K1 b - - 0 1").expect("PPC letters read");
     let kniking = variant.piece_by_name("kniking").expect("ppc has a kniking");
     let d6 = varc::model::Square::new(3, 5);
     assert_eq!(position.piece_at(d6).map(|p| p.kind()), Some(kniking));
@@ -68,16 +106,34 @@ fn g2_move_text_errors_say_why() {
     let rules = chess();
     let start = parse_fen(rules.variant(), &rules.variant().start_fen).expect("start");
     assert_eq!(parse_move(rules, &start, ""), Err(MoveTextError::Empty));
-    assert!(matches!(parse_move(rules, &start, "e3e4"), Err(MoveTextError::NoPieceOn { .. })));
-    assert!(matches!(parse_move(rules, &start, "e7e5"), Err(MoveTextError::NotYourPiece { .. })));
-    assert!(matches!(parse_move(rules, &start, "e2e5"), Err(MoveTextError::NoSuchMove { .. })));
-    assert!(matches!(parse_move(rules, &start, "e2e4%"), Err(MoveTextError::Unexpected { .. })));
-    assert!(matches!(parse_move(rules, &start, "z9"), Err(MoveTextError::Unexpected { .. }) | Err(MoveTextError::Syntax { .. })));
+    assert!(matches!(
+        parse_move(rules, &start, "e3e4"),
+        Err(MoveTextError::NoPieceOn { .. })
+    ));
+    assert!(matches!(
+        parse_move(rules, &start, "e7e5"),
+        Err(MoveTextError::NotYourPiece { .. })
+    ));
+    assert!(matches!(
+        parse_move(rules, &start, "e2e5"),
+        Err(MoveTextError::NoSuchMove { .. })
+    ));
+    assert!(matches!(
+        parse_move(rules, &start, "e2e4%"),
+        Err(MoveTextError::Unexpected { .. })
+    ));
+    assert!(matches!(
+        parse_move(rules, &start, "z9"),
+        Err(MoveTextError::Unexpected { .. }) | Err(MoveTextError::Syntax { .. })
+    ));
     let pinned = parse_fen(rules.variant(), "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1").expect("fen");
     let error = parse_move(rules, &pinned, "e2d3").expect_err("pinned bishop");
     assert_eq!(error.to_string(), "leaves your king in check");
     let promote = parse_fen(rules.variant(), "4k3/P7/8/8/8/8/8/4K3 w - - 0 1").expect("fen");
-    assert!(matches!(parse_move(rules, &promote, "a7a8"), Err(MoveTextError::MissingPromotion { .. })));
+    assert!(matches!(
+        parse_move(rules, &promote, "a7a8"),
+        Err(MoveTextError::MissingPromotion { .. })
+    ));
     assert!(parse_move(rules, &promote, "a7a8q").is_ok());
     assert!(parse_move(rules, &promote, "a8=Q").is_ok());
 }

@@ -48,7 +48,11 @@ fn assert_same(rules: &Interpreter, a: &Position, b: &Position, fen: &str) {
     let pieces_b: Vec<_> = b.pieces().collect();
     assert_eq!(pieces_a.len(), pieces_b.len(), "{fen}");
     for ((sa, pa), (sb, pb)) in pieces_a.into_iter().zip(pieces_b) {
-        assert_eq!((sa, pa.kind(), pa.color()), (sb, pb.kind(), pb.color()), "{fen}");
+        assert_eq!(
+            (sa, pa.kind(), pa.color()),
+            (sb, pb.kind(), pb.color()),
+            "{fen}"
+        );
         assert_eq!(pa.is_royal(), pb.is_royal(), "{fen}");
         if varc_runtime::moves::tracks_history(variant) {
             assert_eq!(pa.lineage(), pb.lineage(), "{fen}");
@@ -63,11 +67,18 @@ fn assert_same(rules: &Interpreter, a: &Position, b: &Position, fen: &str) {
     }
     let moves = |p: &Position| {
         let legal = rules.legal_moves(p);
-        let mut text: Vec<String> = legal.iter().map(|m| long_algebraic(variant, m, &legal)).collect();
+        let mut text: Vec<String> = legal
+            .iter()
+            .map(|m| long_algebraic(variant, m, &legal))
+            .collect();
         text.sort();
         text
     };
-    assert_eq!(moves(a), moves(b), "legal moves differ after reading back {fen}");
+    assert_eq!(
+        moves(a),
+        moves(b),
+        "legal moves differ after reading back {fen}"
+    );
 }
 
 fn round_trip_playouts(file: &str, seed: u64) {
@@ -79,8 +90,13 @@ fn round_trip_playouts(file: &str, seed: u64) {
     let mut plies = 0;
     for _ in 0..POSITIONS {
         let fen = write_fen(variant, &position);
-        let read = parse_fen(variant, &fen).unwrap_or_else(|e| panic!("{file}: cannot read back {fen}: {e}"));
-        assert_eq!(write_fen(variant, &read), fen, "{file}: FEN changes on a second round");
+        let read = parse_fen(variant, &fen)
+            .unwrap_or_else(|e| panic!("{file}: cannot read back {fen}: {e}"));
+        assert_eq!(
+            write_fen(variant, &read),
+            fen,
+            "{file}: FEN changes on a second round"
+        );
         assert_same(&rules, &position, &read, &fen);
         let legal = rules.legal_moves(&position);
         if legal.is_empty() || plies >= MAX_PLIES {
@@ -91,9 +107,17 @@ fn round_trip_playouts(file: &str, seed: u64) {
         let mv = legal[rng.below(legal.len())];
         // Every move's long algebraic text reads back as that move.
         let text = long_algebraic(variant, &mv, &legal);
-        assert_eq!(parse_move(&rules, &position, &text), Ok(mv), "{file}: {fen}: {text}");
+        assert_eq!(
+            parse_move(&rules, &position, &text),
+            Ok(mv),
+            "{file}: {fen}: {text}"
+        );
         let san = varc_runtime::notation::san(&rules, &position, &mv);
-        assert_eq!(parse_move(&rules, &position, &san), Ok(mv), "{file}: {fen}: SAN {san}");
+        assert_eq!(
+            parse_move(&rules, &position, &san),
+            Ok(mv),
+            "{file}: {fen}: SAN {san}"
+        );
         position = rules.play(&position, &mv);
         plies += 1;
     }

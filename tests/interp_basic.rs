@@ -7,7 +7,9 @@ use varc_runtime::perft::perft;
 
 fn chess() -> Interpreter {
     let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.rules"));
-    let variant = varc::load_variant(path).map_err(|e| e.render()).expect("chess.rules loads");
+    let variant = varc::load_variant(path)
+        .map_err(|e| e.render())
+        .expect("chess.rules loads");
     Interpreter::new(variant).expect("interpreter builds")
 }
 

@@ -45,7 +45,11 @@ fn read_vectors(name: &str) -> Vec<Vector> {
                 Some((depth, count))
             })
             .collect();
-        out.push(Vector { line: i + 1, fen, counts });
+        out.push(Vector {
+            line: i + 1,
+            fen,
+            counts,
+        });
     }
     out
 }
@@ -82,13 +86,22 @@ fn check_file(rules_file: &str, file: &str) {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(vector) = vectors.get(i) else { break };
-                let wanted: Vec<(u32, u64)> =
-                    vector.counts.iter().copied().filter(|(_, count)| *count < limit).collect();
-                let Some(max_depth) = wanted.iter().map(|(d, _)| *d).max() else { continue };
+                let wanted: Vec<(u32, u64)> = vector
+                    .counts
+                    .iter()
+                    .copied()
+                    .filter(|(_, count)| *count < limit)
+                    .collect();
+                let Some(max_depth) = wanted.iter().map(|(d, _)| *d).max() else {
+                    continue;
+                };
                 let position = match parse_fen(rules.variant(), &vector.fen) {
                     Ok(position) => position,
                     Err(error) => {
-                        failures.lock().unwrap().push(format!("{file}:{}: {}: {error}", vector.line, vector.fen));
+                        failures
+                            .lock()
+                            .unwrap()
+                            .push(format!("{file}:{}: {}: {error}", vector.line, vector.fen));
                         continue;
                     }
                 };
@@ -107,8 +120,16 @@ fn check_file(rules_file: &str, file: &str) {
         }
     });
     let failures = failures.into_inner().unwrap();
-    assert!(failures.is_empty(), "{} mismatches:\n{}", failures.len(), failures.join("\n"));
-    assert!(checked.load(Ordering::Relaxed) > 0, "no depth of {file} was checked");
+    assert!(
+        failures.is_empty(),
+        "{} mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(
+        checked.load(Ordering::Relaxed) > 0,
+        "no depth of {file} was checked"
+    );
 }
 
 #[test]

@@ -141,31 +141,51 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
         return Err(FenError::Empty);
     }
     if fields.len() > 6 {
-        return Err(FenError::TooManyFields { found: fields.len() });
+        return Err(FenError::TooManyFields {
+            found: fields.len(),
+        });
     }
     let placement = parse_placement(variant, fields[0])?;
     let start = start_placement(variant);
-    let mut position = Position::empty(variant.board.files, variant.board.ranks, variant.counters.len());
+    let mut position = Position::empty(
+        variant.board.files,
+        variant.board.ranks,
+        variant.counters.len(),
+    );
     for (square, piece) in &placement {
-        let unmoved = start.iter().any(|(s, p)| s == square && p.kind() == piece.kind() && p.color() == piece.color());
+        let unmoved = start
+            .iter()
+            .any(|(s, p)| s == square && p.kind() == piece.kind() && p.color() == piece.color());
         position.set_piece(*square, Some(piece.with_unmoved(unmoved)));
     }
     let side = match fields.get(1).copied().unwrap_or("w") {
         "w" | "W" => Color::White,
         "b" | "B" => Color::Black,
-        other => return Err(FenError::SideToMove { found: other.to_string() }),
+        other => {
+            return Err(FenError::SideToMove {
+                found: other.to_string(),
+            })
+        }
     };
     position.set_side_to_move(side);
-    parse_castling(variant, &mut position, fields.get(2).copied().unwrap_or("-"))?;
-    parse_en_passant(variant, &mut position, fields.get(3).copied().unwrap_or("-"))?;
+    parse_castling(
+        variant,
+        &mut position,
+        fields.get(2).copied().unwrap_or("-"),
+    )?;
+    parse_en_passant(
+        variant,
+        &mut position,
+        fields.get(3).copied().unwrap_or("-"),
+    )?;
     let halfmove = fields.get(4).copied().unwrap_or("0");
-    position.set_halfmove_clock(
-        halfmove.parse().map_err(|_| FenError::HalfmoveClock { found: halfmove.to_string() })?,
-    );
+    position.set_halfmove_clock(halfmove.parse().map_err(|_| FenError::HalfmoveClock {
+        found: halfmove.to_string(),
+    })?);
     let fullmove = fields.get(5).copied().unwrap_or("1");
-    position.set_fullmove_number(
-        fullmove.parse().map_err(|_| FenError::FullmoveNumber { found: fullmove.to_string() })?,
-    );
+    position.set_fullmove_number(fullmove.parse().map_err(|_| FenError::FullmoveNumber {
+        found: fullmove.to_string(),
+    })?);
     Ok(position)
 }
 
@@ -193,7 +213,9 @@ pub fn write_fen(variant: &Variant, position: &Position) -> String {
                     if history && piece.is_promoted() {
                         out.push('(');
                         for kind in piece.history() {
-                            out.push_str(variant.pieces.get(kind).map_or("?", |k| k.letter.as_str()));
+                            out.push_str(
+                                variant.pieces.get(kind).map_or("?", |k| k.letter.as_str()),
+                            );
                         }
                         out.push(')');
                     }
@@ -224,14 +246,21 @@ pub fn write_fen(variant: &Variant, position: &Position) -> String {
         }
         _ => out.push('-'),
     }
-    out.push_str(&format!(" {} {}", position.halfmove_clock(), position.fullmove_number()));
+    out.push_str(&format!(
+        " {} {}",
+        position.halfmove_clock(),
+        position.fullmove_number()
+    ));
     out
 }
 
 /// The letter of `piece` as FEN writes it: the kind's letter, upper case for
 /// White and lower case for Black.
 pub fn piece_text(variant: &Variant, piece: Piece) -> String {
-    let letter = variant.pieces.get(piece.kind()).map_or("?", |k| k.letter.as_str());
+    let letter = variant
+        .pieces
+        .get(piece.kind())
+        .map_or("?", |k| k.letter.as_str());
     match piece.color() {
         Color::White => letter.to_string(),
         Color::Black => letter.to_lowercase(),
@@ -255,8 +284,14 @@ fn match_letter(variant: &Variant, text: &str) -> Option<(PieceId, Color, usize)
     for (kind, piece) in variant.pieces.iter().enumerate() {
         let upper = &piece.letter;
         let lower = piece.letter.to_lowercase();
-        for (letter, color) in [(upper.as_str(), Color::White), (lower.as_str(), Color::Black)] {
-            if !letter.is_empty() && text.starts_with(letter) && best.is_none_or_shorter(letter.len()) {
+        for (letter, color) in [
+            (upper.as_str(), Color::White),
+            (lower.as_str(), Color::Black),
+        ] {
+            if !letter.is_empty()
+                && text.starts_with(letter)
+                && best.is_none_or_shorter(letter.len())
+            {
                 best = Some((kind, color, letter.len()));
             }
         }
@@ -270,7 +305,7 @@ trait ShorterThan {
 
 impl ShorterThan for Option<(PieceId, Color, usize)> {
     fn is_none_or_shorter(&self, len: usize) -> bool {
-        self.map_or(true, |(_, _, best)| best < len)
+        self.is_none_or(|(_, _, best)| best < len)
     }
 }
 
@@ -302,7 +337,8 @@ fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)
                 file = file.saturating_add(count);
                 rest = &rest[digits..];
             } else if c == '*' {
-                if file < board.files as u32 && !board.holes.contains(Square::new(file as u8, rank)) {
+                if file < board.files as u32 && !board.holes.contains(Square::new(file as u8, rank))
+                {
                     return Err(FenError::NotAHole {
                         square: Square::new(file as u8, rank).to_string(),
                     });
@@ -320,10 +356,11 @@ fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)
                     let mut inner = &rest[1..close];
                     while !inner.is_empty() {
                         let upper = inner.to_uppercase();
-                        let (was, _, len) = match_letter(variant, &upper).ok_or_else(|| FenError::Lineage {
-                            rank: rank_number,
-                            text: rest[..=close].to_string(),
-                        })?;
+                        let (was, _, len) =
+                            match_letter(variant, &upper).ok_or_else(|| FenError::Lineage {
+                                rank: rank_number,
+                                text: rest[..=close].to_string(),
+                            })?;
                         history.push(was);
                         inner = &inner[len.min(inner.len())..];
                     }
@@ -343,7 +380,10 @@ fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)
                     });
                 }
                 let royal = variant.pieces[kind].royal;
-                pieces.push((square, Piece::new(kind, color, royal).with_history(&history)));
+                pieces.push((
+                    square,
+                    Piece::new(kind, color, royal).with_history(&history),
+                ));
                 file += 1;
             } else {
                 return Err(FenError::UnknownPiece {
@@ -365,7 +405,11 @@ fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)
 
 /// The castling king of `color` on its back rank: its file, and the rook
 /// kind of the first castling rule whose king stands there.
-fn castling_king(variant: &Variant, position: &Position, color: Color) -> Option<(u8, PieceId, PieceId)> {
+fn castling_king(
+    variant: &Variant,
+    position: &Position,
+    color: Color,
+) -> Option<(u8, PieceId, PieceId)> {
     let rank = position.back_rank(color);
     for rule in &variant.castling {
         for file in 0..variant.board.files {
@@ -399,12 +443,18 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
     let mut rights = [0u16; 2];
     if field != "-" {
         for c in field.chars() {
-            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            let color = if c.is_ascii_uppercase() {
+                Color::White
+            } else {
+                Color::Black
+            };
             let lower = c.to_ascii_lowercase();
             let file = match lower {
                 'k' | 'q' => {
                     let Some((king_file, _, rook)) = castling_king(variant, position, color) else {
-                        return Err(error(format!("'{c}' but {color} has no castling king on its back rank")));
+                        return Err(error(format!(
+                            "'{c}' but {color} has no castling king on its back rank"
+                        )));
                     };
                     let files = rook_files(position, color, rook);
                     let found = if lower == 'k' {
@@ -412,7 +462,11 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
                     } else {
                         files.iter().copied().filter(|f| *f < king_file).min()
                     };
-                    found.ok_or_else(|| error(format!("'{c}' but {color} has no rook on that side of its king")))?
+                    found.ok_or_else(|| {
+                        error(format!(
+                            "'{c}' but {color} has no rook on that side of its king"
+                        ))
+                    })?
                 }
                 'a'..='p' => {
                     let file = lower as u8 - b'a';
@@ -446,7 +500,8 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
                     let unmoved = has_rights && square.rank == rank;
                     position.set_piece(square, Some(piece.with_unmoved(unmoved)));
                 } else if piece.kind() == rule.rook {
-                    let unmoved = square.rank == rank && rights[color.index()] >> square.file & 1 == 1;
+                    let unmoved =
+                        square.rank == rank && rights[color.index()] >> square.file & 1 == 1;
                     position.set_piece(square, Some(piece.with_unmoved(unmoved)));
                 }
             }
@@ -463,7 +518,9 @@ fn castling_text(variant: &Variant, position: &Position) -> String {
             continue;
         }
         let king = castling_king(variant, position, color);
-        let rooks = king.map(|(_, _, rook)| rook_files(position, color, rook)).unwrap_or_default();
+        let rooks = king
+            .map(|(_, _, rook)| rook_files(position, color, rook))
+            .unwrap_or_default();
         let mut short = Vec::new();
         let mut long = Vec::new();
         for file in (0..16u8).rev() {
@@ -473,12 +530,14 @@ fn castling_text(variant: &Variant, position: &Position) -> String {
             let letter = (b'a' + file) as char;
             let text = match king {
                 Some((king_file, _, _)) if file > king_file => {
-                    let outermost = rooks.iter().copied().filter(|f| *f > king_file).max() == Some(file);
+                    let outermost =
+                        rooks.iter().copied().filter(|f| *f > king_file).max() == Some(file);
                     short.push(if outermost { 'k' } else { letter });
                     continue;
                 }
                 Some((king_file, _, _)) if file < king_file => {
-                    let outermost = rooks.iter().copied().filter(|f| *f < king_file).min() == Some(file);
+                    let outermost =
+                        rooks.iter().copied().filter(|f| *f < king_file).min() == Some(file);
                     if outermost {
                         'q'
                     } else {
@@ -502,17 +561,26 @@ fn castling_text(variant: &Variant, position: &Position) -> String {
     out
 }
 
-fn parse_en_passant(variant: &Variant, position: &mut Position, field: &str) -> Result<(), FenError> {
+fn parse_en_passant(
+    variant: &Variant,
+    position: &mut Position,
+    field: &str,
+) -> Result<(), FenError> {
     if field == "-" {
         position.set_en_passant(None);
         return Ok(());
     }
-    let error = || FenError::EnPassant { found: field.to_string() };
+    let error = || FenError::EnPassant {
+        found: field.to_string(),
+    };
     let mut targets = SquareSet::EMPTY;
     let mut rest = field;
     while !rest.is_empty() {
         let mut chars = rest.chars();
-        let file = chars.next().filter(|c| ('a'..='p').contains(c)).ok_or_else(error)?;
+        let file = chars
+            .next()
+            .filter(|c| ('a'..='p').contains(c))
+            .ok_or_else(error)?;
         let digits = rest[1..].chars().take_while(|c| c.is_ascii_digit()).count();
         let rank: u32 = rest[1..1 + digits].parse().map_err(|_| error())?;
         let file = file as u8 - b'a';

@@ -1,9 +1,11 @@
 //! The runtime shared by varc's reference interpreter and the engines it
 //! generates: the variant model, positions, moves, notation and game rules.
 
-pub mod model;
 pub mod fen;
+pub mod game;
+pub mod model;
 pub mod moves;
+pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;

@@ -5,7 +5,9 @@
 //! rook castles, which piece is removed en passant). Making a move needs a
 //! few facts of the variant, gathered once in [`MoveEffects`].
 
-use crate::model::{CastleSide, Color, EventPattern, PieceId, RoyalLoss, Square, SquareSet, Variant};
+use crate::model::{
+    CastleSide, Color, EventPattern, PieceId, RoyalLoss, Square, SquareSet, Variant,
+};
 use crate::position::{EnPassant, Piece, Position};
 
 /// What kind of move a [`Move`] is.
@@ -72,7 +74,9 @@ impl Move {
             MoveKind::EnPassant { .. } => true,
             MoveKind::Castle { .. } => false,
             MoveKind::Normal => position.piece_at(self.to).is_some(),
-            MoveKind::DelayedPromotion => self.to != self.from && position.piece_at(self.to).is_some(),
+            MoveKind::DelayedPromotion => {
+                self.to != self.from && position.piece_at(self.to).is_some()
+            }
         }
     }
 
@@ -188,13 +192,20 @@ pub fn tracks_history(variant: &Variant) -> bool {
     }
     matches!(variant.royal_loss, RoyalLoss::Succession { .. })
         || variant.awards.iter().any(|a| condition_reads(&a.when))
-        || variant.terminations.iter().any(|t| condition_reads(&t.condition))
+        || variant
+            .terminations
+            .iter()
+            .any(|t| condition_reads(&t.condition))
         || variant
             .castling
             .iter()
             .flat_map(|c| c.requirements.iter())
             .any(|r| matches!(r, CastlingRequirement::KingLineage(_)))
-        || variant.counters.iter().flat_map(|c| c.events.iter()).any(pattern_reads)
+        || variant
+            .counters
+            .iter()
+            .flat_map(|c| c.events.iter())
+            .any(pattern_reads)
         || variant.ply_reset_events.iter().any(pattern_reads)
 }
 
@@ -212,7 +223,10 @@ impl Position {
         let mut undo = Undo {
             saved: [(0, None); 5],
             saved_len: 0,
-            castling: [self.castling_rights(Color::White), self.castling_rights(Color::Black)],
+            castling: [
+                self.castling_rights(Color::White),
+                self.castling_rights(Color::Black),
+            ],
             en_passant: self.en_passant().copied(),
             halfmove_clock: self.halfmove_clock(),
             fullmove_number: self.fullmove_number(),
@@ -226,7 +240,10 @@ impl Position {
             undo.save(index, old);
             if let Some(piece) = old {
                 let royal = effects.is_royal(becomes);
-                self.set_piece_at_index(index, Some(piece.changed_into(becomes, royal, effects.track_history)));
+                self.set_piece_at_index(
+                    index,
+                    Some(piece.changed_into(becomes, royal, effects.track_history)),
+                );
                 crowned = true;
             }
         }
@@ -241,7 +258,11 @@ impl Position {
                 if let MoveKind::EnPassant { victim } = mv.kind {
                     victim_index = victim.index();
                 }
-                let captured = if victim_index != from { self.piece_at_index(victim_index) } else { None };
+                let captured = if victim_index != from {
+                    self.piece_at_index(victim_index)
+                } else {
+                    None
+                };
                 undo.captured = captured;
                 undo.save(from, moving);
                 if to != from {
@@ -254,7 +275,8 @@ impl Position {
                 if let Some(mut piece) = moving {
                     if let Some(kind) = mv.promotion {
                         promoted_from = Some(piece.kind());
-                        piece = piece.changed_into(kind, effects.is_royal(kind), effects.track_history);
+                        piece =
+                            piece.changed_into(kind, effects.is_royal(kind), effects.track_history);
                     }
                     let moves_away = to != from;
                     if moves_away {
@@ -285,7 +307,7 @@ impl Position {
         let resets = effects
             .reset_events
             .iter()
-            .any(|event| event_matches(event, mv, moving, undo.captured, promoted_from, crowned, effects));
+            .any(|event| event_matches(event, mv, moving, undo.captured, promoted_from, crowned));
         if resets {
             self.set_halfmove_clock(0);
         } else {
@@ -315,7 +337,13 @@ impl Position {
     /// The en passant state after `piece` went `from` -> `to` without
     /// capturing: for a piece of an en passant kind moving two or more
     /// squares along a straight line, the squares strictly between.
-    fn passed_squares(&self, from: Square, to: Square, piece: Piece, effects: &MoveEffects) -> Option<EnPassant> {
+    fn passed_squares(
+        &self,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        effects: &MoveEffects,
+    ) -> Option<EnPassant> {
         if !effects.is_en_passant_kind(piece.kind()) {
             return None;
         }
@@ -329,7 +357,10 @@ impl Position {
         let (sf, sr) = (df.signum(), dr.signum());
         let mut targets = SquareSet::EMPTY;
         for i in 1..steps {
-            targets.insert(Square::new((from.file as i32 + sf * i) as u8, (from.rank as i32 + sr * i) as u8));
+            targets.insert(Square::new(
+                (from.file as i32 + sf * i) as u8,
+                (from.rank as i32 + sr * i) as u8,
+            ));
         }
         Some(EnPassant {
             targets,
@@ -342,7 +373,13 @@ impl Position {
             return;
         }
         if let Some(piece) = moving {
-            if effects.castling_kings.get(piece.kind()).copied().unwrap_or(false) && mv.from != mv.to {
+            if effects
+                .castling_kings
+                .get(piece.kind())
+                .copied()
+                .unwrap_or(false)
+                && mv.from != mv.to
+            {
                 self.set_castling_rights(piece.color(), 0);
             }
         }
@@ -372,20 +409,23 @@ fn event_matches(
     captured: Option<Piece>,
     promoted_from: Option<PieceId>,
     crowned: bool,
-    effects: &MoveEffects,
 ) -> bool {
     match event {
         EventPattern::Capture(kinds) => {
             captured.is_some_and(|c| kinds.is_empty() || kinds.contains(&c.kind()))
         }
         EventPattern::EnPassant => matches!(mv.kind, MoveKind::EnPassant { .. }),
-        EventPattern::MoveOf(kinds) => moving.is_some_and(|m| kinds.is_empty() || kinds.contains(&m.kind())),
+        EventPattern::MoveOf(kinds) => {
+            moving.is_some_and(|m| kinds.is_empty() || kinds.contains(&m.kind()))
+        }
         EventPattern::Promotion { from, to } => match (promoted_from, mv.promotion) {
-            (Some(old), Some(new)) => (from.is_empty() || from.contains(&old)) && (to.is_empty() || to.contains(&new)),
+            (Some(old), Some(new)) => {
+                (from.is_empty() || from.contains(&old)) && (to.is_empty() || to.contains(&new))
+            }
             _ => false,
         },
         EventPattern::Castle(side) => match mv.castle_side() {
-            Some(s) => side.map_or(true, |want| want == s),
+            Some(s) => side.is_none_or(|want| want == s),
             None => false,
         },
         EventPattern::RoyalCapture => captured.is_some_and(|c| c.is_royal()),
@@ -395,8 +435,8 @@ fn event_matches(
             moving.is_some_and(|m| kinds.iter().all(|k| m.history().any(|h| h == *k)))
         }
         EventPattern::Both(a, b) => {
-            event_matches(a, mv, moving, captured, promoted_from, crowned, effects)
-                && event_matches(b, mv, moving, captured, promoted_from, crowned, effects)
+            event_matches(a, mv, moving, captured, promoted_from, crowned)
+                && event_matches(b, mv, moving, captured, promoted_from, crowned)
         }
     }
 }

@@ -468,9 +468,9 @@ pub fn parse_move<R: Rules + ?Sized>(
             }
             _ => Some(mv.to) == spec.to,
         };
-        let from_ok = spec.from.map_or(true, |f| f == mv.from)
-            && spec.from_file.map_or(true, |f| f == mv.from.file)
-            && spec.from_rank.map_or(true, |r| r == mv.from.rank);
+        let from_ok = spec.from.is_none_or(|f| f == mv.from)
+            && spec.from_file.is_none_or(|f| f == mv.from.file)
+            && spec.from_rank.is_none_or(|r| r == mv.from.rank);
         let piece_ok = match (piece, mover_kind(variant, position, mv)) {
             (Some(kind), Some(mover)) => mover == kind,
             (Some(_), None) => false,

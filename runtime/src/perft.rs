@@ -24,7 +24,11 @@ pub fn perft<R: Rules + ?Sized>(rules: &R, position: &Position, depth: u32) -> u
     perft_inner(rules, &mut scratch, &mut buffers)
 }
 
-fn perft_inner<R: Rules + ?Sized>(rules: &R, position: &mut Position, buffers: &mut [Vec<Move>]) -> u64 {
+fn perft_inner<R: Rules + ?Sized>(
+    rules: &R,
+    position: &mut Position,
+    buffers: &mut [Vec<Move>],
+) -> u64 {
     let Some((moves, rest)) = buffers.split_first_mut() else {
         return 1;
     };
@@ -61,7 +65,9 @@ fn counts_inner<R: Rules + ?Sized>(
     buffers: &mut [Vec<Move>],
     counts: &mut [u64],
 ) {
-    let (Some((moves, rest)), Some((count, deeper))) = (buffers.split_first_mut(), counts.split_first_mut()) else {
+    let (Some((moves, rest)), Some((count, deeper))) =
+        (buffers.split_first_mut(), counts.split_first_mut())
+    else {
         return;
     };
     moves.clear();

@@ -99,7 +99,9 @@ impl Piece {
 
     /// The kinds this piece has been, oldest first (at most [`HISTORY_LENGTH`]).
     pub fn history(&self) -> impl Iterator<Item = PieceId> + '_ {
-        self.history[..self.history_len as usize].iter().map(|k| *k as PieceId)
+        self.history[..self.history_len as usize]
+            .iter()
+            .map(|k| *k as PieceId)
     }
 
     /// The history as a model [`Lineage`].
@@ -253,7 +255,8 @@ impl Position {
     /// Every piece with its square, in square-index order.
     pub fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         let all = self.occupied[0].union(&self.occupied[1]);
-        SquareIter::new(all).filter_map(|index| self.squares[index].map(|p| (Square::from_index(index), p)))
+        SquareIter::new(all)
+            .filter_map(|index| self.squares[index].map(|p| (Square::from_index(index), p)))
     }
 
     /// The side to move.
@@ -341,9 +344,10 @@ impl Position {
     /// move, rights and per-piece state are ignored.
     pub fn same_placement(&self, other: &Position) -> bool {
         self.occupied == other.occupied
-            && self.pieces().zip(other.pieces()).all(|((s1, p1), (s2, p2))| {
-                s1 == s2 && p1.kind == p2.kind && p1.color == p2.color
-            })
+            && self
+                .pieces()
+                .zip(other.pieces())
+                .all(|((s1, p1), (s2, p2))| s1 == s2 && p1.kind == p2.kind && p1.color == p2.color)
     }
 }
 
@@ -359,7 +363,10 @@ impl SquareIter {
     /// Iterates the squares of `set`.
     #[inline]
     pub fn new(set: SquareSet) -> SquareIter {
-        SquareIter { words: set.0, word: 0 }
+        SquareIter {
+            words: set.0,
+            word: 0,
+        }
     }
 }
 

@@ -41,7 +41,10 @@ pub struct PerftArgs {
 /// Runs perft and prints the node count (exit 1 on a bad file, FEN or backend).
 pub fn run(args: PerftArgs) -> ExitCode {
     if args.backend != "interp" {
-        eprintln!("error: backend {:?} is not available; use --backend interp", args.backend);
+        eprintln!(
+            "error: backend {:?} is not available; use --backend interp",
+            args.backend
+        );
         return ExitCode::FAILURE;
     }
     let Some(variant) = super::load_or_report(&args.file) else {
@@ -55,7 +58,10 @@ pub fn run(args: PerftArgs) -> ExitCode {
         }
     };
     let variant = rules.variant();
-    let fen = args.fen.clone().unwrap_or_else(|| variant.start_fen.clone());
+    let fen = args
+        .fen
+        .clone()
+        .unwrap_or_else(|| variant.start_fen.clone());
     let position = match parse_fen(variant, &fen) {
         Ok(position) => position,
         Err(error) => {
@@ -66,7 +72,9 @@ pub fn run(args: PerftArgs) -> ExitCode {
     let legal = rules.legal_moves(&position);
     let bar = (std::io::stderr().is_terminal() && args.depth >= 5).then(|| {
         let bar = ProgressBar::new(legal.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template("perft {pos}/{len} root moves {wide_bar} {elapsed}") {
+        if let Ok(style) =
+            ProgressStyle::with_template("perft {pos}/{len} root moves {wide_bar} {elapsed}")
+        {
             bar.set_style(style);
         }
         bar
@@ -86,9 +94,15 @@ pub fn run(args: PerftArgs) -> ExitCode {
         bar.finish_and_clear();
     }
     let seconds = started.elapsed().as_secs_f64();
-    let nps = if seconds > 0.0 { (nodes as f64 / seconds) as u64 } else { 0 };
-    let divide: Vec<(String, u64)> =
-        divide.iter().map(|(mv, n)| (long_algebraic(variant, mv, &legal), *n)).collect();
+    let nps = if seconds > 0.0 {
+        (nodes as f64 / seconds) as u64
+    } else {
+        0
+    };
+    let divide: Vec<(String, u64)> = divide
+        .iter()
+        .map(|(mv, n)| (long_algebraic(variant, mv, &legal), *n))
+        .collect();
     if args.json {
         let mut object = serde_json::json!({
             "nodes": nodes,
@@ -98,8 +112,10 @@ pub fn run(args: PerftArgs) -> ExitCode {
             "fen": fen,
         });
         if args.divide {
-            let map: serde_json::Map<String, serde_json::Value> =
-                divide.iter().map(|(m, n)| (m.clone(), serde_json::Value::from(*n))).collect();
+            let map: serde_json::Map<String, serde_json::Value> = divide
+                .iter()
+                .map(|(m, n)| (m.clone(), serde_json::Value::from(*n)))
+                .collect();
             object["divide"] = serde_json::Value::Object(map);
         }
         println!("{object}");

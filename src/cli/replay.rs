@@ -53,7 +53,10 @@ pub fn run(args: ReplayArgs) -> ExitCode {
         }
     };
     let variant = rules.variant();
-    let fen = args.fen.clone().unwrap_or_else(|| variant.start_fen.clone());
+    let fen = args
+        .fen
+        .clone()
+        .unwrap_or_else(|| variant.start_fen.clone());
     let mut position = match parse_fen(variant, &fen) {
         Ok(position) => position,
         Err(error) => {
@@ -101,7 +104,10 @@ fn report_refusal(
     match state {
         Some((rules, position)) => print_state(args, rules, position, played, Some(refusal)),
         None if args.json => {
-            println!("{}", serde_json::json!({"error": refusal.error, "reason": refusal.reason}));
+            println!(
+                "{}",
+                serde_json::json!({"error": refusal.error, "reason": refusal.reason})
+            );
         }
         None => {}
     }
@@ -120,7 +126,10 @@ fn print_state(
 ) {
     let variant = rules.variant();
     let legal = rules.legal_moves(position);
-    let legal_text: Vec<String> = legal.iter().map(|mv| long_algebraic(variant, mv, &legal)).collect();
+    let legal_text: Vec<String> = legal
+        .iter()
+        .map(|mv| long_algebraic(variant, mv, &legal))
+        .collect();
     let fen = write_fen(variant, position);
     let (status, reason) = if legal.is_empty() {
         ("ended", Some("no legal moves"))
@@ -155,6 +164,10 @@ fn print_state(
         if !played.is_empty() {
             println!("moves: {}", played.join(" "));
         }
-        println!("legal moves ({}): {}", legal_text.len(), legal_text.join(" "));
+        println!(
+            "legal moves ({}): {}",
+            legal_text.len(),
+            legal_text.join(" ")
+        );
     }
 }

@@ -10,15 +10,19 @@ use varc_runtime::rules::Rules;
 impl Interpreter {
     /// Whether an atom's condition holds for `piece` on square `index`.
     #[inline]
-    pub(crate) fn condition_holds(&self, condition: AtomCondition, piece: Piece, index: usize) -> bool {
+    pub(crate) fn condition_holds(
+        &self,
+        condition: AtomCondition,
+        piece: Piece,
+        index: usize,
+    ) -> bool {
         match condition {
             AtomCondition::Always => true,
             AtomCondition::FirstMove => piece.is_unmoved(),
-            AtomCondition::InRegion(region) => self
-                .variant
-                .regions
-                .get(region)
-                .is_some_and(|r| r.for_side(piece.color()).contains(Square::from_index(index))),
+            AtomCondition::InRegion(region) => self.variant.regions.get(region).is_some_and(|r| {
+                r.for_side(piece.color())
+                    .contains(Square::from_index(index))
+            }),
         }
     }
 
@@ -29,7 +33,10 @@ impl Interpreter {
             let attacker = match probe.reach {
                 Reach::Leap => Some(squares[0] as usize),
                 Reach::LameLeap => {
-                    if squares[1..].iter().all(|s| position.piece_at_index(*s as usize).is_none()) {
+                    if squares[1..]
+                        .iter()
+                        .all(|s| position.piece_at_index(*s as usize).is_none())
+                    {
                         Some(squares[0] as usize)
                     } else {
                         None
@@ -133,7 +140,10 @@ impl Interpreter {
             }
             Reach::LameLeap => {
                 let (path, last) = squares.split_at(squares.len() - 1);
-                if path.iter().all(|s| position.piece_at_index(*s as usize).is_none()) {
+                if path
+                    .iter()
+                    .all(|s| position.piece_at_index(*s as usize).is_none())
+                {
                     target(last[0] as usize, out);
                 }
             }
@@ -145,14 +155,20 @@ impl Interpreter {
                 }
             }
             Reach::HopAdjacent => {
-                if let Some(screen) = squares.iter().position(|s| position.piece_at_index(*s as usize).is_some()) {
+                if let Some(screen) = squares
+                    .iter()
+                    .position(|s| position.piece_at_index(*s as usize).is_some())
+                {
                     if let Some(landing) = squares.get(screen + 1) {
                         target(*landing as usize, out);
                     }
                 }
             }
             Reach::HopAny => {
-                if let Some(screen) = squares.iter().position(|s| position.piece_at_index(*s as usize).is_some()) {
+                if let Some(screen) = squares
+                    .iter()
+                    .position(|s| position.piece_at_index(*s as usize).is_some())
+                {
                     for s in &squares[screen + 1..] {
                         if !target(*s as usize, out) {
                             break;
@@ -163,7 +179,14 @@ impl Interpreter {
         }
     }
 
-    fn en_passant_move(&self, position: &Position, piece: Piece, from: usize, to: usize, out: &mut Vec<Move>) {
+    fn en_passant_move(
+        &self,
+        position: &Position,
+        piece: Piece,
+        from: usize,
+        to: usize,
+        out: &mut Vec<Move>,
+    ) {
         if !self.effects.is_en_passant_kind(piece.kind()) {
             return;
         }
@@ -186,7 +209,15 @@ impl Interpreter {
 
     /// Pushes a move, expanded into its promotions when a promotion rule
     /// applies to it (and `special` allows it).
-    fn push_move(&self, piece: Piece, from: usize, to: usize, kind: MoveKind, special: bool, out: &mut Vec<Move>) {
+    fn push_move(
+        &self,
+        piece: Piece,
+        from: usize,
+        to: usize,
+        kind: MoveKind,
+        special: bool,
+        out: &mut Vec<Move>,
+    ) {
         let mv = Move {
             from: Square::from_index(from),
             to: Square::from_index(to),
@@ -194,7 +225,11 @@ impl Interpreter {
             promotion: None,
             crown: None,
         };
-        let rule = if special { self.promotion_rule(piece, to) } else { None };
+        let rule = if special {
+            self.promotion_rule(piece, to)
+        } else {
+            None
+        };
         let Some(rule) = rule else {
             out.push(mv);
             return;
@@ -258,7 +293,7 @@ impl Interpreter {
                 if king.color() != side || king.kind() != rule.king || !king.is_unmoved() {
                     continue;
                 }
-                let lineage_ok = lineage.map_or(true, |l| king.lineage().was.ends_with(&l.was));
+                let lineage_ok = lineage.is_none_or(|l| king.lineage().was.ends_with(&l.was));
                 for rook_file in 0..position.files() {
                     let plain = rights >> rook_file & 1 == 1;
                     let loose = loose_files >> rook_file & 1 == 1;
@@ -270,18 +305,27 @@ impl Interpreter {
                         Some(rook) if rook.color() == side && rook.kind() == rule.rook => {}
                         _ => continue,
                     }
-                    let destinations = if rook_file > king_file { rule.short } else { rule.long };
-                    if destinations.king_file >= position.files() || destinations.rook_file >= position.files() {
+                    let destinations = if rook_file > king_file {
+                        rule.short
+                    } else {
+                        rule.long
+                    };
+                    if destinations.king_file >= position.files()
+                        || destinations.rook_file >= position.files()
+                    {
                         continue;
                     }
                     let king_to = Square::new(destinations.king_file, rank);
                     let rook_to = Square::new(destinations.rook_file, rank);
                     let span_clear = |a: u8, b: u8| {
                         (a.min(b)..=a.max(b)).all(|f| {
-                            f == king_file || f == rook_file || position.piece_at(Square::new(f, rank)).is_none()
+                            f == king_file
+                                || f == rook_file
+                                || position.piece_at(Square::new(f, rank)).is_none()
                         })
                     };
-                    if !span_clear(king_file, destinations.king_file) || !span_clear(rook_file, destinations.rook_file)
+                    if !span_clear(king_file, destinations.king_file)
+                        || !span_clear(rook_file, destinations.rook_file)
                     {
                         continue;
                     }
@@ -290,8 +334,13 @@ impl Interpreter {
                         continue;
                     }
                     if rule.not_through_check {
-                        let (a, b) = (king_file.min(destinations.king_file), king_file.max(destinations.king_file));
-                        if (a + 1..b).any(|f| self.attacked(position, Square::new(f, rank).index(), enemy)) {
+                        let (a, b) = (
+                            king_file.min(destinations.king_file),
+                            king_file.max(destinations.king_file),
+                        );
+                        if (a + 1..b)
+                            .any(|f| self.attacked(position, Square::new(f, rank).index(), enemy))
+                        {
                             continue;
                         }
                     }
@@ -363,7 +412,15 @@ impl Interpreter {
                             (a, b) if a == b => a,
                             _ => continue,
                         };
-                        self.probe_moves(position, promoted, from, probe, narrowed, false, &mut follow);
+                        self.probe_moves(
+                            position,
+                            promoted,
+                            from,
+                            probe,
+                            narrowed,
+                            false,
+                            &mut follow,
+                        );
                     }
                     dedup_from(&mut follow, 0);
                     out.extend(follow.into_iter().map(|f| Move { to: f.to, ..stay }));

@@ -14,7 +14,9 @@
 //! part of a lame leap's path.
 
 use std::collections::HashMap;
-use varc_runtime::model::{AtomCondition, Board, Color, HopLanding, MoveMode, Motion, PieceId, Square, Variant};
+use varc_runtime::model::{
+    AtomCondition, Board, Color, HopLanding, Motion, MoveMode, PieceId, Square, Variant,
+};
 
 /// How a probe's squares are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -78,7 +80,9 @@ fn reach_of(motion: Motion) -> Reach {
         Motion::Hop {
             landing: HopLanding::Adjacent,
         } => Reach::HopAdjacent,
-        Motion::Hop { landing: HopLanding::Any } => Reach::HopAny,
+        Motion::Hop {
+            landing: HopLanding::Any,
+        } => Reach::HopAny,
     }
 }
 
@@ -97,7 +101,11 @@ fn lame_path(board: &Board, file: i32, rank: i32, dx: i32, dy: i32) -> Option<Ve
     if straight {
         let steps = dx.abs().max(dy.abs());
         for i in 1..steps {
-            path.push(on_board(board, file + dx.signum() * i, rank + dy.signum() * i)?);
+            path.push(on_board(
+                board,
+                file + dx.signum() * i,
+                rank + dy.signum() * i,
+            )?);
         }
     } else if dy.abs() > dx.abs() {
         path.push(on_board(board, file, rank + dy.signum())?);
@@ -109,10 +117,20 @@ fn lame_path(board: &Board, file: i32, rank: i32, dx: i32, dy: i32) -> Option<Ve
 
 /// The squares of a probe of `motion` by `(dx, dy)` (absolute) from
 /// `(file, rank)`, in travel order; empty if the probe leads nowhere.
-fn forward_squares(board: &Board, motion: Motion, file: i32, rank: i32, dx: i32, dy: i32) -> Vec<u8> {
+fn forward_squares(
+    board: &Board,
+    motion: Motion,
+    file: i32,
+    rank: i32,
+    dx: i32,
+    dy: i32,
+) -> Vec<u8> {
     match motion {
         Motion::Leap => on_board(board, file + dx, rank + dy).into_iter().collect(),
-        Motion::LameLeap => match (lame_path(board, file, rank, dx, dy), on_board(board, file + dx, rank + dy)) {
+        Motion::LameLeap => match (
+            lame_path(board, file, rank, dx, dy),
+            on_board(board, file + dx, rank + dy),
+        ) {
             (Some(mut path), Some(target)) => {
                 path.push(target);
                 path
@@ -166,8 +184,14 @@ impl Tables {
                     for atom in &piece.moves {
                         for &(dx, dy) in &atom.directions {
                             let (dx, dy) = (dx as i32, dy as i32 * sign);
-                            let squares =
-                                forward_squares(board, atom.motion, square.file as i32, square.rank as i32, dx, dy);
+                            let squares = forward_squares(
+                                board,
+                                atom.motion,
+                                square.file as i32,
+                                square.rank as i32,
+                                dx,
+                                dy,
+                            );
                             if squares.is_empty() {
                                 continue;
                             }
@@ -185,7 +209,8 @@ impl Tables {
                     piece_probes[key] = (first, probes.len() as u32);
                     let mut reached = [false; 256];
                     for probe in &probes[first as usize..] {
-                        let squares = &probe_squares[probe.start as usize..(probe.start + probe.len) as usize];
+                        let squares = &probe_squares
+                            [probe.start as usize..(probe.start + probe.len) as usize];
                         let targets = match probe.reach {
                             Reach::Leap | Reach::LameLeap => &squares[squares.len() - 1..],
                             _ => squares,
@@ -238,7 +263,8 @@ impl Tables {
                     });
                     attack_squares.extend(squares);
                 }
-                attack_index[color.index() * 256 + target.index()] = (first, attack_probes.len() as u32);
+                attack_index[color.index() * 256 + target.index()] =
+                    (first, attack_probes.len() as u32);
             }
         }
         Tables {
