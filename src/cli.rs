@@ -1,5 +1,6 @@
 //! One module per subcommand of the `varc` binary.
 
+pub mod build;
 pub mod check;
 pub mod dump;
 pub mod perft;

@@ -23,6 +23,8 @@ enum Command {
     Perft(cli::perft::PerftArgs),
     /// Play moves with full legality and print the state reached.
     Replay(cli::replay::ReplayArgs),
+    /// Generate the variant's Rust engine crate and build its binary.
+    Build(cli::build::BuildArgs),
 }
 
 fn main() -> ExitCode {
@@ -32,5 +34,6 @@ fn main() -> ExitCode {
         Command::Dump(args) => cli::dump::run(args),
         Command::Perft(args) => cli::perft::run(args),
         Command::Replay(args) => cli::replay::run(args),
+        Command::Build(args) => cli::build::run(args),
     }
 }

@@ -1,0 +1,77 @@
+//! `varc build FILE [-o DIR]`: writes the crate generated for the variant
+//! and builds its engine binary with `cargo build --release`.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+use varc::codegen;
+
+/// Arguments of `varc build`.
+#[derive(clap::Args)]
+pub struct BuildArgs {
+    /// The rules file.
+    pub file: PathBuf,
+    /// Where to write the generated crate (default: a cache folder under
+    /// the shared engine target directory).
+    #[arg(short = 'o', long = "out")]
+    pub out: Option<PathBuf>,
+    /// Only write the crate; do not run cargo.
+    #[arg(long)]
+    pub no_build: bool,
+}
+
+/// Generates and builds; prints the binary's path. Exit 1 on any error.
+pub fn run(args: BuildArgs) -> ExitCode {
+    let Some(variant) = super::load_or_report(&args.file) else {
+        return ExitCode::FAILURE;
+    };
+    let dir = args
+        .out
+        .clone()
+        .unwrap_or_else(|| codegen::default_crate_dir(&variant));
+    let started = Instant::now();
+    let generated = match codegen::generate(&variant, &codegen::runtime_path()) {
+        Ok(generated) => generated,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(error) =
+        codegen::write_crate(&generated, &dir, Some(&codegen::workspace_lock_file()))
+    {
+        eprintln!("error: {error}");
+        return ExitCode::FAILURE;
+    }
+    eprintln!(
+        "varc: wrote the {} engine crate to {}",
+        variant.id,
+        dir.display()
+    );
+    if args.no_build {
+        return ExitCode::SUCCESS;
+    }
+    let terminal = std::io::stderr().is_terminal();
+    eprintln!(
+        "varc: building {} (target directory {})",
+        generated.package,
+        codegen::shared_target_dir().display()
+    );
+    match codegen::build(
+        &dir,
+        &generated.package,
+        &codegen::shared_target_dir(),
+        terminal,
+    ) {
+        Ok(binary) => {
+            eprintln!("varc: built in {:.1} s", started.elapsed().as_secs_f64());
+            println!("{}", binary.display());
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("error: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,1026 @@
+//! The variant-specific half of the generated engine: the square-set type,
+//! the `Kind` enum, lookup tables, per-kind move reach, attack detection,
+//! check and pin masks, promotion zones and the rules data (castling,
+//! delayed promotion, succession, Zobrist keys).
+
+use super::geometry::{BitboardWidth, Bits, ComponentMotion, SplitMix};
+use super::names::{ident, string_literal, Names};
+use super::plan::Plan;
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{format_ident, quote};
+use varc_runtime::model::{
+    AtomCondition, CastlingRequirement, CheckRule, MoveMode, PromotionTiming, RoyalLoss,
+};
+
+/// Emits the variant-specific items.
+pub struct EngineEmitter<'p, 'a> {
+    plan: &'p Plan<'a>,
+    region_names: Vec<Ident>,
+    kind_snake: Vec<String>,
+}
+
+const COLOR_NAMES: [&str; 2] = ["white", "black"];
+
+impl<'p, 'a> EngineEmitter<'p, 'a> {
+    /// An emitter for `plan`.
+    pub fn new(plan: &'p Plan<'a>) -> Self {
+        let mut names = Names::default();
+        let region_names = plan
+            .variant
+            .regions
+            .iter()
+            .map(|r| names.screaming("REGION_", &r.name))
+            .collect();
+        let kind_snake = plan.kinds.iter().map(|k| snake(&k.to_string())).collect();
+        EngineEmitter {
+            plan,
+            region_names,
+            kind_snake,
+        }
+    }
+
+    /// A literal of the square-set type.
+    pub fn bb(&self, bits: &Bits) -> TokenStream {
+        match self.plan.geometry.width() {
+            BitboardWidth::U64 => hex(&format!("0x{:016x}", bits.0[0]), "u64"),
+            BitboardWidth::U128 => {
+                let value = (bits.0[1] as u128) << 64 | bits.0[0] as u128;
+                hex(&format!("0x{value:032x}"), "u128")
+            }
+            BitboardWidth::Wide => {
+                let words = bits.0.iter().map(|w| hex(&format!("0x{w:016x}"), "u64"));
+                quote! { Bb([#(#words),*]) }
+            }
+        }
+    }
+
+    fn usize_lit(n: usize) -> Literal {
+        Literal::usize_unsuffixed(n)
+    }
+
+    /// Everything variant-specific, in file order.
+    pub fn emit(&self) -> TokenStream {
+        let mut out = TokenStream::new();
+        out.extend(self.emit_board());
+        out.extend(self.emit_kinds());
+        out.extend(self.emit_regions());
+        out.extend(self.emit_rays());
+        out.extend(self.emit_components());
+        out.extend(self.emit_reach());
+        out.extend(self.emit_attackers());
+        out.extend(self.emit_safety());
+        out.extend(self.emit_generate());
+        out.extend(self.emit_rules_data());
+        out.extend(self.emit_zobrist());
+        out
+    }
+
+    fn emit_board(&self) -> TokenStream {
+        let g = &self.plan.geometry;
+        let files = Self::usize_lit(g.files);
+        let ranks = Self::usize_lit(g.ranks);
+        let squares = Self::usize_lit(g.squares);
+        let board = self.bb(&g.board);
+        let (bb_type, helpers) = match g.width() {
+            BitboardWidth::U64 => (
+                quote! { pub type Bb = u64; },
+                int_helpers(quote! { u64 }, 64),
+            ),
+            BitboardWidth::U128 => (
+                quote! { pub type Bb = u128; },
+                int_helpers(quote! { u128 }, 128),
+            ),
+            BitboardWidth::Wide => (TokenStream::new(), wide_helpers()),
+        };
+        let id = string_literal(&self.plan.variant.id);
+        let name = string_literal(&self.plan.variant.name);
+        quote! {
+            /// The variant's identifier.
+            pub const VARIANT_ID: &str = #id;
+            /// The variant's name.
+            pub const VARIANT_NAME: &str = #name;
+            /// Files of the board.
+            pub const FILES: usize = #files;
+            /// Ranks of the board.
+            pub const RANKS: usize = #ranks;
+            /// Squares of the board rectangle, numbered `rank * FILES + file`.
+            pub const SQUARES: usize = #squares;
+            #bb_type
+            #helpers
+            /// The squares of the board (holes excluded).
+            pub const BOARD: Bb = #board;
+        }
+    }
+
+    fn emit_kinds(&self) -> TokenStream {
+        let variants = self.plan.kinds.iter().enumerate().map(|(i, k)| {
+            let doc = string_literal(&format!(
+                " `{}` ({}).",
+                self.plan.variant.pieces[i].name, self.plan.variant.pieces[i].letter
+            ));
+            let value = Literal::u8_unsuffixed(i as u8);
+            quote! { #[doc = #doc] #k = #value }
+        });
+        let all = &self.plan.kinds;
+        let count = Self::usize_lit(all.len());
+        let royal_kinds: Vec<usize> = (0..all.len())
+            .filter(|k| self.plan.variant.pieces[*k].royal)
+            .collect();
+        let royal_terms = royal_kinds.iter().map(|k| {
+            let k = &all[*k];
+            quote! { | pos.pieces[Kind::#k as usize] }
+        });
+        let has_royal = !royal_kinds.is_empty();
+        let royal_mask = royal_kinds.iter().fold(0u128, |m, k| m | 1 << k);
+        let royal_mask = hex(&format!("0x{royal_mask:x}"), "u128");
+        quote! {
+            /// The piece kinds of the variant.
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            #[repr(u8)]
+            pub enum Kind { #(#variants),* }
+            impl Kind {
+                /// Every kind, in the model's order.
+                pub const ALL: [Kind; #count] = [#(Kind::#all),*];
+            }
+            /// Number of piece kinds.
+            pub const KINDS: usize = #count;
+            /// Whether the variant has royal kinds.
+            pub const HAS_ROYAL_KINDS: bool = #has_royal;
+            /// Bit `k` set: kind `k` is royal.
+            pub const ROYAL_KINDS: u128 = #royal_mask;
+            /// The royal pieces of `color`.
+            #[inline(always)]
+            pub fn royals(pos: &Pos, color: usize) -> Bb {
+                (EMPTY #(#royal_terms)*) & pos.colors[color]
+            }
+        }
+    }
+
+    fn emit_regions(&self) -> TokenStream {
+        let items = self.plan.regions.iter().enumerate().map(|(i, sides)| {
+            let name = &self.region_names[i];
+            let white = self.bb(&sides[0]);
+            let black = self.bb(&sides[1]);
+            let doc = string_literal(&format!(
+                " Region `{}` for White and Black.",
+                self.plan.variant.regions[i].name
+            ));
+            quote! { #[doc = #doc] pub const #name: [Bb; 2] = [#white, #black]; }
+        });
+        quote! { #(#items)* }
+    }
+
+    fn emit_rays(&self) -> TokenStream {
+        let g = &self.plan.geometry;
+        let items = self
+            .plan
+            .rays
+            .iter()
+            .enumerate()
+            .map(|(i, &(direction, max))| {
+                let name = format_ident!("RAY_{}", i);
+                let values = (0..g.squares).map(|sq| {
+                    let mut bits = Bits::EMPTY;
+                    if g.board.contains(sq) {
+                        for s in g.ray(sq, direction, max) {
+                            bits.insert(s);
+                        }
+                    }
+                    self.bb(&bits)
+                });
+                let doc = string_literal(&format!(
+                    " Ray by ({}, {}){} from each square.",
+                    direction.0,
+                    direction.1,
+                    max.map_or(String::new(), |m| format!(", at most {m} steps"))
+                ));
+                quote! { #[doc = #doc] static #name: [Bb; SQUARES] = [#(#values),*]; }
+            });
+        quote! { #(#items)* }
+    }
+
+    fn ray_name(&self, direction: (i32, i32), max: Option<u8>) -> Ident {
+        format_ident!("RAY_{}", self.plan.ray_index(direction, max))
+    }
+
+    fn nearest(&self, direction: (i32, i32), set: TokenStream) -> TokenStream {
+        if self.plan.geometry.step_is_positive(direction) {
+            quote! { lsb(#set) }
+        } else {
+            quote! { msb(#set) }
+        }
+    }
+
+    /// The name of component `i`'s function (forward).
+    pub fn component_fn(&self, i: usize) -> Ident {
+        let kind = match self.plan.components[i].motion {
+            ComponentMotion::Leap => "leap",
+            ComponentMotion::Ride(_) => "ride",
+            ComponentMotion::LameLeap => "lame_leap",
+            ComponentMotion::HopAdjacent => "hop_adjacent",
+            ComponentMotion::HopAny => "hop_any",
+        };
+        format_ident!("{}_{}", kind, i)
+    }
+
+    /// The function that finds attackers of a square through component `i`.
+    fn reverse_fn(&self, i: usize) -> Ident {
+        match self.plan.components[i].motion {
+            ComponentMotion::Leap | ComponentMotion::Ride(_) => self.component_fn(i),
+            _ => format_ident!("{}_reverse", self.component_fn(i)),
+        }
+    }
+
+    fn emit_components(&self) -> TokenStream {
+        let g = &self.plan.geometry;
+        let mut out = TokenStream::new();
+        for (i, component) in self.plan.components.iter().enumerate() {
+            let name = self.component_fn(i);
+            let doc = string_literal(&format!(
+                " {:?} by {:?}.",
+                component.motion, component.directions
+            ));
+            match component.motion {
+                ComponentMotion::Leap => {
+                    let table = format_ident!("LEAP_{}", i);
+                    let values = (0..g.squares).map(|sq| {
+                        let mut bits = Bits::EMPTY;
+                        if g.board.contains(sq) {
+                            let (f, r) = g.coords(sq);
+                            for &(dx, dy) in &component.directions {
+                                if let Some(t) = g.at(f + dx, r + dy) {
+                                    bits.insert(t);
+                                }
+                            }
+                        }
+                        self.bb(&bits)
+                    });
+                    out.extend(quote! {
+                        static #table: [Bb; SQUARES] = [#(#values),*];
+                        #[doc = #doc]
+                        #[inline(always)]
+                        fn #name(square: usize, _occupied: Bb) -> Bb { #table[square] }
+                    });
+                }
+                ComponentMotion::Ride(max) => {
+                    let rays = component.directions.iter().map(|&d| {
+                        let limited = self.ray_name(d, max);
+                        let full = self.ray_name(d, None);
+                        let nearest = self.nearest(d, quote! { blockers });
+                        quote! {
+                            let ray = #limited[square];
+                            let blockers = ray & occupied;
+                            attacks |= if blockers != EMPTY { ray & !#full[#nearest] } else { ray };
+                        }
+                    });
+                    out.extend(quote! {
+                        #[doc = #doc]
+                        #[inline(always)]
+                        fn #name(square: usize, occupied: Bb) -> Bb {
+                            let mut attacks = EMPTY;
+                            #({ #rays })*
+                            attacks
+                        }
+                    });
+                }
+                ComponentMotion::LameLeap => {
+                    let count = Self::usize_lit(component.directions.len());
+                    let table = format_ident!("LAME_LEAP_{}", i);
+                    let reverse_table = format_ident!("LAME_LEAP_{}_REVERSE", i);
+                    let reverse = self.reverse_fn(i);
+                    let forward_rows = (0..g.squares).map(|sq| {
+                        let entries = component.directions.iter().map(|&d| {
+                            let (target, path) = if g.board.contains(sq) {
+                                match g.lame_leap(sq, d) {
+                                    Some((path, target)) => (Bits::single(target), set_of(&path)),
+                                    None => (Bits::EMPTY, Bits::EMPTY),
+                                }
+                            } else {
+                                (Bits::EMPTY, Bits::EMPTY)
+                            };
+                            let (t, p) = (self.bb(&target), self.bb(&path));
+                            quote! { (#t, #p) }
+                        });
+                        quote! { [#(#entries),*] }
+                    });
+                    let reverse_rows = (0..g.squares).map(|sq| {
+                        let entries = component.directions.iter().map(|&(dx, dy)| {
+                            let (f, r) = g.coords(sq);
+                            let found = if g.board.contains(sq) {
+                                g.at(f - dx, r - dy).and_then(|from| {
+                                    g.lame_leap(from, (dx, dy)).map(|(path, _)| (from, path))
+                                })
+                            } else {
+                                None
+                            };
+                            let (a, p) = match found {
+                                Some((from, path)) => (Bits::single(from), set_of(&path)),
+                                None => (Bits::EMPTY, Bits::EMPTY),
+                            };
+                            let (a, p) = (self.bb(&a), self.bb(&p));
+                            quote! { (#a, #p) }
+                        });
+                        quote! { [#(#entries),*] }
+                    });
+                    out.extend(quote! {
+                        static #table: [[(Bb, Bb); #count]; SQUARES] = [#(#forward_rows),*];
+                        static #reverse_table: [[(Bb, Bb); #count]; SQUARES] = [#(#reverse_rows),*];
+                        #[doc = #doc]
+                        #[inline(always)]
+                        fn #name(square: usize, occupied: Bb) -> Bb {
+                            let mut attacks = EMPTY;
+                            for (target, path) in #table[square].iter() {
+                                if *path & occupied == EMPTY { attacks |= *target; }
+                            }
+                            attacks
+                        }
+                        /// The squares whose lame leap reaches `square`, path clear.
+                        #[inline(always)]
+                        fn #reverse(square: usize, occupied: Bb) -> Bb {
+                            let mut from = EMPTY;
+                            for (origin, path) in #reverse_table[square].iter() {
+                                if *path & occupied == EMPTY { from |= *origin; }
+                            }
+                            from
+                        }
+                    });
+                }
+                ComponentMotion::HopAdjacent | ComponentMotion::HopAny => {
+                    let adjacent = component.motion == ComponentMotion::HopAdjacent;
+                    let reverse = self.reverse_fn(i);
+                    let forward = component.directions.iter().map(|&d| {
+                        let full = self.ray_name(d, None);
+                        let step = self.ray_name(d, Some(1));
+                        let nearest = self.nearest(d, quote! { screens });
+                        let nearest_beyond = self.nearest(d, quote! { blockers });
+                        if adjacent {
+                            quote! {
+                                let screens = #full[square] & occupied;
+                                if screens != EMPTY { attacks |= #step[#nearest]; }
+                            }
+                        } else {
+                            quote! {
+                                let screens = #full[square] & occupied;
+                                if screens != EMPTY {
+                                    let beyond = #full[#nearest];
+                                    let blockers = beyond & occupied;
+                                    attacks |= if blockers != EMPTY { beyond & !#full[#nearest_beyond] } else { beyond };
+                                }
+                            }
+                        }
+                    });
+                    let backward = component.directions.iter().map(|&(dx, dy)| {
+                        let back = (-dx, -dy);
+                        let full = self.ray_name(back, None);
+                        let step = self.ray_name(back, Some(1));
+                        let nearest_screen = self.nearest(back, quote! { screens });
+                        let nearest = self.nearest(back, quote! { beyond });
+                        if adjacent {
+                            quote! {
+                                let screens = #step[square] & occupied;
+                                if screens != EMPTY {
+                                    let beyond = #full[lsb(screens)] & occupied;
+                                    if beyond != EMPTY { from |= bit(#nearest); }
+                                }
+                            }
+                        } else {
+                            quote! {
+                                let screens = #full[square] & occupied;
+                                if screens != EMPTY {
+                                    let beyond = #full[#nearest_screen] & occupied;
+                                    if beyond != EMPTY { from |= bit(#nearest); }
+                                }
+                            }
+                        }
+                    });
+                    out.extend(quote! {
+                        #[doc = #doc]
+                        #[inline(always)]
+                        fn #name(square: usize, occupied: Bb) -> Bb {
+                            let mut attacks = EMPTY;
+                            #({ #forward })*
+                            attacks
+                        }
+                        /// The squares from which a hop of this component reaches `square`.
+                        #[inline(always)]
+                        fn #reverse(square: usize, occupied: Bb) -> Bb {
+                            let mut from = EMPTY;
+                            #({ #backward })*
+                            from
+                        }
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn condition_test(
+        &self,
+        condition: AtomCondition,
+        color: usize,
+        square: TokenStream,
+    ) -> Option<TokenStream> {
+        match condition {
+            AtomCondition::Always => None,
+            AtomCondition::FirstMove => Some(quote! { pos.unmoved & bit(#square) != EMPTY }),
+            AtomCondition::InRegion(region) => {
+                let name = &self.region_names[region];
+                let c = Self::usize_lit(color);
+                Some(quote! { #name[#c] & bit(#square) != EMPTY })
+            }
+        }
+    }
+
+    fn condition_mask(&self, condition: AtomCondition, color: usize) -> TokenStream {
+        match condition {
+            AtomCondition::Always => quote! {},
+            AtomCondition::FirstMove => quote! { & pos.unmoved },
+            AtomCondition::InRegion(region) => {
+                let name = &self.region_names[region];
+                let c = Self::usize_lit(color);
+                quote! { & #name[#c] }
+            }
+        }
+    }
+
+    fn reach_fn(&self, kind: usize, color: usize) -> Ident {
+        ident(&format!(
+            "reach_{}_{}",
+            self.kind_snake[kind], COLOR_NAMES[color]
+        ))
+    }
+
+    fn emit_reach(&self) -> TokenStream {
+        let mut out = TokenStream::new();
+        let mut arms = Vec::new();
+        for kind in 0..self.plan.kinds.len() {
+            for (color, color_name) in COLOR_NAMES.iter().enumerate() {
+                let name = self.reach_fn(kind, color);
+                let parts = self.plan.atoms[kind][color].iter().map(|atom| {
+                    let f = self.component_fn(atom.component);
+                    let slot = Self::usize_lit(mode_slot(atom.mode));
+                    let add = quote! { reach[#slot] |= #f(from, occupied); };
+                    match self.condition_test(atom.condition, color, quote! { from }) {
+                        None => add,
+                        Some(test) => quote! { if #test { #add } },
+                    }
+                });
+                let doc = string_literal(&format!(
+                    " Where a {} {} on `from` can go: `[move or capture, move only, capture only]`.",
+                    color_name, self.plan.variant.pieces[kind].name
+                ));
+                out.extend(quote! {
+                    #[doc = #doc]
+                    #[inline(always)]
+                    fn #name(pos: &Pos, from: usize, occupied: Bb) -> [Bb; 3] {
+                        let mut reach = [EMPTY; 3];
+                        #(#parts)*
+                        reach
+                    }
+                });
+                let k = &self.plan.kinds[kind];
+                let c = Self::usize_lit(color);
+                arms.push(
+                    quote! { (#c, x) if x == Kind::#k as usize => #name(pos, from, occupied), },
+                );
+            }
+        }
+        out.extend(quote! {
+            /// Where a piece of `kind` and `color` on `from` can go.
+            #[inline]
+            pub fn reach(kind: usize, color: usize, pos: &Pos, from: usize, occupied: Bb) -> [Bb; 3] {
+                match (color, kind) {
+                    #(#arms)*
+                    _ => [EMPTY; 3],
+                }
+            }
+        });
+        out
+    }
+
+    fn kinds_union(&self, kinds: &[usize]) -> TokenStream {
+        let terms = kinds.iter().map(|k| {
+            let k = &self.plan.kinds[*k];
+            quote! { pos.pieces[Kind::#k as usize] }
+        });
+        quote! { (#(#terms)|*) }
+    }
+
+    fn emit_attackers(&self) -> TokenStream {
+        let mut out = TokenStream::new();
+        for (color, color_name) in COLOR_NAMES.iter().enumerate() {
+            let name = format_ident!("attackers_{}", color_name);
+            let c = Self::usize_lit(color);
+            let groups = self.plan.attack_groups(color).into_iter().map(|group| {
+                let f = self.reverse_fn(group.reverse);
+                let kinds = self.kinds_union(&group.kinds);
+                let condition = self.condition_mask(group.condition, color);
+                quote! { found |= #f(square, occupied) & #kinds & them #condition; }
+            });
+            let doc = string_literal(&format!(
+                " The {} pieces that attack `square` with `occupied` as the occupancy.",
+                color_name
+            ));
+            out.extend(quote! {
+                #[doc = #doc]
+                #[inline]
+                fn #name(pos: &Pos, square: usize, occupied: Bb) -> Bb {
+                    let them = pos.colors[#c];
+                    let mut found = EMPTY;
+                    #(#groups)*
+                    found
+                }
+            });
+        }
+        out.extend(quote! {
+            /// The pieces of `color` that attack `square`.
+            #[inline]
+            pub fn attackers(pos: &Pos, square: usize, occupied: Bb, color: usize) -> Bb {
+                if color == 0 { attackers_white(pos, square, occupied) } else { attackers_black(pos, square, occupied) }
+            }
+        });
+        out
+    }
+
+    fn emit_safety(&self) -> TokenStream {
+        let fast = self.plan.fast_legal;
+        let mut max_pins = 1;
+        let mut bodies = Vec::new();
+        for (color, color_name) in COLOR_NAMES.iter().enumerate() {
+            let enemy = 1 - color;
+            let e = Self::usize_lit(enemy);
+            let name = format_ident!("safety_{}", color_name);
+            let lines = self.plan.attack_lines(enemy);
+            max_pins = max_pins.max(lines.len());
+            let leapers = self
+                .plan
+                .attack_groups(enemy)
+                .into_iter()
+                .filter(|g| self.plan.components[g.reverse].motion == ComponentMotion::Leap)
+                .map(|group| {
+                    let f = self.reverse_fn(group.reverse);
+                    let kinds = self.kinds_union(&group.kinds);
+                    let condition = self.condition_mask(group.condition, enemy);
+                    quote! { leapers |= #f(king, occupied) & #kinds & them #condition; }
+                });
+            let riders = lines.iter().map(|line| {
+                let back = (-line.direction.0, -line.direction.1);
+                let limited = self.ray_name(back, line.max);
+                let full = self.ray_name(back, None);
+                let kinds = self.kinds_union(&line.kinds);
+                let condition = self.condition_mask(line.condition, enemy);
+                quote! {
+                    let mut snipers = #limited[king] & #kinds & them #condition;
+                    while snipers != EMPTY {
+                        let sniper = lsb(snipers);
+                        snipers = clear_lsb(snipers);
+                        let line = (#full[king] & !#full[sniper]) | bit(sniper);
+                        let blockers = line & occupied & !bit(sniper);
+                        if blockers == EMPTY {
+                            masks.check &= line;
+                            masks.checkers += 1;
+                        } else if clear_lsb(blockers) == EMPTY && blockers & own != EMPTY {
+                            masks.pinned |= blockers;
+                            masks.pins[masks.pin_count] = (lsb(blockers), line);
+                            masks.pin_count += 1;
+                        }
+                    }
+                }
+            });
+            let doc = string_literal(&format!(
+                " Check and pin masks for {} (its one royal piece on `king`).",
+                color_name
+            ));
+            bodies.push(quote! {
+                #[doc = #doc]
+                fn #name(pos: &Pos, king: usize) -> Masks {
+                    let own = pos.colors[1 - #e];
+                    let them = pos.colors[#e];
+                    let occupied = own | them;
+                    let mut masks = Masks {
+                        skip: bit(king),
+                        check: BOARD,
+                        checkers: 0,
+                        pinned: EMPTY,
+                        pins: [(0, EMPTY); MAX_PINS],
+                        pin_count: 0,
+                        verify_specials: true,
+                    };
+                    let mut leapers = EMPTY;
+                    #(#leapers)*
+                    if leapers != EMPTY {
+                        masks.checkers += popcnt(leapers);
+                        masks.check &= leapers;
+                    }
+                    #({ #riders })*
+                    masks
+                }
+            });
+        }
+        let max_pins = Self::usize_lit(max_pins);
+        let body = if fast {
+            quote! {
+                let royals = royals(pos, pos.side);
+                if popcnt(royals) != 1 { return None; }
+                let king = lsb(royals);
+                Some(if pos.side == 0 { safety_white(pos, king) } else { safety_black(pos, king) })
+            }
+        } else {
+            quote! { let _ = pos; None }
+        };
+        quote! {
+            /// Most pins a position can hold (one per attack line).
+            pub const MAX_PINS: usize = #max_pins;
+            /// Whether check and pin masks give the legal moves (see `fast_masks`).
+            pub const FAST_LEGAL: bool = #fast;
+            #(#bodies)*
+            /// Check and pin masks when they decide legality: the check rule
+            /// holds, every attack is a leap or a ride, and the side to move
+            /// has exactly one royal piece. Otherwise moves are tried.
+            #[inline]
+            pub fn fast_masks(pos: &Pos) -> Option<Masks> { #body }
+        }
+    }
+
+    fn emit_generate(&self) -> TokenStream {
+        let mut out = TokenStream::new();
+        let ep_kinds = &self.plan.variant.en_passant;
+        for (color, color_name) in COLOR_NAMES.iter().enumerate() {
+            let c = Self::usize_lit(color);
+            let name = format_ident!("generate_{}", color_name);
+            let blocks = (0..self.plan.kinds.len()).filter(|k| !self.plan.atoms[*k][color].is_empty()).map(|kind| {
+                let k = &self.plan.kinds[kind];
+                let reach = self.reach_fn(kind, color);
+                let zones = &self.plan.promotion_zones[kind][color];
+                let emit = if zones.is_empty() {
+                    quote! { sink.moves(from, targets); }
+                } else {
+                    let all = zones.iter().fold(Bits::EMPTY, |a, z| a.union(&z.squares));
+                    let all = self.bb(&all);
+                    let each = zones.iter().map(|zone| {
+                        let mask = self.bb(&zone.squares);
+                        let rule = &self.plan.variant.promotions[zone.rule];
+                        let choices = rule.choices.iter().map(|c| {
+                            let c = &self.plan.kinds[*c];
+                            quote! { Kind::#c as u8 }
+                        });
+                        let optional = self.plan.is_optional(zone.rule);
+                        quote! {
+                            let promoting = targets & #mask;
+                            if promoting != EMPTY { sink.promotions(from, promoting, &[#(#choices),*], #optional); }
+                        }
+                    });
+                    quote! {
+                        sink.moves(from, targets & !#all);
+                        #(#each)*
+                    }
+                };
+                let en_passant = if ep_kinds.contains(&kind) {
+                    quote! {
+                        let en_passant = capture_only & pos.en_passant_targets & empty;
+                        if en_passant != EMPTY { en_passant_moves(pos, from, en_passant, sink, masks.verify_specials); }
+                    }
+                } else {
+                    quote! {}
+                };
+                let doc = string_literal(&format!(" {}", self.plan.variant.pieces[kind].name));
+                quote! {
+                    #[doc = #doc]
+                    {
+                        let mut froms = pos.pieces[Kind::#k as usize] & own & !masks.skip;
+                        while froms != EMPTY {
+                            let from = lsb(froms);
+                            froms = clear_lsb(froms);
+                            let [move_or_capture, move_only, capture_only] = #reach(pos, from, occupied);
+                            let targets = ((move_or_capture & not_own) | (move_only & empty) | (capture_only & enemy))
+                                & masks.targets_from(from);
+                            #emit
+                            #en_passant
+                        }
+                    }
+                }
+            });
+            let doc = string_literal(&format!(
+                " The moves of {}'s pieces under `masks`.",
+                color_name
+            ));
+            out.extend(quote! {
+                #[doc = #doc]
+                #[inline(always)]
+                fn #name<S: Sink>(pos: &Pos, sink: &mut S, masks: &Masks) {
+                    let own = pos.colors[#c];
+                    let enemy = pos.colors[1 - #c];
+                    let occupied = own | enemy;
+                    let empty = BOARD & !occupied;
+                    let not_own = BOARD & !own;
+                    if masks.checkers < 2 {
+                        #(#blocks)*
+                    }
+                    if masks.skip != EMPTY {
+                        let king = lsb(masks.skip);
+                        let [move_or_capture, move_only, capture_only] = reach(kind_of(pos.board[king]), #c, pos, king, occupied);
+                        let mut targets = (move_or_capture & not_own) | (move_only & empty) | (capture_only & enemy);
+                        let without_king = occupied ^ bit(king);
+                        let mut safe = EMPTY;
+                        while targets != EMPTY {
+                            let to = lsb(targets);
+                            targets = clear_lsb(targets);
+                            if attackers(pos, to, without_king, 1 - #c) == EMPTY { safe |= bit(to); }
+                        }
+                        sink.moves(king, safe);
+                    }
+                }
+            });
+        }
+        out
+    }
+
+    fn emit_rules_data(&self) -> TokenStream {
+        let v = self.plan.variant;
+        let kinds = &self.plan.kinds;
+        let g = &self.plan.geometry;
+        let kind_set = |list: &[usize]| -> TokenStream {
+            let mask = list.iter().fold(0u128, |m, k| m | 1 << k);
+            hex(&format!("0x{mask:x}"), "u128")
+        };
+        let ep_kinds = kind_set(&v.en_passant);
+        let castling_kings = kind_set(&v.castling.iter().map(|c| c.king).collect::<Vec<_>>());
+        let check_rule = v.legality.check_rule == CheckRule::RoyalMayNotBeAttacked;
+        let tracks = varc_runtime::moves::tracks_history(v);
+        let (succession, becomes, candidates) = match &v.royal_loss {
+            RoyalLoss::Succession {
+                candidates,
+                becomes,
+            } => (
+                v.pieces.get(*becomes).is_some_and(|p| p.royal),
+                *becomes,
+                kind_set(candidates),
+            ),
+            RoyalLoss::EndsGame => (false, 0, kind_set(&[])),
+        };
+        let becomes = Literal::u8_unsuffixed(becomes as u8);
+        let castling = v.castling.iter().map(|rule| {
+            let king = &kinds[rule.king];
+            let rook = &kinds[rule.rook];
+            let (sk, sr, lk, lr) = (
+                Self::usize_lit(rule.short.king_file as usize),
+                Self::usize_lit(rule.short.rook_file as usize),
+                Self::usize_lit(rule.long.king_file as usize),
+                Self::usize_lit(rule.long.rook_file as usize),
+            );
+            let (from, through, into) = (
+                rule.not_from_check,
+                rule.not_through_check,
+                rule.not_into_check,
+            );
+            let mut loose = 0u32;
+            let mut lineage = quote! { None };
+            for requirement in &rule.requirements {
+                match requirement {
+                    CastlingRequirement::RookMayHaveMovedOnFiles(files) => {
+                        for f in files {
+                            loose |= 1u32.checked_shl(*f as u32).unwrap_or(0);
+                        }
+                    }
+                    CastlingRequirement::KingLineage(l) => {
+                        let was = l.was.iter().map(|k| Literal::u8_unsuffixed(*k as u8));
+                        lineage = quote! { Some(&[#(#was),*]) };
+                    }
+                }
+            }
+            let loose = Literal::u16_unsuffixed(loose as u16);
+            quote! {
+                CastlingRule {
+                    king: Kind::#king as u8,
+                    rook: Kind::#rook as u8,
+                    short: (#sk, #sr),
+                    long: (#lk, #lr),
+                    not_from_check: #from,
+                    not_through_check: #through,
+                    not_into_check: #into,
+                    loose_rook_files: #loose,
+                    king_lineage: #lineage,
+                }
+            }
+        });
+        let castling_count = Self::usize_lit(v.castling.len());
+        // Promotion rules, for en passant captures that promote and for delayed rules.
+        let rules = v.promotions.iter().enumerate().map(|(i, rule)| {
+            let choices = rule.choices.iter().map(|c| {
+                let c = &kinds[*c];
+                quote! { Kind::#c as u8 }
+            });
+            let optional = self.plan.is_optional(i);
+            let (delayed, follow_up) = match rule.timing {
+                PromotionTiming::Immediate => (false, 0u8),
+                PromotionTiming::Delayed { follow_up } => (
+                    true,
+                    match follow_up {
+                        None => 0,
+                        Some(MoveMode::MoveOrCapture) => 1,
+                        Some(MoveMode::MoveOnly) => 2,
+                        Some(MoveMode::CaptureOnly) => 3,
+                    },
+                ),
+            };
+            quote! { PromotionRule { choices: &[#(#choices),*], optional: #optional, delayed: #delayed, follow_up: #follow_up } }
+        });
+        let rule_count = Self::usize_lit(v.promotions.len());
+        // First applicable promotion rule per kind, colour and square.
+        let first_rule = (0..kinds.len()).map(|kind| {
+            let sides = (0..2).map(|color| {
+                let row = (0..g.squares).map(|sq| {
+                    let rule = (0..v.promotions.len())
+                        .find(|r| self.plan.first_rule_squares[*r][kind][color].contains(sq));
+                    Literal::u8_unsuffixed(rule.map_or(u8::MAX, |r| r as u8))
+                });
+                quote! { [#(#row),*] }
+            });
+            quote! { [#(#sides),*] }
+        });
+        // Delayed rules: per kind, the squares of each side where the rule applies.
+        let delayed = v.promotions.iter().enumerate().filter(|(_, r)| r.timing != PromotionTiming::Immediate).flat_map(|(i, rule)| {
+            let rule_lit = Self::usize_lit(i);
+            rule.pieces.iter().map(move |&kind| (i, kind, rule_lit.clone())).collect::<Vec<_>>()
+        }).map(|(i, kind, rule_lit)| {
+            let k = &kinds[kind];
+            let white = self.bb(&self.plan.first_rule_squares[i][kind][0]);
+            let black = self.bb(&self.plan.first_rule_squares[i][kind][1]);
+            quote! {
+                let zone = [#white, #black][pos.side];
+                let mut froms = zone & pos.pieces[Kind::#k as usize] & pos.colors[pos.side];
+                while froms != EMPTY {
+                    let from = lsb(froms);
+                    froms = clear_lsb(froms);
+                    delayed_promotion_moves(pos, from, &PROMOTION_RULES[#rule_lit], sink, verify);
+                }
+            }
+        });
+        quote! {
+            /// Whether royal pieces may not be left attacked.
+            pub const CHECK_RULE: bool = #check_rule;
+            /// Bit `k` set: kind `k` creates and captures en passant.
+            pub const EN_PASSANT_KINDS: u128 = #ep_kinds;
+            /// Bit `k` set: kind `k` castles as the king (moving it loses the rights).
+            pub const CASTLING_KINGS: u128 = #castling_kings;
+            /// Whether pieces remember the kinds they have been.
+            pub const TRACK_HISTORY: bool = #tracks;
+            /// Whether a side that lost its royal pieces crowns a candidate (A2).
+            pub const SUCCESSION: bool = #succession;
+            /// The kind a succession crowns into.
+            pub const SUCCESSION_BECOMES: u8 = #becomes;
+            /// Bit `k` set: kind `k` may be crowned.
+            pub const SUCCESSION_CANDIDATES: u128 = #candidates;
+            /// The castling rules.
+            pub static CASTLING_RULES: [CastlingRule; #castling_count] = [#(#castling),*];
+            /// The promotion rules, in the model's order.
+            pub static PROMOTION_RULES: [PromotionRule; #rule_count] = [#(#rules),*];
+            /// `FIRST_PROMOTION[kind][color][square]`: the first promotion rule that
+            /// applies to a piece arriving there, or 255.
+            pub static FIRST_PROMOTION: [[[u8; SQUARES]; 2]; KINDS] = [#(#first_rule),*];
+            /// Delayed promotions: for each piece standing in its zone.
+            fn delayed_promotions<S: Sink>(pos: &Pos, sink: &mut S, verify: bool) {
+                #(#delayed)*
+            }
+        }
+    }
+
+    fn emit_zobrist(&self) -> TokenStream {
+        let g = &self.plan.geometry;
+        let mut seed = SplitMix(0x7661_7263_5a6f_6272);
+        let codes = 1 + 2 * self.plan.kinds.len();
+        let rows = (0..codes)
+            .map(|code| {
+                let values: Vec<u64> = (0..g.squares)
+                    .map(|_| if code == 0 { 0 } else { seed.next_u64() })
+                    .collect();
+                let values = values.iter().map(|v| hex(&format!("0x{v:016x}"), "u64"));
+                quote! { [#(#values),*] }
+            })
+            .collect::<Vec<_>>();
+        let side = hex(&format!("0x{:016x}", seed.next_u64()), "u64");
+        let castling = (0..2)
+            .map(|_| {
+                let values: Vec<u64> = (0..16).map(|_| seed.next_u64()).collect();
+                let values = values.iter().map(|v| hex(&format!("0x{v:016x}"), "u64"));
+                quote! { [#(#values),*] }
+            })
+            .collect::<Vec<_>>();
+        let ep: Vec<u64> = (0..g.squares).map(|_| seed.next_u64()).collect();
+        let ep = ep.iter().map(|v| hex(&format!("0x{v:016x}"), "u64"));
+        let codes = Self::usize_lit(codes);
+        quote! {
+            /// Zobrist keys of a piece (`1 + kind * 2 + color`) on a square.
+            pub static ZOBRIST_PIECES: [[u64; SQUARES]; #codes] = [#(#rows),*];
+            /// Zobrist key of Black to move.
+            pub const ZOBRIST_BLACK_TO_MOVE: u64 = #side;
+            /// Zobrist keys of castling rights per side and rook file.
+            pub static ZOBRIST_CASTLING: [[u64; 16]; 2] = [#(#castling),*];
+            /// Zobrist keys of the en passant victim square.
+            pub static ZOBRIST_EN_PASSANT: [u64; SQUARES] = [#(#ep),*];
+        }
+    }
+}
+
+fn mode_slot(mode: MoveMode) -> usize {
+    match mode {
+        MoveMode::MoveOrCapture => 0,
+        MoveMode::MoveOnly => 1,
+        MoveMode::CaptureOnly => 2,
+    }
+}
+
+fn set_of(squares: &[usize]) -> Bits {
+    let mut bits = Bits::EMPTY;
+    for s in squares {
+        bits.insert(*s);
+    }
+    bits
+}
+
+/// An integer literal in hex with a type suffix, built from a number the
+/// generator computed (never from user text).
+fn hex(digits: &str, suffix: &str) -> TokenStream {
+    let lit = syn::LitInt::new(&format!("{digits}{suffix}"), Span::call_site());
+    quote! { #lit }
+}
+
+fn snake(camel: &str) -> String {
+    let camel = camel.trim_start_matches("r#");
+    let mut out = String::new();
+    for (i, c) in camel.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn int_helpers(ty: TokenStream, bits: u32) -> TokenStream {
+    let top = Literal::u32_unsuffixed(bits - 1);
+    quote! {
+        /// The empty set.
+        pub const EMPTY: Bb = 0;
+        /// The set of one square.
+        #[inline(always)]
+        pub const fn bit(square: usize) -> Bb { (1 as #ty) << square }
+        /// The lowest square of a non-empty set.
+        #[inline(always)]
+        pub fn lsb(set: Bb) -> usize { set.trailing_zeros() as usize }
+        /// The highest square of a non-empty set.
+        #[inline(always)]
+        pub fn msb(set: Bb) -> usize { (#top - set.leading_zeros()) as usize }
+        /// The set without its lowest square.
+        #[inline(always)]
+        pub fn clear_lsb(set: Bb) -> Bb { set & set.wrapping_sub(1) }
+        /// Number of squares.
+        #[inline(always)]
+        pub fn popcnt(set: Bb) -> u32 { set.count_ones() }
+    }
+}
+
+fn wide_helpers() -> TokenStream {
+    quote! {
+        /// A set of up to 256 squares.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+        pub struct Bb(pub [u64; 4]);
+        impl core::ops::BitAnd for Bb { type Output = Bb; #[inline(always)] fn bitand(self, o: Bb) -> Bb { Bb([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]]) } }
+        impl core::ops::BitOr for Bb { type Output = Bb; #[inline(always)] fn bitor(self, o: Bb) -> Bb { Bb([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]]) } }
+        impl core::ops::BitXor for Bb { type Output = Bb; #[inline(always)] fn bitxor(self, o: Bb) -> Bb { Bb([self.0[0] ^ o.0[0], self.0[1] ^ o.0[1], self.0[2] ^ o.0[2], self.0[3] ^ o.0[3]]) } }
+        impl core::ops::Not for Bb { type Output = Bb; #[inline(always)] fn not(self) -> Bb { Bb([!self.0[0], !self.0[1], !self.0[2], !self.0[3]]) } }
+        impl core::ops::BitAndAssign for Bb { #[inline(always)] fn bitand_assign(&mut self, o: Bb) { *self = *self & o; } }
+        impl core::ops::BitOrAssign for Bb { #[inline(always)] fn bitor_assign(&mut self, o: Bb) { *self = *self | o; } }
+        impl core::ops::BitXorAssign for Bb { #[inline(always)] fn bitxor_assign(&mut self, o: Bb) { *self = *self ^ o; } }
+        /// The empty set.
+        pub const EMPTY: Bb = Bb([0; 4]);
+        /// The set of one square.
+        #[inline(always)]
+        pub const fn bit(square: usize) -> Bb { let mut w = [0u64; 4]; w[square / 64] = 1 << (square % 64); Bb(w) }
+        /// The lowest square of a non-empty set.
+        #[inline(always)]
+        pub fn lsb(set: Bb) -> usize {
+            let mut i = 0;
+            while i < 3 && set.0[i] == 0 { i += 1; }
+            i * 64 + set.0[i].trailing_zeros() as usize
+        }
+        /// The highest square of a non-empty set.
+        #[inline(always)]
+        pub fn msb(set: Bb) -> usize {
+            let mut i = 3;
+            while i > 0 && set.0[i] == 0 { i -= 1; }
+            i * 64 + 63 - set.0[i].leading_zeros() as usize
+        }
+        /// The set without its lowest square.
+        #[inline(always)]
+        pub fn clear_lsb(set: Bb) -> Bb { let mut out = set; let i = lsb(set) / 64; out.0[i] &= out.0[i].wrapping_sub(1); out }
+        /// Number of squares.
+        #[inline(always)]
+        pub fn popcnt(set: Bb) -> u32 { set.0.iter().map(|w| w.count_ones()).sum() }
+    }
+}
