@@ -126,7 +126,8 @@ pub fn nearest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         .into_iter()
         .map(|candidate| (edit_distance(name, candidate), candidate))
         .filter(|(distance, candidate)| *distance <= (name.len().max(candidate.len()) / 3).max(1))
-        .min_by_key(|(distance, _)| *distance)
+        // Ties go to the first name in order, whatever order `known` is in.
+        .min_by_key(|(distance, candidate)| (*distance, *candidate))
         .map(|(_, candidate)| candidate)
 }
 

@@ -19,6 +19,10 @@ use std::collections::HashMap;
 
 pub use merge::string_value;
 
+/// Errors reported per compilation; past this many a file is not worth
+/// reading further (and garbage would spend its time on suggestions).
+pub const MAX_ERRORS: usize = 100;
+
 /// Lowers the parsed files of an `extends` chain (oldest ancestor first).
 pub fn lower(files: &[(usize, Node<'_>)]) -> Result<Variant, Vec<Error>> {
     let mut errors = Vec::new();
@@ -31,6 +35,14 @@ pub fn lower(files: &[(usize, Node<'_>)]) -> Result<Variant, Vec<Error>> {
     let mut lowerer = Lowerer::new(child, items, errors);
     lowerer.header_span = header_span;
     let variant = lowerer.run(header);
+    if lowerer.errors.len() > MAX_ERRORS || lowerer.dropped_errors > 0 {
+        lowerer.errors.truncate(MAX_ERRORS);
+        lowerer.errors.push(
+            Error::new(child, header_span, "further problems are not shown")
+                .with_label(format!("checking stopped after {MAX_ERRORS} problems"))
+                .with_help("fix these first, then check again"),
+        );
+    }
     if lowerer.errors.is_empty() {
         Ok(variant)
     } else {
@@ -44,6 +56,8 @@ pub(crate) struct Lowerer<'a> {
     child: usize,
     /// Its `variant ...` header: where to report what the variant lacks.
     header_span: Span,
+    /// Errors not collected because [`MAX_ERRORS`] were already reported.
+    dropped_errors: usize,
     /// Whether `board` gave a usable size (else the start position is not
     /// checked against the 8 x 8 stand-in).
     board_valid: bool,
@@ -64,6 +78,7 @@ impl<'a> Lowerer<'a> {
             child,
             header_span: Span::at(0),
             board_valid: true,
+            dropped_errors: 0,
             items,
             errors,
             board: Board {
@@ -193,7 +208,7 @@ impl<'a> Lowerer<'a> {
             }
         }
         if !saw_setup {
-            self.errors.push(
+            self.error(
                 Error::new(self.child, self.header_span, "the variant has no start position")
                     .with_label("no `setup` statement in this variant or its ancestors")
                     .with_help("add `setup \"<FEN>\"`, e.g. `setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`"),
@@ -212,7 +227,7 @@ impl<'a> Lowerer<'a> {
             let (file, span) = span
                 .map(|i| (i.file, Span::from(i.body.as_span())))
                 .unwrap_or((self.child, self.header_span));
-            self.errors.push(
+            self.error(
                 Error::new(
                     file,
                     span,
@@ -232,6 +247,9 @@ impl<'a> Lowerer<'a> {
         if let Some(id) = self.piece_ids.get(name) {
             return Some(*id);
         }
+        if self.error_limit_reached() {
+            return None;
+        }
         let mut error = Error::new(
             file,
             ident.as_span().into(),
@@ -246,7 +264,7 @@ impl<'a> Lowerer<'a> {
             names.sort();
             error = error.with_note(format!("the pieces are: {}", names.join(", ")));
         }
-        self.errors.push(error);
+        self.error(error);
         None
     }
 
@@ -265,6 +283,9 @@ impl<'a> Lowerer<'a> {
         if let Some(id) = self.region_ids.get(name) {
             return Some(*id);
         }
+        if self.error_limit_reached() {
+            return None;
+        }
         let mut error = Error::new(
             file,
             ident.as_span().into(),
@@ -277,7 +298,7 @@ impl<'a> Lowerer<'a> {
         } else {
             error = error.with_help(format!("define it: `region {name} = ranks 1..3 relative`"));
         }
-        self.errors.push(error);
+        self.error(error);
         None
     }
 
@@ -286,6 +307,9 @@ impl<'a> Lowerer<'a> {
         let name = ident.as_str();
         if let Some(id) = self.counter_ids.get(name) {
             return Some(*id);
+        }
+        if self.error_limit_reached() {
+            return None;
         }
         let mut error = Error::new(
             file,
@@ -299,12 +323,23 @@ impl<'a> Lowerer<'a> {
         } else {
             error = error.with_help(format!("define it: `counter {name} counts capture`"));
         }
-        self.errors.push(error);
+        self.error(error);
         None
     }
 
     fn error(&mut self, error: Error) {
-        self.errors.push(error);
+        if !self.error_limit_reached() {
+            self.errors.push(error);
+        }
+    }
+
+    /// Whether [`MAX_ERRORS`] are reported; if so, counts one more dropped.
+    fn error_limit_reached(&mut self) -> bool {
+        let reached = self.errors.len() >= MAX_ERRORS;
+        if reached {
+            self.dropped_errors += 1;
+        }
+        reached
     }
 }
 

@@ -28,7 +28,9 @@ fn bad_cases() -> Vec<PathBuf> {
 }
 
 fn stem(path: &Path) -> String {
-    path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+    path.file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// Loads a file that must be rejected; returns its rendered diagnostics.
@@ -36,7 +38,11 @@ fn rejection(path: &Path) -> String {
     match varc::load_variant(path) {
         Ok(variant) => panic!("{} was accepted as `{}`", path.display(), variant.id),
         Err(error) => {
-            assert!(!error.errors.is_empty(), "{}: rejected without an error", path.display());
+            assert!(
+                !error.errors.is_empty(),
+                "{}: rejected without an error",
+                path.display()
+            );
             varc::diagnostic::render(&error.sources, &error.errors, false)
         }
     }
@@ -51,7 +57,11 @@ fn assert_golden(name: &str, text: &str) {
 #[test]
 fn every_bad_file_is_rejected_with_its_snapshot() {
     let cases = bad_cases();
-    assert!(cases.len() >= 30, "only {} bad cases in {BAD_DIR}", cases.len());
+    assert!(
+        cases.len() >= 30,
+        "only {} bad cases in {BAD_DIR}",
+        cases.len()
+    );
     // Check every case before failing, so that one run lists all changes.
     let mut failed = Vec::new();
     for path in &cases {
@@ -104,7 +114,11 @@ fn garbage_5mb_is_rejected_quickly_with_a_clear_error() {
     std::fs::write(&path, garbage(5 << 20, 0x5eed)).expect("write garbage");
     let start = Instant::now();
     let text = rejection(&path);
-    assert!(start.elapsed() < Duration::from_secs(1), "took {:?}", start.elapsed());
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "took {:?}",
+        start.elapsed()
+    );
     let text = text.replace(&dir.display().to_string(), "$TMP");
     assert_golden("garbage-5mb", &text);
 }
@@ -122,9 +136,18 @@ fn varc_check_exits_1_with_the_diagnostics_on_stderr() {
     for path in bad_cases() {
         let output = varc_check(&path);
         assert_eq!(output.status.code(), Some(1), "{}", path.display());
-        assert!(output.stdout.is_empty(), "{}: output on stdout", path.display());
+        assert!(
+            output.stdout.is_empty(),
+            "{}: output on stdout",
+            path.display()
+        );
         // Not a terminal, so no colours: the same text as the library renders.
-        assert_eq!(String::from_utf8_lossy(&output.stderr), rejection(&path), "{}", path.display());
+        assert_eq!(
+            String::from_utf8_lossy(&output.stderr),
+            rejection(&path),
+            "{}",
+            path.display()
+        );
     }
 }
 
@@ -144,7 +167,11 @@ fn varc_check_exits_0_for_every_bundled_variant() {
             path.display(),
             String::from_utf8_lossy(&output.stderr)
         );
-        assert!(output.stderr.is_empty(), "{}: warnings on stderr", path.display());
+        assert!(
+            output.stderr.is_empty(),
+            "{}: warnings on stderr",
+            path.display()
+        );
         checked += 1;
     }
     assert!(checked >= 5, "only {checked} bundled variants");

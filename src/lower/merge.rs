@@ -3,6 +3,7 @@
 
 use crate::error::{nearest, Error, Span};
 use crate::syntax::{Node, Rule};
+use std::collections::HashMap;
 
 /// A statement that survives the merge.
 #[derive(Clone)]
@@ -18,7 +19,7 @@ pub struct Item<'a> {
 }
 
 /// The identity of a statement.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
     /// A named definition: `piece`, `region` or `counter`, and its name.
     Named(&'static str, String),
@@ -46,9 +47,62 @@ pub struct Header {
     pub name: String,
 }
 
+/// The statements merged so far, indexed by key so that a long file merges
+/// in linear time. A dropped statement leaves a hole, so positions (and
+/// where each file's statements start) stay valid.
+#[derive(Default)]
+struct Statements<'a> {
+    slots: Vec<Option<Item<'a>>>,
+    by_key: HashMap<Key, usize>,
+}
+
+impl<'a> Statements<'a> {
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    fn find(&self, key: &Key) -> Option<usize> {
+        self.by_key.get(key).copied()
+    }
+
+    fn get(&self, index: usize) -> Option<&Item<'a>> {
+        self.slots.get(index).and_then(Option::as_ref)
+    }
+
+    fn push(&mut self, item: Item<'a>) {
+        if let Some(key) = &item.key {
+            self.by_key.insert(key.clone(), self.slots.len());
+        }
+        self.slots.push(Some(item));
+    }
+
+    /// Puts `item` in the place of the statement at `index` (same key).
+    fn replace(&mut self, index: usize, item: Item<'a>) {
+        self.slots[index] = Some(item);
+    }
+
+    /// Removes every statement whose key satisfies `matches`; whether any was.
+    fn remove(&mut self, matches: impl Fn(&Option<Key>) -> bool) -> bool {
+        let mut removed = false;
+        for slot in &mut self.slots {
+            if slot.as_ref().is_some_and(|item| matches(&item.key)) {
+                if let Some(key) = slot.take().and_then(|item| item.key) {
+                    self.by_key.remove(&key);
+                }
+                removed = true;
+            }
+        }
+        removed
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &Item<'a>> {
+        self.slots.iter().flatten()
+    }
+}
+
 /// Merges the files of an `extends` chain (oldest ancestor first).
 pub fn merge<'a>(files: &[(usize, Node<'a>)], errors: &mut Vec<Error>) -> (Header, Vec<Item<'a>>) {
-    let mut items: Vec<Item<'a>> = Vec::new();
+    let mut items = Statements::default();
     let mut header = Header {
         id: String::new(),
         name: String::new(),
@@ -64,7 +118,7 @@ pub fn merge<'a>(files: &[(usize, Node<'a>)], errors: &mut Vec<Error>) -> (Heade
             }
         }
     }
-    (header, items)
+    (header, items.slots.into_iter().flatten().collect())
 }
 
 fn read_header(node: Node<'_>) -> Header {
@@ -93,7 +147,7 @@ fn merge_statement<'a>(
     file: usize,
     statement: Node<'a>,
     first_of_file: usize,
-    items: &mut Vec<Item<'a>>,
+    items: &mut Statements<'a>,
     errors: &mut Vec<Error>,
 ) {
     let mut replace = None;
@@ -133,7 +187,7 @@ fn place<'a>(
     item: Item<'a>,
     replace: Option<Span>,
     first_of_file: usize,
-    items: &mut Vec<Item<'a>>,
+    items: &mut Statements<'a>,
     errors: &mut Vec<Error>,
 ) {
     let Some(key) = item.key.clone() else {
@@ -151,11 +205,13 @@ fn place<'a>(
         items.push(item);
         return;
     };
-    let existing = items.iter().position(|i| i.key.as_ref() == Some(&key));
+    let existing = items.find(&key);
     match (existing, replace) {
-        (Some(index), Some(_)) if index < first_of_file => items[index] = item,
+        (Some(index), Some(_)) if index < first_of_file => items.replace(index, item),
         (Some(index), _) => {
-            let first = &items[index];
+            let Some(first) = items.get(index) else {
+                return;
+            };
             let mut error = Error::new(
                 item.file,
                 item.key_span,
@@ -186,7 +242,7 @@ fn place<'a>(
     }
 }
 
-fn drop_item(file: usize, node: Node<'_>, items: &mut Vec<Item<'_>>, errors: &mut Vec<Error>) {
+fn drop_item(file: usize, node: Node<'_>, items: &mut Statements<'_>, errors: &mut Vec<Error>) {
     let Some(target) = node.into_inner().next() else {
         return;
     };
@@ -210,24 +266,22 @@ fn drop_item(file: usize, node: Node<'_>, items: &mut Vec<Item<'_>>, errors: &mu
         (Some(Key::Singleton(s)), None) => *s == wanted,
         _ => false,
     };
-    let before = items.len();
-    items.retain(|i| !matches(&i.key));
-    if items.len() == before {
-        let known: Vec<String> = items
-            .iter()
-            .filter_map(|i| match &i.key {
-                Some(Key::Label(l)) | Some(Key::Named(_, l)) => Some(l.clone()),
-                _ => None,
-            })
-            .collect();
+    if !items.remove(matches) {
         let mut error = Error::new(
             file,
             Span::from(name.as_span()),
             format!("nothing named `{wanted}` to drop"),
         )
         .with_label("not defined by this variant or its ancestors");
-        if let Some(close) = nearest(wanted, known.iter().map(String::as_str)) {
-            error = error.with_help(format!("did you mean `{close}`?"));
+        // Suggestions cost a pass over every name: only while errors are few.
+        if errors.len() < super::MAX_ERRORS {
+            let known = items.iter().filter_map(|i| match &i.key {
+                Some(Key::Label(l)) | Some(Key::Named(_, l)) => Some(l.as_str()),
+                _ => None,
+            });
+            if let Some(close) = nearest(wanted, known) {
+                error = error.with_help(format!("did you mean `{close}`?"));
+            }
         }
         errors.push(error);
     }

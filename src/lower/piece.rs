@@ -312,6 +312,9 @@ impl Lowerer<'_> {
         if let Some((_, betza_text)) = BUILTIN_MOVES.iter().find(|(n, _)| *n == name) {
             return betza::parse(betza_text).unwrap_or_default();
         }
+        if self.error_limit_reached() {
+            return Vec::new();
+        }
         let known: Vec<&str> = self
             .piece_ids
             .keys()
