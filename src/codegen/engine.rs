@@ -579,7 +579,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         let blockers = line & occupied & !bit(sniper);
                         if blockers == EMPTY {
                             masks.check &= line;
-                            masks.checkers += 1;
+                            checkers |= bit(sniper);
                         } else if clear_lsb(blockers) == EMPTY && blockers & own != EMPTY {
                             masks.pinned |= blockers;
                             masks.pins[masks.pin_count] = (lsb(blockers), line);
@@ -610,10 +610,12 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     let mut leapers = EMPTY;
                     #(#leapers)*
                     if leapers != EMPTY {
-                        masks.checkers += popcnt(leapers);
                         masks.check &= leapers;
                     }
+                    // A compound piece may check along two atoms: count pieces.
+                    let mut checkers = leapers;
                     #({ #riders })*
+                    masks.checkers = popcnt(checkers);
                     masks
                 }
             });
