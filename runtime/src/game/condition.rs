@@ -1,0 +1,404 @@
+//! Evaluating the model's [`Condition`]s over a game, and saying in words
+//! why one holds or not (refused claims and offers say why).
+
+use super::clock::{format_seconds, Clock};
+use super::events::MoveEvents;
+use crate::model::{
+    Aggregate, Color, Comparison, Condition, EventPattern, PieceFilter, PieceId, PlayerRef, Variant,
+};
+use crate::position::Position;
+
+/// How often the current position has occurred (Laws-of-Chess identity).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Repetitions {
+    /// Occurrences in the whole game, the current one included.
+    pub total: u32,
+    /// Occurrences since the last irreversible move (the last reset event),
+    /// the current one included (A8's "in a row").
+    pub in_a_row: u32,
+}
+
+/// Everything a condition may read, at one moment of a game.
+#[derive(Clone, Copy, Debug)]
+pub struct Context<'a> {
+    /// The variant.
+    pub variant: &'a Variant,
+    /// The position.
+    pub position: &'a Position,
+    /// Whether a royal piece of the side to move is attacked.
+    pub in_check: bool,
+    /// Number of legal moves of the side to move (history rules applied).
+    pub legal_moves: usize,
+    /// Repetition counts of the position.
+    pub repetitions: Repetitions,
+    /// Plies since the last reset event.
+    pub plies_since_reset: u32,
+    /// The events of the move that led here, if any.
+    pub last_move: Option<&'a MoveEvents>,
+    /// The clocks, if the game is timed.
+    pub clock: Option<&'a Clock>,
+}
+
+impl Context<'_> {
+    /// The colour a player reference names at this moment.
+    pub fn player(&self, player: PlayerRef) -> Color {
+        let side = self.position.side_to_move();
+        match player {
+            PlayerRef::SideToMove => side,
+            PlayerRef::Opponent => side.opponent(),
+            PlayerRef::White => Color::White,
+            PlayerRef::Black => Color::Black,
+        }
+    }
+
+    /// Number of `color`'s pieces that `filter` counts.
+    pub fn material(&self, color: Color, filter: &PieceFilter) -> u32 {
+        self.position
+            .pieces()
+            .filter(|(_, p)| p.color() == color && filter_counts(filter, p.kind()))
+            .count() as u32
+    }
+
+    fn aggregate(&self, of: Aggregate, value: impl Fn(Color) -> u32) -> u32 {
+        match of {
+            Aggregate::Of(player) => value(self.player(player)),
+            Aggregate::Max => value(Color::White).max(value(Color::Black)),
+            Aggregate::Min => value(Color::White).min(value(Color::Black)),
+        }
+    }
+
+    fn counter(&self, color: Color, counter: usize) -> u32 {
+        self.position
+            .counters(color)
+            .get(counter)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Whether `condition` holds.
+    pub fn holds(&self, condition: &Condition) -> bool {
+        match condition {
+            Condition::NoLegalMoves => self.legal_moves == 0,
+            Condition::InCheck => self.in_check,
+            Condition::RoyalCaptured => {
+                self.variant.pieces.iter().any(|p| p.royal)
+                    && self
+                        .position
+                        .royals(self.position.side_to_move())
+                        .is_empty()
+            }
+            Condition::Repetition { count, in_a_row } => self.repetition_count(*in_a_row) >= *count,
+            Condition::PliesSinceReset(plies) => self.plies_since_reset >= *plies,
+            Condition::Material {
+                of,
+                filter,
+                comparison,
+                value,
+            } => compare(
+                self.aggregate(*of, |c| self.material(c, filter)),
+                *comparison,
+                *value,
+            ),
+            Condition::OnlyRoyalsLeft => self.position.pieces().all(|(_, p)| p.is_royal()),
+            Condition::InsufficientMaterial(sets) => self.insufficient(sets),
+            Condition::Counter {
+                counter,
+                of,
+                comparison,
+                value,
+            } => compare(
+                self.aggregate(*of, |c| self.counter(c, *counter)),
+                *comparison,
+                *value,
+            ),
+            Condition::ClockBelow { of, seconds } => self.clock.is_some_and(|clock| {
+                clock.remaining_ms(self.player(*of)) < u64::from(*seconds) * 1000
+            }),
+            Condition::LastMove(pattern) => self.last_move.is_some_and(|e| e.matches(pattern)),
+            Condition::And(a, b) => self.holds(a) && self.holds(b),
+            Condition::Or(a, b) => self.holds(a) || self.holds(b),
+            Condition::Not(a) => !self.holds(a),
+        }
+    }
+
+    fn repetition_count(&self, in_a_row: bool) -> u32 {
+        if in_a_row {
+            self.repetitions.in_a_row
+        } else {
+            self.repetitions.total
+        }
+    }
+
+    /// One side has only royal pieces, the other's other pieces are exactly
+    /// one of `sets`.
+    fn insufficient(&self, sets: &[Vec<PieceId>]) -> bool {
+        let others = |color: Color| {
+            let mut kinds: Vec<PieceId> = self
+                .position
+                .pieces()
+                .filter(|(_, p)| p.color() == color && !p.is_royal())
+                .map(|(_, p)| p.kind())
+                .collect();
+            kinds.sort_unstable();
+            kinds
+        };
+        let (white, black) = (others(Color::White), others(Color::Black));
+        let stronger = match (white.is_empty(), black.is_empty()) {
+            (true, false) => black,
+            (false, true) => white,
+            _ => return false,
+        };
+        sets.iter().any(|set| {
+            let mut set = set.clone();
+            set.sort_unstable();
+            set == stronger
+        })
+    }
+
+    /// The figure that decided an `if` outcome, in words (`with 3 pieces`),
+    /// for the reason of a result.
+    pub fn detail(&self, condition: &Condition) -> Option<String> {
+        match condition {
+            Condition::Material { of, filter, .. } => {
+                let n = self.aggregate(*of, |c| self.material(c, filter));
+                Some(format!(
+                    "with {n} {}",
+                    if n == 1 { "piece" } else { "pieces" }
+                ))
+            }
+            Condition::Counter { counter, of, .. } => {
+                let n = self.aggregate(*of, |c| self.counter(c, *counter));
+                let name = self
+                    .variant
+                    .counters
+                    .get(*counter)
+                    .map_or("?", |c| c.name.as_str());
+                Some(format!("with {name} {n}"))
+            }
+            Condition::Not(inner) => self.detail(inner),
+            _ => None,
+        }
+    }
+
+    /// Why `condition` does not hold, in words.
+    pub fn why_not(&self, condition: &Condition) -> String {
+        match condition {
+            Condition::And(a, b) => {
+                if self.holds(a) {
+                    self.why_not(b)
+                } else {
+                    self.why_not(a)
+                }
+            }
+            Condition::Or(a, b) => format!("{} and {}", self.why_not(a), self.why_not(b)),
+            Condition::Not(a) => self.why(a),
+            leaf => self.leaf(leaf, false),
+        }
+    }
+
+    /// Why `condition` holds, in words.
+    pub fn why(&self, condition: &Condition) -> String {
+        match condition {
+            Condition::And(a, b) => format!("{} and {}", self.why(a), self.why(b)),
+            Condition::Or(a, b) => {
+                if self.holds(a) {
+                    self.why(a)
+                } else {
+                    self.why(b)
+                }
+            }
+            Condition::Not(a) => self.why_not(a),
+            leaf => self.leaf(leaf, true),
+        }
+    }
+
+    fn leaf(&self, condition: &Condition, holds: bool) -> String {
+        let variant = self.variant;
+        match condition {
+            Condition::NoLegalMoves if holds => "the side to move has no legal move".into(),
+            Condition::NoLegalMoves => "the side to move has legal moves".into(),
+            Condition::InCheck if holds => "the side to move is in check".into(),
+            Condition::InCheck => "the side to move is not in check".into(),
+            Condition::RoyalCaptured if holds => "the side to move has no royal piece".into(),
+            Condition::RoyalCaptured => "the side to move has a royal piece".into(),
+            Condition::Repetition { count, in_a_row } => {
+                let n = self.repetition_count(*in_a_row);
+                let row = if *in_a_row { " in a row" } else { "" };
+                format!(
+                    "the position has occurred {n} {}{row} ({count} needed)",
+                    times(n)
+                )
+            }
+            Condition::PliesSinceReset(plies) => format!(
+                "{} plies since the last reset ({plies} needed)",
+                self.plies_since_reset
+            ),
+            Condition::Material {
+                of,
+                filter,
+                comparison,
+                value,
+            } => {
+                let n = self.aggregate(*of, |c| self.material(c, filter));
+                format!(
+                    "{} {} is {n} (the rule needs {} {value})",
+                    aggregate_text(*of, "number of"),
+                    filter_text(variant, filter),
+                    comparison_text(*comparison)
+                )
+            }
+            Condition::OnlyRoyalsLeft if holds => "only royal pieces are left".into(),
+            Condition::OnlyRoyalsLeft => "pieces other than royal ones are left".into(),
+            Condition::InsufficientMaterial(_) if holds => "the material is insufficient".into(),
+            Condition::InsufficientMaterial(_) => {
+                "the material is not one of the insufficient sets".into()
+            }
+            Condition::Counter {
+                counter,
+                of,
+                comparison,
+                value,
+            } => {
+                let n = self.aggregate(*of, |c| self.counter(c, *counter));
+                let name = variant
+                    .counters
+                    .get(*counter)
+                    .map_or("?", |c| c.name.as_str());
+                format!(
+                    "{} {name} is {n} (the rule needs {} {value})",
+                    aggregate_text(*of, "count of"),
+                    comparison_text(*comparison)
+                )
+            }
+            Condition::ClockBelow { of, seconds } => match self.clock {
+                None => "the game has no clocks".into(),
+                Some(clock) => format!(
+                    "{}'s clock shows {} s (the rule needs below {seconds} s)",
+                    self.player(*of),
+                    format_seconds(clock.remaining_ms(self.player(*of)))
+                ),
+            },
+            Condition::LastMove(pattern) if holds => {
+                format!("the last move was {}", event_text(variant, pattern))
+            }
+            Condition::LastMove(pattern) => {
+                format!("the last move was not {}", event_text(variant, pattern))
+            }
+            Condition::And(..) | Condition::Or(..) | Condition::Not(..) => {
+                if holds {
+                    self.why(condition)
+                } else {
+                    self.why_not(condition)
+                }
+            }
+        }
+    }
+}
+
+fn times(n: u32) -> &'static str {
+    if n == 1 {
+        "time"
+    } else {
+        "times"
+    }
+}
+
+/// Whether `filter` counts pieces of `kind`.
+pub fn filter_counts(filter: &PieceFilter, kind: PieceId) -> bool {
+    match filter {
+        PieceFilter::All => true,
+        PieceFilter::Only(kinds) => kinds.contains(&kind),
+        PieceFilter::Except(kinds) => !kinds.contains(&kind),
+    }
+}
+
+/// `value comparison limit`.
+pub fn compare(value: u32, comparison: Comparison, limit: u32) -> bool {
+    match comparison {
+        Comparison::Less => value < limit,
+        Comparison::LessEqual => value <= limit,
+        Comparison::Equal => value == limit,
+        Comparison::GreaterEqual => value >= limit,
+        Comparison::Greater => value > limit,
+    }
+}
+
+fn comparison_text(comparison: Comparison) -> &'static str {
+    match comparison {
+        Comparison::Less => "<",
+        Comparison::LessEqual => "<=",
+        Comparison::Equal => "==",
+        Comparison::GreaterEqual => ">=",
+        Comparison::Greater => ">",
+    }
+}
+
+fn aggregate_text(of: Aggregate, noun: &str) -> String {
+    match of {
+        Aggregate::Max => format!("the larger {noun}"),
+        Aggregate::Min => format!("the smaller {noun}"),
+        Aggregate::Of(player) => format!("{} {noun}", player_text(player)),
+    }
+}
+
+/// A player reference in words, possessive (`the side to move's`).
+pub fn player_text(player: PlayerRef) -> &'static str {
+    match player {
+        PlayerRef::SideToMove => "the side to move's",
+        PlayerRef::Opponent => "the opponent's",
+        PlayerRef::White => "white's",
+        PlayerRef::Black => "black's",
+    }
+}
+
+fn names(variant: &Variant, kinds: &[PieceId]) -> String {
+    kinds
+        .iter()
+        .map(|k| variant.pieces.get(*k).map_or("?", |p| p.name.as_str()))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn filter_text(variant: &Variant, filter: &PieceFilter) -> String {
+    match filter {
+        PieceFilter::All => "pieces".into(),
+        PieceFilter::Only(kinds) => format!("pieces of {}", names(variant, kinds)),
+        PieceFilter::Except(kinds) => format!("pieces except {}", names(variant, kinds)),
+    }
+}
+
+/// An event pattern in words.
+pub fn event_text(variant: &Variant, pattern: &EventPattern) -> String {
+    let of = |kinds: &[PieceId]| {
+        if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(" of {}", names(variant, kinds))
+        }
+    };
+    match pattern {
+        EventPattern::Capture(kinds) => format!("a capture{}", of(kinds)),
+        EventPattern::EnPassant => "an en passant capture".into(),
+        EventPattern::MoveOf(kinds) => format!("a move{}", of(kinds)),
+        EventPattern::Promotion { from, to } => {
+            let to = if to.is_empty() {
+                String::new()
+            } else {
+                format!(" to {}", names(variant, to))
+            };
+            format!("a promotion{}{to}", of(from))
+        }
+        EventPattern::Castle(None) => "castling".into(),
+        EventPattern::Castle(Some(crate::model::CastleSide::Short)) => "short castling".into(),
+        EventPattern::Castle(Some(crate::model::CastleSide::Long)) => "long castling".into(),
+        EventPattern::RoyalCapture => "a royal capture".into(),
+        EventPattern::Crowning(kinds) => format!("a crowning{}", of(kinds)),
+        EventPattern::LawsCheckmate => "checkmate under the Laws of Chess".into(),
+        EventPattern::MovedPieceWas(kinds) => {
+            format!("a move by a piece that was {}", names(variant, kinds))
+        }
+        EventPattern::Both(a, b) => {
+            format!("{} with {}", event_text(variant, a), event_text(variant, b))
+        }
+    }
+}

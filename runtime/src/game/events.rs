@@ -1,0 +1,160 @@
+//! The events of a move, which counters, awards, the plies-since-reset
+//! count and `last move` conditions read, and the Laws-of-Chess checkmate
+//! test (computed even in variants without a check rule, A1, A11, A12).
+
+use crate::model::{CastleSide, Color, EventPattern, PieceId, Variant};
+use crate::moves::{Move, MoveKind};
+use crate::position::{Piece, Position};
+use crate::rules::Rules;
+
+/// What one move did, as far as the rules language can ask.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveEvents {
+    /// The player who made the move.
+    pub mover: Color,
+    /// The kind that moved, as it was when it started moving (after a
+    /// crowning at the start of the turn).
+    pub moved_kind: Option<PieceId>,
+    /// The kinds the moved piece has been, after the move (a promotion made
+    /// on this move included).
+    pub moved_lineage: Vec<PieceId>,
+    /// The piece captured, if any.
+    pub captured: Option<Piece>,
+    /// Whether the capture was en passant.
+    pub en_passant: bool,
+    /// A promotion: the kind before and the kind after.
+    pub promotion: Option<(PieceId, PieceId)>,
+    /// A castling, by side.
+    pub castle: Option<CastleSide>,
+    /// A2: the crowned piece's kind and the kinds it had been before.
+    pub crowning: Option<(PieceId, Vec<PieceId>)>,
+    /// Whether the move attacks a royal piece of the opponent.
+    pub gives_check: bool,
+    /// Whether the move would be checkmate under the Laws of Chess.
+    pub laws_checkmate: bool,
+}
+
+impl MoveEvents {
+    /// The events of `mv`, played from `before` to `after`.
+    pub fn of<R: Rules + ?Sized>(
+        rules: &R,
+        before: &Position,
+        mv: &Move,
+        after: &Position,
+    ) -> MoveEvents {
+        let variant = rules.variant();
+        let mover = before.side_to_move();
+        let crowning = mv
+            .crown
+            .and_then(|square| before.piece_at(square))
+            .map(|p| {
+                let mut was: Vec<PieceId> = p.history().collect();
+                was.push(p.kind());
+                (p.kind(), was)
+            });
+        let moved_kind = if mv.crown.is_some() && mv.crown == Some(mv.from) {
+            crowned_kind(variant).or_else(|| before.piece_at(mv.from).map(|p| p.kind()))
+        } else {
+            before.piece_at(mv.from).map(|p| p.kind())
+        };
+        let captured = match mv.kind {
+            MoveKind::EnPassant { victim } => before.piece_at(victim),
+            MoveKind::Castle { .. } => None,
+            MoveKind::Normal | MoveKind::DelayedPromotion => {
+                if mv.to == mv.from {
+                    None
+                } else {
+                    before.piece_at(mv.to).filter(|p| p.color() != mover)
+                }
+            }
+        };
+        let promotion = mv
+            .promotion
+            .and_then(|to| moved_kind.map(|from| (from, to)));
+        let moved_lineage = after
+            .piece_at(mv.to)
+            .filter(|p| p.color() == mover)
+            .map(|p| p.history().collect())
+            .unwrap_or_default();
+        let gives_check = rules.royal_attacked(after, mover.opponent());
+        MoveEvents {
+            mover,
+            moved_kind,
+            moved_lineage,
+            captured,
+            en_passant: matches!(mv.kind, MoveKind::EnPassant { .. }),
+            promotion,
+            castle: mv.castle_side(),
+            crowning,
+            gives_check,
+            laws_checkmate: gives_check && laws_checkmate(rules, after),
+        }
+    }
+
+    /// Whether the move produced the event `pattern`.
+    pub fn matches(&self, pattern: &EventPattern) -> bool {
+        let any_or = |kinds: &[PieceId], kind: PieceId| kinds.is_empty() || kinds.contains(&kind);
+        match pattern {
+            EventPattern::Capture(kinds) => self.captured.is_some_and(|c| any_or(kinds, c.kind())),
+            EventPattern::EnPassant => self.en_passant,
+            EventPattern::MoveOf(kinds) => self.moved_kind.is_some_and(|k| any_or(kinds, k)),
+            EventPattern::Promotion { from, to } => self
+                .promotion
+                .is_some_and(|(old, new)| any_or(from, old) && any_or(to, new)),
+            EventPattern::Castle(side) => match self.castle {
+                Some(done) => side.is_none() || *side == Some(done),
+                None => false,
+            },
+            EventPattern::RoyalCapture => self.captured.is_some_and(|c| c.is_royal()),
+            EventPattern::Crowning(kinds) => self
+                .crowning
+                .as_ref()
+                .is_some_and(|(_, was)| kinds.iter().all(|k| was.contains(k))),
+            EventPattern::LawsCheckmate => self.laws_checkmate,
+            EventPattern::MovedPieceWas(kinds) => {
+                kinds.iter().all(|k| self.moved_lineage.contains(k))
+            }
+            EventPattern::Both(a, b) => self.matches(a) && self.matches(b),
+        }
+    }
+
+    /// Whether the move captured a royal piece.
+    pub fn captured_royal(&self) -> bool {
+        self.captured.is_some_and(|c| c.is_royal())
+    }
+}
+
+/// The kind a succession crowns into, if the variant has succession.
+fn crowned_kind(variant: &Variant) -> Option<PieceId> {
+    match &variant.royal_loss {
+        crate::model::RoyalLoss::Succession { becomes, .. } => Some(*becomes),
+        crate::model::RoyalLoss::EndsGame => None,
+    }
+}
+
+/// Whether the side to move of `position` is checkmated under the Laws of
+/// Chess: a royal piece of his is attacked and none of his moves leaves all
+/// his royal pieces unattacked. Castling out of or through an attacked
+/// square is no escape (the Laws forbid it even where the variant allows it).
+///
+/// The moves tried are the pseudo-legal ones, so the answer is the same in a
+/// variant without a check rule (A1: `#` is still written).
+pub fn laws_checkmate<R: Rules + ?Sized>(rules: &R, position: &Position) -> bool {
+    let side = position.side_to_move();
+    if position.royals(side).is_empty() || !rules.royal_attacked(position, side) {
+        return false;
+    }
+    let mut moves = Vec::new();
+    rules.generate_pseudo_legal(position, &mut moves);
+    let mut scratch = position.clone();
+    !moves.iter().any(|mv| {
+        if mv.is_castle() {
+            // In check already, so castling is no escape under the Laws.
+            return false;
+        }
+        let undo = rules.make_move(&mut scratch, mv);
+        let safe = !scratch.royals(side).is_empty() && !rules.royal_attacked(&scratch, side);
+        rules.unmake_move(&mut scratch, mv, &undo);
+        safe
+    })
+}

@@ -1,0 +1,384 @@
+//! Game records: PGN-like text that names the variant, saved from a
+//! [`Game`] and loaded back by replaying it (C9, G3).
+//!
+//! ```text
+//! [Variant "ppc"]
+//! [VariantName "Piece Promotion Chess"]
+//! [TimeControl "300+5"]
+//! [Result "2-0"]
+//! [Termination "checkmate"]
+//!
+//! 1. e4 {emt 2.5} e5 2. Bc4 offer Nc6 3. Qh5 Nf6 4. Qxf7# {checkmate} 2-0
+//! ```
+//!
+//! - Tags `[Name "value"]` come first. `Variant` (the variant's id) is
+//!   required; `FEN` gives a start position other than the variant's;
+//!   `TimeControl` (`BASE+INCREMENT` in seconds) starts clocks; `Result`
+//!   (the scores, White first: `1-0`, `1/2-1/2`, `2-0`, `0-0`, `3-1`) and
+//!   `Termination` (the reason) are written for a finished game. Other tags
+//!   are kept as they are.
+//! - Moves in SAN with the marks of the seeds: `+` check, `#` a checkmate
+//!   under the Laws of Chess (also where the variant has no check rule, A1),
+//!   `*` after a capture of a royal piece, and after an en passant capture
+//!   the mover's count of them in Roman numerals (`exf6 II`) when the
+//!   variant counts en passant captures (A12). Move numbers are optional.
+//! - Actions of the side to move: `claim`, `offer`, `accept`, `resign`, and
+//!   `wait` (time passing without a move). `{emt SECONDS}` after a move or
+//!   `wait` is the time it took on the clock.
+//! - Other comments `{...}` and `;` line comments are ignored when loading;
+//!   the writer uses them for awarded wins and the game's end ("Game ended
+//!   by True 5 Queens").
+//! - The result token closes the movetext.
+//!
+//! Loading replays every step in a fresh [`Game`]; any error names the line
+//! and column of the token, and nothing is half-applied: the caller gets a
+//! game only if the whole record replays, to the recorded result.
+
+mod lexer;
+
+use super::clock::{format_seconds, parse_seconds, Clock, TimeControl};
+use super::events::MoveEvents;
+use super::{Action, Game, GameError, Step};
+use crate::fen::{parse_fen, write_fen};
+use crate::model::{Color, EventPattern};
+use crate::moves::Move;
+use crate::notation::san;
+use crate::position::Position;
+use crate::rules::Rules;
+use lexer::{line_column, roman, tokens, Token};
+use thiserror::Error;
+
+pub use lexer::roman as roman_numeral;
+
+/// A record that cannot be loaded: where and why.
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
+pub enum RecordError {
+    /// Text that is not part of the record syntax, or a misplaced token.
+    #[error("line {line}, column {column}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// A step the game refuses.
+    #[error("line {line}, column {column}: {text}: {error}")]
+    Replay {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The step as written.
+        text: String,
+        /// Why the game refused it.
+        error: GameError,
+    },
+    /// No `[Variant "..."]` tag.
+    #[error("the record names no variant: a [Variant \"...\"] tag is required")]
+    MissingVariant,
+    /// The replayed game does not end as the record says.
+    #[error("line {line}, column {column}: the record says {recorded}, but the replayed game gives {replayed}")]
+    ResultMismatch {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// The recorded result.
+        recorded: String,
+        /// The replayed one.
+        replayed: String,
+    },
+}
+
+/// The SAN of `mv` with the record's marks (see the module documentation).
+pub fn move_text<R: Rules + ?Sized>(
+    rules: &R,
+    before: &Position,
+    mv: &Move,
+    events: &MoveEvents,
+    _after: &Position,
+) -> String {
+    let mut text = san(rules, before, mv)
+        .trim_end_matches(['+', '#'])
+        .to_string();
+    if events.captured_royal() {
+        text.push('*');
+    }
+    if events.laws_checkmate {
+        text.push('#');
+    } else if events.gives_check {
+        text.push('+');
+    }
+    if events.en_passant {
+        let variant = rules.variant();
+        let counter = variant
+            .counters
+            .iter()
+            .position(|c| c.events.contains(&EventPattern::EnPassant));
+        if let Some(counter) = counter {
+            let count = before
+                .counters(events.mover)
+                .get(counter)
+                .copied()
+                .unwrap_or(0)
+                + 1;
+            text.push(' ');
+            text.push_str(&roman(count));
+        }
+    }
+    text
+}
+
+fn quote(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+impl<R: Rules> Game<R> {
+    /// The game as a record (see the module documentation), with `tags`
+    /// (such as `White`, `Event`) after the variant's.
+    pub fn to_record(&self, tags: &[(&str, &str)]) -> String {
+        let variant = self.rules.variant();
+        let mut out = String::new();
+        let mut tag = |name: &str, value: &str| {
+            out.push_str(&format!("[{name} \"{}\"]\n", quote(value)));
+        };
+        tag("Variant", &variant.id);
+        tag("VariantName", &variant.name);
+        let start = write_fen(variant, self.start_position());
+        if start != variant.start_fen {
+            tag("FEN", &start);
+        }
+        if let Some(clock) = self
+            .steps
+            .first()
+            .map_or(self.clock(), |s| s.before.clock.as_ref())
+        {
+            tag("TimeControl", &clock.control().to_string());
+        }
+        for (name, value) in tags {
+            tag(name, value);
+        }
+        match self.result() {
+            Some(result) => {
+                tag("Result", &result.score_text());
+                tag("Termination", &result.reason);
+            }
+            None => tag("Result", "*"),
+        }
+        out.push('\n');
+        let mut words = Vec::new();
+        let mut need_number = true;
+        for step in &self.steps {
+            let number = step.before.position.fullmove_number();
+            if let Action::Move(_) = step.action {
+                match step.by {
+                    Color::White => words.push(format!("{number}.")),
+                    Color::Black if need_number => words.push(format!("{number}...")),
+                    Color::Black => {}
+                }
+                need_number = false;
+            } else {
+                need_number = true;
+            }
+            words.push(step.text.clone());
+            if let Some(ms) = step.elapsed_ms {
+                words.push(format!("{{emt {}}}", format_seconds(ms)));
+            }
+            for award in &step.awards {
+                words.push(format!(
+                    "{{{}: {} win{} to {}}}",
+                    award.name,
+                    award.wins,
+                    if award.wins == 1 { "" } else { "s" },
+                    award.player
+                ));
+            }
+            if matches!(step.action, Action::Move(_)) && step.by == Color::Black {
+                need_number = true;
+            }
+        }
+        match self.result() {
+            Some(result) => {
+                words.push(format!("{{{}}}", result.reason));
+                words.push(result.score_text());
+            }
+            None => words.push("*".to_string()),
+        }
+        let mut line_length = 0;
+        for word in words {
+            if line_length > 0 && line_length + 1 + word.len() > 79 {
+                out.push('\n');
+                line_length = 0;
+            } else if line_length > 0 {
+                out.push(' ');
+                line_length += 1;
+            }
+            line_length += word.len();
+            out.push_str(&word);
+        }
+        out.push('\n');
+        out
+    }
+}
+
+/// A step of a record, with where it was written.
+struct Written {
+    text: String,
+    offset: usize,
+    elapsed_ms: Option<u64>,
+}
+
+/// Reads the tag `[Name "value"]`.
+fn read_tag(slice: &str) -> (String, String) {
+    let inner = &slice[1..slice.len() - 1];
+    let (name, rest) = inner.split_once([' ', '\t']).unwrap_or((inner, ""));
+    let rest = rest.trim();
+    let value = rest.get(1..rest.len().saturating_sub(1)).unwrap_or("");
+    let mut unescaped = String::new();
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            if let Some(next) = chars.next() {
+                unescaped.push(next);
+            }
+        } else {
+            unescaped.push(c);
+        }
+    }
+    (name.to_string(), unescaped)
+}
+
+/// Loads a record of the variant of `rules`: replays it in a new game.
+pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
+    let at = |offset: usize| line_column(text, offset);
+    let syntax = |offset: usize, message: String| {
+        let (line, column) = at(offset);
+        RecordError::Syntax {
+            line,
+            column,
+            message,
+        }
+    };
+    let tokens = tokens(text).map_err(|offset| {
+        let bad: String = text[offset..]
+            .chars()
+            .take_while(|c| !c.is_whitespace())
+            .collect();
+        syntax(offset, format!("unexpected {bad:?}"))
+    })?;
+    let mut tags: Vec<(String, String, usize)> = Vec::new();
+    let mut steps: Vec<Written> = Vec::new();
+    let mut result: Option<(String, usize)> = None;
+    for (token, span) in tokens {
+        let slice = &text[span.clone()];
+        if let Some((_, offset)) = &result {
+            let _ = offset;
+            return Err(syntax(span.start, format!("{slice:?} after the result")));
+        }
+        match token {
+            Token::Tag if steps.is_empty() => {
+                let (name, value) = read_tag(slice);
+                tags.push((name, value, span.start));
+            }
+            Token::Tag => return Err(syntax(span.start, "a tag after the moves".to_string())),
+            Token::MoveNumber | Token::Roman => {}
+            Token::Comment => {
+                let inner = slice[1..slice.len() - 1].trim();
+                if let Some(seconds) = inner.strip_prefix("emt ") {
+                    let ms = parse_seconds(seconds).ok_or_else(|| {
+                        syntax(span.start, format!("cannot read the time {seconds:?}"))
+                    })?;
+                    match steps.last_mut() {
+                        Some(step) if step.elapsed_ms.is_none() => step.elapsed_ms = Some(ms),
+                        _ => {
+                            return Err(syntax(
+                                span.start,
+                                "a time with no move before it".to_string(),
+                            ))
+                        }
+                    }
+                }
+            }
+            Token::Action | Token::Move => steps.push(Written {
+                text: slice.to_string(),
+                offset: span.start,
+                elapsed_ms: None,
+            }),
+            Token::Result => result = Some((slice.to_string(), span.start)),
+        }
+    }
+    let tag = |name: &str| tags.iter().find(|(n, _, _)| n == name);
+    let variant = rules.variant();
+    let Some((_, id, offset)) = tag("Variant") else {
+        return Err(RecordError::MissingVariant);
+    };
+    if id != &variant.id && id != &variant.name {
+        return Err(syntax(
+            *offset,
+            format!(
+                "the record is for variant {id:?}, these rules are {:?}",
+                variant.id
+            ),
+        ));
+    }
+    let position = match tag("FEN") {
+        Some((_, fen, offset)) => {
+            parse_fen(variant, fen).map_err(|e| syntax(*offset, format!("invalid FEN: {e}")))?
+        }
+        None => parse_fen(variant, &variant.start_fen.clone())
+            .map_err(|e| syntax(0, format!("the variant's start FEN: {e}")))?,
+    };
+    let clock = match tag("TimeControl") {
+        Some((_, value, offset)) => Some(Clock::new(
+            value
+                .parse::<TimeControl>()
+                .map_err(|e| syntax(*offset, e.to_string()))?,
+        )),
+        None => None,
+    };
+    let recorded = tag("Result").map(|(_, v, o)| (v.clone(), *o)).or(result);
+    let mut game = Game::from_position(rules, position, clock);
+    for step in &steps {
+        replay_step(&mut game, step).map_err(|error| {
+            let (line, column) = at(step.offset);
+            RecordError::Replay {
+                line,
+                column,
+                text: step.text.clone(),
+                error,
+            }
+        })?;
+    }
+    if let Some((recorded, offset)) = recorded {
+        let replayed = game.result().map_or("*".to_string(), |r| r.score_text());
+        if recorded != replayed {
+            let (line, column) = at(offset);
+            return Err(RecordError::ResultMismatch {
+                line,
+                column,
+                recorded,
+                replayed,
+            });
+        }
+    }
+    Ok(game)
+}
+
+fn replay_step<R: Rules>(game: &mut Game<R>, step: &Written) -> Result<(), GameError> {
+    match step.text.as_str() {
+        "wait" => game.wait(step.elapsed_ms.unwrap_or(0)),
+        "claim" | "offer" | "accept" | "resign" => game.act(&step.text),
+        text => {
+            let bare = text.trim_end_matches(['+', '#', '*', '!', '?']);
+            let mv = game.parse_move(bare)?;
+            game.play_timed(&mv, step.elapsed_ms)
+        }
+    }
+}
+
+/// The steps of a game as the record writes them, one per entry.
+pub fn step_texts(steps: &[Step]) -> Vec<String> {
+    steps.iter().map(|s| s.text.clone()).collect()
+}
