@@ -218,6 +218,7 @@ impl<'a> Lowerer<'a> {
 
     /// Checks that need the whole variant.
     fn check_whole(&mut self, variant: &Variant) {
+        self.check_start_position(variant);
         let royal_exists = variant.pieces.iter().any(|p| p.royal);
         if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked && !royal_exists {
             let span = self
@@ -237,6 +238,26 @@ impl<'a> Lowerer<'a> {
                 .with_help("mark the king `royal`, or write `check-rule none`"),
             );
         }
+    }
+
+    /// The start position must read as a position of this variant (side to
+    /// move, castling, en passant and counters too, not just the placement).
+    fn check_start_position(&mut self, variant: &Variant) {
+        if !self.errors.is_empty() || variant.start_fen.is_empty() {
+            return;
+        }
+        let Err(problem) = varc_runtime::fen::parse_fen(variant, &variant.start_fen) else {
+            return;
+        };
+        let setup = self.items.iter().find(|i| i.body.as_rule() == Rule::setup_stmt);
+        let (file, span) = setup
+            .and_then(|i| first_child(&i.body, Rule::string).map(|s| (i.file, Span::from(s.as_span()))))
+            .unwrap_or((self.child, Span::at(0)));
+        self.errors.push(
+            Error::new(file, span, format!("bad start position: {problem}"))
+                .with_label("this FEN")
+                .with_help("a FEN has the placement, the side to move (w or b), castling, en passant, and two counters"),
+        );
     }
 
     // ------------------------------------------------------------ names
