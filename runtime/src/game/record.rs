@@ -13,7 +13,9 @@
 //!
 //! - Tags `[Name "value"]` come first. `Variant` (the variant's id) is
 //!   required; `FEN` gives a start position other than the variant's;
-//!   `TimeControl` (`BASE+INCREMENT` in seconds) starts clocks; `Result`
+//!   `TimeControl` (`BASE+INCREMENT` in seconds) starts clocks; `Counters`
+//!   gives counters that do not start at zero (`kings-captured 2 0`: the
+//!   counter's name, White's and Black's values; several separated by `,`); `Result`
 //!   (the scores, White first: `1-0`, `1/2-1/2`, `2-0`, `0-0`, `3-1`) and
 //!   `Termination` (the reason) are written for a finished game. Other tags
 //!   are kept as they are.
@@ -149,6 +151,10 @@ impl<R: Rules> Game<R> {
         let start = write_fen(variant, self.start_position());
         if start != variant.start_fen {
             tag("FEN", &start);
+        }
+        let counters = counters_text(variant, self.start_position());
+        if !counters.is_empty() {
+            tag("Counters", &counters);
         }
         if let Some(clock) = self
             .steps
@@ -330,6 +336,10 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
         None => parse_fen(variant, &variant.start_fen.clone())
             .map_err(|e| syntax(0, format!("the variant's start FEN: {e}")))?,
     };
+    let mut position = position;
+    if let Some((_, value, offset)) = tag("Counters") {
+        read_counters(variant, &mut position, value).map_err(|message| syntax(*offset, message))?;
+    }
     let clock = match tag("TimeControl") {
         Some((_, value, offset)) => Some(Clock::new(
             value
@@ -381,4 +391,47 @@ fn replay_step<R: Rules>(game: &mut Game<R>, step: &Written) -> Result<(), GameE
 /// The steps of a game as the record writes them, one per entry.
 pub fn step_texts(steps: &[Step]) -> Vec<String> {
     steps.iter().map(|s| s.text.clone()).collect()
+}
+
+/// The start counters that are not zero: `NAME WHITE BLACK, ...`.
+fn counters_text(variant: &crate::model::Variant, position: &Position) -> String {
+    variant
+        .counters
+        .iter()
+        .enumerate()
+        .filter_map(|(id, counter)| {
+            let white = position.counters(Color::White).get(id).copied().unwrap_or(0);
+            let black = position.counters(Color::Black).get(id).copied().unwrap_or(0);
+            (white != 0 || black != 0).then(|| format!("{} {white} {black}", counter.name))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Sets the counters a `Counters` tag gives.
+fn read_counters(
+    variant: &crate::model::Variant,
+    position: &mut Position,
+    text: &str,
+) -> Result<(), String> {
+    for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+        let words: Vec<&str> = entry.split_whitespace().collect();
+        let [name, white, black] = words.as_slice() else {
+            return Err(format!("cannot read counters {entry:?}: expected NAME WHITE BLACK"));
+        };
+        let id = variant
+            .counters
+            .iter()
+            .position(|c| c.name == *name)
+            .ok_or_else(|| format!("{name:?} is not a counter of this variant"))?;
+        for (color, value) in [(Color::White, white), (Color::Black, black)] {
+            let value: u32 = value
+                .parse()
+                .map_err(|_| format!("cannot read counter value {value:?}"))?;
+            if let Some(slot) = position.counters_mut(color).get_mut(id) {
+                *slot = value;
+            }
+        }
+    }
+    Ok(())
 }

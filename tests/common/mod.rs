@@ -1,0 +1,219 @@
+//! Scenario harness shared by `tests/scenarios_*.rs`: plays a list of steps
+//! in a [`Game`] over the reference interpreter, writes one readable line
+//! per step, then saves the game as a record, loads it back and checks that
+//! the loaded game reaches the same position, history and result (G3).
+
+#![allow(dead_code)]
+
+use std::path::Path;
+use varc::interp::Interpreter;
+use varc_runtime::fen::{parse_fen, write_fen};
+use varc_runtime::game::record::load;
+use varc_runtime::game::{Game, ResultKind, TimeControl};
+use varc_runtime::model::Color;
+use varc_runtime::rules::Rules;
+
+/// The interpreter of a bundled variant (`variants/NAME.rules`).
+pub fn rules(name: &str) -> Interpreter {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("variants")
+        .join(format!("{name}.rules"));
+    let variant = varc::load_variant(&path)
+        .map_err(|e| e.render())
+        .expect("bundled variant loads");
+    Interpreter::new(variant).expect("interpreter builds")
+}
+
+/// What a scenario ended with.
+pub struct Outcome {
+    /// The game after the steps.
+    pub game: Game<Interpreter>,
+    /// One line per step, then the final state.
+    pub transcript: String,
+    /// Steps refused, with the error text (the step index and the message).
+    pub refused: Vec<(usize, String)>,
+}
+
+impl Outcome {
+    /// The result kind, if the game ended.
+    pub fn kind(&self) -> Option<ResultKind> {
+        self.game.result().map(|r| r.kind)
+    }
+
+    /// The result's reason ("" while the game goes on).
+    pub fn reason(&self) -> String {
+        self.game
+            .result()
+            .map_or(String::new(), |r| r.reason.clone())
+    }
+
+    /// The scores, White first.
+    pub fn scores(&self) -> [f64; 2] {
+        self.game.result().map_or([0.0; 2], |r| r.scores)
+    }
+
+    /// The refusal message of step `index`, if it was refused.
+    pub fn refusal(&self, index: usize) -> Option<&str> {
+        self.refused
+            .iter()
+            .find(|(i, _)| *i == index)
+            .map(|(_, m)| m.as_str())
+    }
+}
+
+/// Plays `steps` in `variant` from `fen` (the start position if `None`),
+/// timed if `clock` is given (`"300+5"`). A step is a move text, `claim`,
+/// `offer`, `accept`, `resign`, `wait SECONDS`, or `MOVE@SECONDS` (a move
+/// that took that long). Refused steps are recorded and the game goes on.
+pub fn play(variant: &str, fen: Option<&str>, clock: Option<&str>, steps: &[&str]) -> Outcome {
+    play_with_counters(variant, fen, clock, &[], steps)
+}
+
+/// [`play`] from a position whose counters are preset: `(name, white, black)`.
+pub fn play_with_counters(
+    variant: &str,
+    fen: Option<&str>,
+    clock: Option<&str>,
+    counters: &[(&str, u32, u32)],
+    steps: &[&str],
+) -> Outcome {
+    let rules = rules(variant);
+    let fen = fen.map_or_else(|| rules.variant().start_fen.clone(), str::to_string);
+    let mut position = parse_fen(rules.variant(), &fen).expect("scenario FEN reads");
+    for (name, white, black) in counters {
+        let id = rules
+            .variant()
+            .counters
+            .iter()
+            .position(|c| c.name == *name)
+            .expect("counter exists");
+        position.counters_mut(Color::White)[id] = *white;
+        position.counters_mut(Color::Black)[id] = *black;
+    }
+    let mut game = Game::from_position(rules, position, None);
+    if let Some(clock) = clock {
+        let control: TimeControl = clock.parse().expect("time control reads");
+        game = game.with_time_control(control);
+    }
+    let mut transcript = format!("{variant} from {fen}\n");
+    if !counters.is_empty() {
+        transcript.push_str(&format!("  counters: {counters:?}\n"));
+    }
+    if let Some(result) = game.result() {
+        transcript.push_str(&format!(
+            "  at the start: ended, {} ({})\n",
+            result.kind, result.reason
+        ));
+    }
+    let mut refused = Vec::new();
+    for (index, step) in steps.iter().enumerate() {
+        let outcome = if let Some(seconds) = step.strip_prefix("wait ") {
+            let ms = (seconds.parse::<f64>().expect("seconds") * 1000.0) as u64;
+            game.wait(ms)
+        } else if let Some((text, seconds)) = step.split_once('@') {
+            let ms = (seconds.parse::<f64>().expect("seconds") * 1000.0) as u64;
+            game.parse_move(text)
+                .and_then(|mv| game.play_timed(&mv, Some(ms)))
+        } else {
+            game.act(step)
+        };
+        let line = match outcome {
+            Ok(()) => {
+                let written = game
+                    .steps()
+                    .last()
+                    .map_or(String::new(), |s| s.text.clone());
+                let mut line = format!("{step:<10} -> {written}");
+                if let Some(last) = game.steps().last() {
+                    for award in &last.awards {
+                        line.push_str(&format!(
+                            " [award {} +{} {}]",
+                            award.name, award.wins, award.player
+                        ));
+                    }
+                }
+                if let Some(result) = game.result() {
+                    line.push_str(&format!(
+                        " | ended: {} ({}), scores {}",
+                        result.kind,
+                        result.reason,
+                        result.score_text()
+                    ));
+                } else {
+                    let claims: Vec<String> =
+                        game.claimable().into_iter().map(|c| c.reason).collect();
+                    if !claims.is_empty() {
+                        line.push_str(&format!(" | may claim: {}", claims.join(", ")));
+                    }
+                }
+                line
+            }
+            Err(error) => {
+                refused.push((index, error.to_string()));
+                format!("{step:<10} -> refused: {error}")
+            }
+        };
+        transcript.push_str(&line);
+        transcript.push('\n');
+    }
+    let variant_ref = game.rules().variant();
+    transcript.push_str(&format!(
+        "final: {}\n",
+        write_fen(variant_ref, game.position())
+    ));
+    match game.result() {
+        Some(result) => transcript.push_str(&format!(
+            "result: {} | reason: {} | scores: {} | wins: {}-{}\n",
+            result.kind,
+            result.reason,
+            result.score_text(),
+            result.wins[0],
+            result.wins[1]
+        )),
+        None => transcript.push_str(&format!(
+            "ongoing: {} legal moves, {} plies since reset, repetitions {}\n",
+            game.legal_moves().len(),
+            game.plies_since_reset(),
+            game.repetitions().total
+        )),
+    }
+    check_record_round_trip(&game);
+    Outcome {
+        game,
+        transcript,
+        refused,
+    }
+}
+
+/// G3: the game saved as a record and loaded again is the same game.
+pub fn check_record_round_trip(game: &Game<Interpreter>) {
+    let text = game.to_record(&[("Event", "varc scenario")]);
+    let loaded =
+        load(game.rules().clone(), &text).unwrap_or_else(|e| panic!("record loads: {e}\n{text}"));
+    let variant = game.rules().variant();
+    assert_eq!(
+        write_fen(variant, loaded.position()),
+        write_fen(variant, game.position()),
+        "same position after loading\n{text}"
+    );
+    assert_eq!(
+        loaded.result(),
+        game.result(),
+        "same result after loading\n{text}"
+    );
+    let texts =
+        |g: &Game<Interpreter>| g.steps().iter().map(|s| s.text.clone()).collect::<Vec<_>>();
+    assert_eq!(
+        texts(&loaded),
+        texts(game),
+        "same history after loading\n{text}"
+    );
+    assert_eq!(loaded.awards(), game.awards(), "same awards after loading");
+}
+
+/// Snapshots a scenario's transcript as `golden/scenarios/NAME.snap`.
+pub fn snapshot(name: &str, outcome: &Outcome) {
+    insta::with_settings!({snapshot_path => "../../golden/scenarios", prepend_module_to_snapshot => false}, {
+        insta::assert_snapshot!(name.to_string(), outcome.transcript);
+    });
+}
