@@ -1,6 +1,7 @@
 //! The runtime shared by varc's reference interpreter and the engines it
 //! generates: the variant model, positions, moves, notation and game rules.
 
+pub mod eval;
 pub mod fen;
 pub mod game;
 pub mod model;
@@ -9,3 +10,4 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod rules;
+pub mod search;

@@ -1,0 +1,607 @@
+//! The search: iterative deepening alpha-beta with principal variation
+//! search, generic over the [`Rules`] back end, so interpreted and compiled
+//! engines play the same way.
+//!
+//! - Every node is settled by the rules of the variant ([`tree`]): legal
+//!   moves with history rules (IRC), automatic terminations and awarded
+//!   wins end the line with the value the variant's scoring gives
+//!   ([`outcome`]; PPC's stalemate is a win, a king capture ends or awards,
+//!   repetition gives the draw or null value), and a claim open to the side
+//!   to move is a value it can take instead of moving.
+//! - A transposition table keyed by the full position hash ([`tt`]).
+//! - Quiescence on captures and promotions; all moves while in check (a
+//!   couple of plies deep, so that capture-the-king threats are seen).
+//! - Move ordering: hash move, MVV-LVA, killers, history ([`order`]).
+//! - Late move reductions for quiet moves, check extension, mate distance
+//!   pruning, aspiration windows. No null move: zugzwang is common in
+//!   variants where having no move loses.
+//! - Time management for fixed depth, nodes, move time or clocks with
+//!   increment ([`Limits`]).
+//!
+//! ```
+//! # fn demo<R: varc_runtime::rules::Rules + Clone>(rules: R) -> Result<(), varc_runtime::game::GameError> {
+//! use varc_runtime::game::Game;
+//! use varc_runtime::search::{Engine, Limits};
+//! use std::sync::atomic::AtomicBool;
+//! let game = Game::new(rules)?;
+//! let mut engine = Engine::new(game.rules().variant());
+//! let result = engine.search(&game, &Limits::depth(3), &AtomicBool::new(false), &mut |_| {});
+//! assert!(result.best.is_some());
+//! # Ok(()) }
+//! ```
+
+pub mod order;
+pub mod outcome;
+pub mod time;
+pub mod tree;
+pub mod tt;
+
+pub use outcome::{Ending, MatchState, Valuation, MATE, MATE_BOUND, WIN_UNIT};
+pub use time::Limits;
+
+use crate::eval::Evaluator;
+use crate::game::Game;
+use crate::model::Variant;
+use crate::moves::Move;
+use crate::rules::Rules;
+use order::{is_tactical, pick_next, tactical_score, OrderingTables};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+use time::Budget;
+use tree::Tree;
+use tt::{Bound, TranspositionTable};
+
+/// Deepest line the search follows.
+pub const MAX_PLY: usize = 96;
+const INFINITY: i32 = MATE + 1;
+/// Plies of quiescence in which a side in check tries every move.
+const QUIESCENCE_EVASION_PLIES: i32 = 2;
+
+/// A score as protocols print it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns for the side to move.
+    Centipawns(i32),
+    /// The side to move wins in this many moves (negative: loses).
+    Mate(i32),
+}
+
+impl Score {
+    /// The score of a search value.
+    pub fn of(value: i32) -> Score {
+        if value >= MATE_BOUND {
+            Score::Mate((MATE - value + 1) / 2)
+        } else if value <= -MATE_BOUND {
+            Score::Mate(-((MATE + value) / 2))
+        } else {
+            Score::Centipawns(value)
+        }
+    }
+}
+
+/// Progress of a search, reported after each completed iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// Depth completed.
+    pub depth: u32,
+    /// Deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// The value of the best move, for the side to move.
+    pub value: i32,
+    /// The value as a score.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time spent so far.
+    pub time_ms: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+    /// Permille of the transposition table in use.
+    pub hashfull: u32,
+}
+
+impl SearchInfo {
+    /// Nodes per second so far.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play (`None` when the game is over or there is no move).
+    pub best: Option<Move>,
+    /// The expected reply.
+    pub ponder: Option<Move>,
+    /// The best move's value for the side to move.
+    pub value: i32,
+    /// The best claim open to the side to move now and its value, if any
+    /// (the caller may claim instead of moving when it is worth as much).
+    pub claim: Option<i32>,
+    /// Depth completed.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time spent.
+    pub time_ms: u64,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+impl SearchResult {
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        self.nodes * 1000 / self.time_ms.max(1)
+    }
+}
+
+/// Engine settings.
+#[derive(Clone, Copy, Debug)]
+pub struct EngineOptions {
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// The match state a null game is valued from.
+    pub match_state: MatchState,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mb: 16,
+            match_state: MatchState::default(),
+        }
+    }
+}
+
+/// A searching engine for one variant: evaluation tables, transposition
+/// table and ordering tables, kept from move to move.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    evaluator: Evaluator,
+    valuation: Valuation,
+    tt: TranspositionTable,
+    ordering: OrderingTables,
+    options: EngineOptions,
+    variant: Variant,
+}
+
+impl Engine {
+    /// An engine for `variant` with default options.
+    pub fn new(variant: &Variant) -> Engine {
+        Engine::with_options(variant, EngineOptions::default())
+    }
+
+    /// An engine for `variant` with `options`.
+    pub fn with_options(variant: &Variant, options: EngineOptions) -> Engine {
+        Engine {
+            evaluator: Evaluator::new(variant),
+            valuation: Valuation::new(variant, options.match_state),
+            tt: TranspositionTable::new(options.hash_mb),
+            ordering: OrderingTables::default(),
+            options,
+            variant: variant.clone(),
+        }
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.evaluator
+    }
+
+    /// The options.
+    pub fn options(&self) -> EngineOptions {
+        self.options
+    }
+
+    /// Resizes the transposition table (clears it).
+    pub fn set_hash_mb(&mut self, megabytes: usize) {
+        self.options.hash_mb = megabytes.max(1);
+        self.tt = TranspositionTable::new(self.options.hash_mb);
+    }
+
+    /// Sets the match state null games are valued from.
+    pub fn set_match_state(&mut self, state: MatchState) {
+        self.options.match_state = state;
+        self.valuation = Valuation::new(&self.variant, state);
+    }
+
+    /// Forgets everything learnt (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.ordering.clear();
+    }
+
+    /// The value of `ending` for the side `side`, `ply` plies from the root.
+    pub fn ending_value(&self, ending: &Ending, side: crate::model::Color, ply: i32) -> i32 {
+        self.valuation.value(&self.variant, ending, side, ply)
+    }
+
+    /// Searches the current position of `game` within `limits`, until
+    /// `stop` is set; `report` is called after each completed iteration.
+    pub fn search<R: Rules + Clone>(
+        &mut self,
+        game: &Game<R>,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let tree = Tree::from_game(game);
+        let side = game.position().side_to_move();
+        let budget = Budget::new(limits, side);
+        self.tt.new_search();
+        self.ordering.age();
+        let mut searcher = Searcher {
+            engine: self,
+            tree,
+            budget,
+            stop,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            pv: vec![Vec::new(); MAX_PLY + 2],
+            iteration_best: None,
+        };
+        searcher.root(limits, report)
+    }
+}
+
+struct Searcher<'a, R: Rules + Clone> {
+    engine: &'a mut Engine,
+    tree: Tree<R>,
+    budget: Budget,
+    stop: &'a AtomicBool,
+    nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    pv: Vec<Vec<Move>>,
+    iteration_best: Option<(Move, i32, Vec<Move>)>,
+}
+
+impl<R: Rules + Clone> Searcher<'_, R> {
+    fn root(&mut self, limits: &Limits, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        let start = Instant::now();
+        let side = self.tree.side_to_move();
+        let claim = self
+            .tree
+            .node()
+            .claims
+            .iter()
+            .map(|ending| {
+                self.engine
+                    .valuation
+                    .value(&self.engine.variant, ending, side, 0)
+            })
+            .max();
+        let legal = self.tree.node().legal.clone();
+        let mut result = SearchResult {
+            best: legal.first().copied(),
+            ponder: None,
+            value: 0,
+            claim,
+            depth: 0,
+            nodes: 0,
+            time_ms: 0,
+            pv: legal.first().copied().into_iter().collect(),
+        };
+        if legal.is_empty() {
+            return result;
+        }
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .clamp(1, MAX_PLY as u32 - 4);
+        let mut previous: i32 = 0;
+        for depth in 1..=max_depth {
+            let depth = depth as i32;
+            let (mut alpha, mut beta) = (-INFINITY, INFINITY);
+            let mut window = 40;
+            if depth >= 4 && previous.abs() < MATE_BOUND {
+                alpha = previous - window;
+                beta = previous + window;
+            }
+            self.iteration_best = None;
+            let value = loop {
+                let value = self.search(depth, alpha, beta, 0, true);
+                if self.stopped {
+                    break value;
+                }
+                if value <= alpha {
+                    alpha = (alpha - window).max(-INFINITY);
+                } else if value >= beta {
+                    beta = (beta + window).min(INFINITY);
+                } else {
+                    break value;
+                }
+                window *= 3;
+                if window > 1000 {
+                    alpha = -INFINITY;
+                    beta = INFINITY;
+                }
+            };
+            let pv = self.pv[0].clone();
+            if self.stopped {
+                // A partial iteration searched the previous best move first
+                // (the hash move): a root move that raised alpha since is
+                // at least as good.
+                if let Some((mv, value, line)) = self.iteration_best.take() {
+                    result.best = Some(mv);
+                    result.ponder = line.get(1).copied();
+                    result.pv = line;
+                    result.value = value;
+                }
+                break;
+            }
+            previous = value;
+            if let Some(first) = pv.first() {
+                result.best = Some(*first);
+                result.ponder = pv.get(1).copied();
+                result.pv = pv.clone();
+            }
+            result.value = value;
+            result.depth = depth as u32;
+            let elapsed = start.elapsed().as_millis() as u64;
+            report(&SearchInfo {
+                depth: depth as u32,
+                seldepth: self.seldepth as u32,
+                value,
+                score: Score::of(value),
+                nodes: self.nodes,
+                time_ms: elapsed,
+                pv,
+                hashfull: self.engine.tt.hashfull(),
+            });
+            if self.budget.stop_after_iteration(elapsed, legal.len()) {
+                break;
+            }
+            if limits.nodes.is_some_and(|n| self.nodes >= n) {
+                break;
+            }
+            if value.abs() >= MATE_BOUND && !limits.infinite && (MATE - value.abs()) < depth {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.time_ms = start.elapsed().as_millis() as u64;
+        result
+    }
+
+    fn check_limits(&mut self) {
+        if self.stopped {
+            return;
+        }
+        if self.stop.load(Ordering::Relaxed) || self.budget.out_of_nodes(self.nodes) {
+            self.stopped = true;
+            return;
+        }
+        if self.nodes.is_multiple_of(256) && self.budget.out_of_time() {
+            self.stopped = true;
+        }
+    }
+
+    fn evaluate(&self) -> i32 {
+        let side = self.tree.side_to_move();
+        self.engine.evaluator.evaluate(self.tree.position())
+            + self
+                .engine
+                .valuation
+                .awarded_value(self.tree.awarded_wins(), side)
+    }
+
+    /// The value of the node's ending, or the best of its claims, if any.
+    fn rules_values(&self, ply: usize) -> (Option<i32>, Option<i32>) {
+        let node = self.tree.node();
+        let side = self.tree.side_to_move();
+        let value = |ending: &Ending| {
+            self.engine
+                .valuation
+                .value(&self.engine.variant, ending, side, ply as i32)
+        };
+        let ending = node.ending.as_ref().map(value);
+        let claim = node.claims.iter().map(value).max();
+        (ending, claim)
+    }
+
+    fn search(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        pv_node: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        let (ending, claim) = self.rules_values(ply);
+        if let Some(value) = ending {
+            return value;
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate();
+        }
+        let mut best_value = -INFINITY;
+        if ply > 0 {
+            if let Some(claim) = claim {
+                if claim >= beta {
+                    return claim;
+                }
+                best_value = claim;
+                alpha = alpha.max(claim);
+            }
+            // Mate distance pruning.
+            alpha = alpha.max(-(MATE - ply as i32));
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let in_check = self.tree.node().in_check;
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.quiescence(alpha, beta, ply, 0);
+        }
+        let key = self.tree.hash();
+        let mut hash_move = None;
+        if let Some(entry) = self.engine.tt.probe(key, ply as i32) {
+            hash_move = entry.best;
+            if !pv_node && ply > 0 && entry.depth as i32 >= depth {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.value >= beta,
+                    Bound::Upper => entry.value <= alpha,
+                };
+                if cut {
+                    return entry.value;
+                }
+            }
+        }
+        let mut moves = self.tree.node().legal.clone();
+        if moves.is_empty() {
+            // No move and no rule that ends the game: nothing can happen.
+            return best_value.max(0);
+        }
+        let mut scores = self.engine.ordering.scores(
+            &self.engine.evaluator,
+            self.tree.position(),
+            &moves,
+            hash_move,
+            ply,
+        );
+        let original_alpha = alpha;
+        let mut best_move = None;
+        let side = self.tree.side_to_move();
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            let tactical = is_tactical(self.tree.position(), &mv);
+            self.tree.make(&mv);
+            self.nodes += 1;
+            self.check_limits();
+            let gives_check = self.tree.node().in_check;
+            let value = if i == 0 {
+                -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let mut reduction = 0;
+                if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
+                    reduction = if i >= 10 { 2 } else { 1 };
+                }
+                let mut value =
+                    -self.search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+                if value > alpha && reduction > 0 {
+                    value = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if value > alpha && value < beta && pv_node {
+                    value = -self.search(depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                value
+            };
+            self.tree.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if value > best_value {
+                best_value = value;
+                best_move = Some(mv);
+                if value > alpha {
+                    alpha = value;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if ply == 0 {
+                        self.iteration_best = Some((mv, value, head[0].clone()));
+                    }
+                    if alpha >= beta {
+                        if !tactical {
+                            self.engine.ordering.reward(side, &mv, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_value >= beta {
+            Bound::Lower
+        } else if best_value > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.engine
+            .tt
+            .store(key, ply as i32, best_move, best_value, depth, bound);
+        best_value
+    }
+
+    fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
+        self.pv[ply].clear();
+        self.seldepth = self.seldepth.max(ply);
+        let (ending, claim) = self.rules_values(ply);
+        if let Some(value) = ending {
+            return value;
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate();
+        }
+        let mut best_value = -INFINITY;
+        if let Some(claim) = claim {
+            if claim >= beta {
+                return claim;
+            }
+            best_value = claim;
+            alpha = alpha.max(claim);
+        }
+        let evasions = self.tree.node().in_check && qply < QUIESCENCE_EVASION_PLIES;
+        if !evasions {
+            let stand = self.evaluate();
+            if stand >= beta {
+                return stand;
+            }
+            best_value = best_value.max(stand);
+            alpha = alpha.max(stand);
+        }
+        let position = self.tree.position();
+        let mut moves: Vec<Move> = self
+            .tree
+            .node()
+            .legal
+            .iter()
+            .filter(|mv| evasions || is_tactical(position, mv))
+            .copied()
+            .collect();
+        if moves.is_empty() {
+            return if best_value == -INFINITY {
+                self.evaluate()
+            } else {
+                best_value
+            };
+        }
+        let mut scores: Vec<i32> = moves
+            .iter()
+            .map(|mv| tactical_score(&self.engine.evaluator, position, mv))
+            .collect();
+        for i in 0..moves.len() {
+            pick_next(&mut moves, &mut scores, i);
+            let mv = moves[i];
+            self.tree.make(&mv);
+            self.nodes += 1;
+            self.check_limits();
+            let value = -self.quiescence(-beta, -alpha, ply + 1, qply + 1);
+            self.tree.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if value > best_value {
+                best_value = value;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best_value
+    }
+}

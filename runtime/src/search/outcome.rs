@@ -1,0 +1,286 @@
+//! Game endings as search values.
+//!
+//! An [`Ending`] is what a rule makes of a node: a result kind and each
+//! player's wins. [`Valuation`] turns it into a score for the side to move
+//! from the variant's scoring: under points scoring, the difference of the
+//! two players' points as a share of (win - loss) (a win is a mate score,
+//! nearer mates better); under `score by wins`, [`WIN_UNIT`] per win of
+//! difference. A null game is valued from the match state ([`MatchState`]).
+//!
+//! Resolving an outcome and granting awards follow the game layer's own
+//! (private) code line by line; `tests/engine_rules.rs` plays random games
+//! through both and compares.
+
+use crate::game::condition::Context;
+use crate::game::{AwardedWin, GameResult, ResultKind};
+use crate::model::{Award, Color, MatchRule, Outcome, PlayerRef, Scoring, Termination, Variant};
+use crate::position::Position;
+
+/// Score of a mate on the move (a won game at ply 0).
+pub const MATE: i32 = 32_000;
+/// Scores at or beyond this are wins or losses at a known distance.
+pub const MATE_BOUND: i32 = 31_000;
+/// Centipawns per win of difference under `score by wins`.
+pub const WIN_UNIT: i32 = 3_000;
+
+/// How a game ends at a node: the result kind and each player's wins
+/// (awarded ones included), White first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The outcome.
+    pub kind: ResultKind,
+    /// Wins of each player, White first.
+    pub wins: [u32; 2],
+}
+
+impl Ending {
+    /// The game ends with no result beyond the awarded `wins`.
+    pub fn game_over(wins: [u32; 2]) -> Ending {
+        Ending {
+            kind: ResultKind::GameOver,
+            wins,
+        }
+    }
+}
+
+/// Where the game stands in its match: what a null game means now (P9).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatchState {
+    /// Null games in a row just before this game.
+    pub nulls_in_a_row: u32,
+    /// A casual game (a null game counts as a draw where the rules say so).
+    pub casual: bool,
+}
+
+/// Turns endings into scores for the side to move.
+#[derive(Clone, Debug)]
+pub struct Valuation {
+    scoring: Scoring,
+    null_becomes: Option<NullValue>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum NullValue {
+    Draw,
+    Win(Color),
+}
+
+impl Valuation {
+    /// The valuation of `variant`'s endings in `state`.
+    pub fn new(variant: &Variant, state: MatchState) -> Valuation {
+        let mut null_becomes = None;
+        for rule in &variant.match_rules {
+            match rule {
+                MatchRule::ForfeitAfterNulls { count, winner }
+                    if state.nulls_in_a_row + 1 >= *count =>
+                {
+                    let winner = match winner {
+                        PlayerRef::Black => Color::Black,
+                        _ => Color::White,
+                    };
+                    null_becomes = Some(NullValue::Win(winner));
+                }
+                MatchRule::CasualNullIsDraw if state.casual && null_becomes.is_none() => {
+                    null_becomes = Some(NullValue::Draw);
+                }
+                _ => {}
+            }
+        }
+        Valuation {
+            scoring: variant.scoring.clone(),
+            null_becomes,
+        }
+    }
+
+    /// The score of `ending` for `side`, `ply` plies from the root.
+    pub fn value(&self, variant: &Variant, ending: &Ending, side: Color, ply: i32) -> i32 {
+        let mut kind = ending.kind;
+        let mut wins = ending.wins;
+        if kind == ResultKind::NullGame {
+            match self.null_becomes {
+                Some(NullValue::Draw) => kind = ResultKind::Draw,
+                Some(NullValue::Win(color)) => {
+                    kind = ResultKind::Win(color);
+                    wins[color.index()] += 1;
+                }
+                None => {}
+            }
+        }
+        let scores = GameResult::new(variant, kind, String::new(), wins, [0; 2]).scores;
+        let (me, them) = (side.index(), side.opponent().index());
+        match self.scoring {
+            Scoring::Points { win, loss, .. } => {
+                let span = (win - loss).abs().max(1e-9);
+                let share = (scores[me] - scores[them]) / span;
+                if share >= 0.999 {
+                    MATE - ply
+                } else if share <= -0.999 {
+                    -(MATE - ply)
+                } else {
+                    (share * WIN_UNIT as f64).round() as i32
+                }
+            }
+            Scoring::Wins => {
+                let difference = wins[me] as i32 - wins[them] as i32;
+                let value = difference.saturating_mul(WIN_UNIT) - difference.signum() * ply;
+                value.clamp(-(MATE_BOUND - 1), MATE_BOUND - 1)
+            }
+        }
+    }
+
+    /// The value of awarded wins in a game that goes on, for `side`: under
+    /// `score by wins` they are kept whatever happens later.
+    pub fn awarded_value(&self, wins: [u32; 2], side: Color) -> i32 {
+        match self.scoring {
+            Scoring::Wins => {
+                (wins[side.index()] as i32 - wins[side.opponent().index()] as i32) * WIN_UNIT
+            }
+            Scoring::Points { .. } => 0,
+        }
+    }
+}
+
+/// An outcome resolved at one moment (the game layer's `resolve`).
+fn resolve(context: &Context<'_>, outcome: &Outcome) -> ResultKind {
+    match outcome {
+        Outcome::Win(player) => ResultKind::Win(context.player(*player)),
+        Outcome::Draw => ResultKind::Draw,
+        Outcome::NullGame => ResultKind::NullGame,
+        Outcome::GameOver => ResultKind::GameOver,
+        Outcome::If(condition, then, otherwise) => resolve(
+            context,
+            if context.holds(condition) {
+                then
+            } else {
+                otherwise
+            },
+        ),
+    }
+}
+
+/// The ending `rule` gives (it holds in `context`); `awarded` is the wins
+/// awarded so far. A win earns one win; a draw under a tiebreak goes to the
+/// higher material count (A3).
+pub fn resolve_ending(context: &Context<'_>, rule: &Termination, awarded: [u32; 2]) -> Ending {
+    let kind = resolve(context, &rule.outcome);
+    let mut wins = awarded;
+    match kind {
+        ResultKind::Win(color) => wins[color.index()] += 1,
+        ResultKind::Draw if rule.tiebreak_applies => {
+            if let Some(tiebreak) = &context.variant.tiebreak {
+                let [white, black] = tiebreak_counts(context.variant, context.position);
+                let winner = match white.cmp(&black) {
+                    std::cmp::Ordering::Greater => Some(Color::White),
+                    std::cmp::Ordering::Less => Some(Color::Black),
+                    std::cmp::Ordering::Equal => None,
+                };
+                if let Some(winner) = winner {
+                    wins[winner.index()] += tiebreak.wins;
+                    return Ending {
+                        kind: ResultKind::Win(winner),
+                        wins,
+                    };
+                }
+            }
+        }
+        _ => {}
+    }
+    Ending { kind, wins }
+}
+
+/// Each player's tiebreak count (A3), White first.
+pub fn tiebreak_counts(variant: &Variant, position: &Position) -> [u32; 2] {
+    let Some(tiebreak) = &variant.tiebreak else {
+        return [0; 2];
+    };
+    let mut counts = [0u32; 2];
+    for (square, piece) in position.pieces() {
+        let color = piece.color();
+        let in_region = tiebreak.region_values.iter().find(|(kind, region, _)| {
+            *kind == piece.kind()
+                && variant
+                    .regions
+                    .get(*region)
+                    .is_some_and(|r| r.for_side(color).contains(square))
+        });
+        let points = match in_region {
+            Some((_, _, points)) => *points,
+            None => tiebreak
+                .values
+                .iter()
+                .find(|(kind, _)| *kind == piece.kind())
+                .map_or(0, |(_, points)| *points),
+        };
+        counts[color.index()] += points;
+    }
+    for color in Color::ALL {
+        for (counter, points) in &tiebreak.counter_values {
+            let units = position.counters(color).get(*counter).copied().unwrap_or(0);
+            counts[color.index()] += units * points;
+        }
+    }
+    counts
+}
+
+/// Wins awarded so far, White first.
+pub fn total_wins(awarded: &[AwardedWin]) -> [u32; 2] {
+    let mut wins = [0; 2];
+    for award in awarded {
+        wins[award.player.index()] += award.wins;
+    }
+    wins
+}
+
+fn stacks(variant: &Variant, a: &str, b: &str) -> bool {
+    let forbids = |x: &str, y: &str| {
+        variant
+            .awards
+            .iter()
+            .any(|award| award.name == x && award.not_stackable_with.iter().any(|n| n == y))
+    };
+    !(forbids(a, b) || forbids(b, a))
+}
+
+fn better_than_rivals(
+    variant: &Variant,
+    award: &Award,
+    player: Color,
+    awarded: &[AwardedWin],
+) -> bool {
+    awarded
+        .iter()
+        .filter(|a| a.player == player && !stacks(variant, &a.name, &award.name))
+        .all(|rival| award.wins > rival.wins)
+}
+
+/// Grants the awards whose condition holds after the move of ply `ply`
+/// (the game layer's `grant`). Returns whether one of them ends the game.
+pub fn grant(context: &Context<'_>, awarded: &mut Vec<AwardedWin>, ply: u32) -> bool {
+    let variant = context.variant;
+    let mut ends = false;
+    for award in &variant.awards {
+        if !context.holds(&award.when) {
+            continue;
+        }
+        let player = context.player(award.to);
+        if award.once
+            && awarded
+                .iter()
+                .any(|a| a.name == award.name && a.player == player)
+        {
+            continue;
+        }
+        if !better_than_rivals(variant, award, player, awarded) {
+            continue;
+        }
+        awarded.retain(|a| a.player != player || stacks(variant, &a.name, &award.name));
+        awarded.push(AwardedWin {
+            name: award.name.clone(),
+            player,
+            wins: award.wins,
+            ply,
+        });
+        ends |= award.ends_game;
+    }
+    ends
+}

@@ -1,0 +1,409 @@
+//! The search's view of a game: a position with its history, moved along a
+//! line of play with [`Tree::make`] and [`Tree::unmake`], that applies every
+//! rule the game layer applies after a move, in the same order as
+//! [`Game`](crate::game::Game) does:
+//!
+//! 1. the move's [events](MoveEvents) update the counters and the plies
+//!    since the last reset event;
+//! 2. the legal moves: the back end's, then the history rules (IRC) over
+//!    the line's past positions;
+//! 3. the position's identity and how often it occurred (repetition rules);
+//! 4. the awarded wins (one that ends the game ends it);
+//! 5. the automatic terminations in file order, and the claims open to the
+//!    side to move.
+//!
+//! Conditions are evaluated by the game layer's
+//! [`Context`](crate::game::condition::Context); what is recomputed here is
+//! only the glue the game keeps private (resolving an outcome, granting
+//! awards), kept in step with the game by the differential test
+//! `engine_tree_matches_game` (tests/engine_rules.rs).
+//!
+//! Clocks are not seen below the root (conditions on clocks are false), so
+//! A5's clock-dependent promotion option exists at the root only.
+
+use super::outcome::{resolve_ending, Ending};
+use crate::game::condition::Context;
+use crate::game::legality::apply_history_rules;
+use crate::game::{AwardedWin, Game, Identity, MoveEvents, Repetitions};
+use crate::model::{Color, Condition, EventPattern, Trigger, Variant};
+use crate::moves::{Move, Undo};
+use crate::position::Position;
+use crate::rules::Rules;
+use std::borrow::Borrow;
+
+/// What the rules make of the current node.
+#[derive(Clone, Debug, Default)]
+pub struct NodeRules {
+    /// The legal moves (history rules applied).
+    pub legal: Vec<Move>,
+    /// Whether a royal piece of the side to move is attacked.
+    pub in_check: bool,
+    /// The game ended here (awards or an automatic termination).
+    pub ending: Option<Ending>,
+    /// The claims open to the side to move.
+    pub claims: Vec<Ending>,
+}
+
+/// The state of one position of the line.
+#[derive(Clone, Debug)]
+struct NodeState {
+    identity: Identity,
+    hash: u64,
+    moves_made: u32,
+    plies_since_reset: u32,
+    last_move: Option<MoveEvents>,
+    awarded_len: usize,
+    counter_deltas: Vec<u32>,
+    rules: NodeRules,
+}
+
+/// A position left behind by a move of the line.
+#[derive(Clone, Debug)]
+struct Frame {
+    position: Position,
+    state: NodeState,
+    undo: Undo,
+    mv: Move,
+}
+
+impl Borrow<Position> for Frame {
+    fn borrow(&self) -> &Position {
+        &self.position
+    }
+}
+
+/// Facts of the variant that decide which work a node needs.
+#[derive(Clone, Debug)]
+struct Needs {
+    events: bool,
+    history_rules: bool,
+    awards: bool,
+}
+
+/// A game position with its history, for the search.
+#[derive(Clone, Debug)]
+pub struct Tree<R: Rules> {
+    rules: R,
+    needs: Needs,
+    position: Position,
+    frames: Vec<Frame>,
+    current: NodeState,
+    awarded: Vec<AwardedWin>,
+    /// Frames that belong to the game (before the search root).
+    game_frames: usize,
+}
+
+fn condition_reads_events(condition: &Condition) -> bool {
+    match condition {
+        Condition::LastMove(_) => true,
+        Condition::And(a, b) | Condition::Or(a, b) => {
+            condition_reads_events(a) || condition_reads_events(b)
+        }
+        Condition::Not(a) => condition_reads_events(a),
+        _ => false,
+    }
+}
+
+fn pattern_is_laws_checkmate(pattern: &EventPattern) -> bool {
+    match pattern {
+        EventPattern::LawsCheckmate => true,
+        EventPattern::Both(a, b) => pattern_is_laws_checkmate(a) || pattern_is_laws_checkmate(b),
+        _ => false,
+    }
+}
+
+impl Needs {
+    fn of(variant: &Variant) -> Needs {
+        let outcome_conditions = variant
+            .terminations
+            .iter()
+            .any(|t| condition_reads_events(&t.condition) || outcome_reads_events(&t.outcome));
+        Needs {
+            events: !variant.counters.is_empty()
+                || !variant.awards.is_empty()
+                || outcome_conditions
+                || variant
+                    .ply_reset_events
+                    .iter()
+                    .any(pattern_is_laws_checkmate),
+            history_rules: !variant.legality.history_rules.is_empty(),
+            awards: !variant.awards.is_empty(),
+        }
+    }
+}
+
+fn outcome_reads_events(outcome: &crate::model::Outcome) -> bool {
+    match outcome {
+        crate::model::Outcome::If(c, a, b) => {
+            condition_reads_events(c) || outcome_reads_events(a) || outcome_reads_events(b)
+        }
+        _ => false,
+    }
+}
+
+impl<R: Rules + Clone> Tree<R> {
+    /// The tree rooted at the current position of `game`, with its history.
+    /// The root's legal moves are the game's (A5's options included).
+    pub fn from_game(game: &Game<R>) -> Tree<R> {
+        let rules = game.rules().clone();
+        let mut tree = Tree::new(rules, game.start_position().clone());
+        for step in game.steps() {
+            if let crate::game::Action::Move(mv) = step.action {
+                tree.make(&mv);
+            }
+        }
+        tree.game_frames = tree.frames.len();
+        tree.position = game.position().clone();
+        tree.awarded = game.awards().to_vec();
+        tree.current.plies_since_reset = game.plies_since_reset();
+        tree.current.awarded_len = tree.awarded.len();
+        tree.current.hash = super::tt::position_hash(&tree.position, &tree.awarded);
+        tree.current.rules.legal = game.legal_moves().to_vec();
+        tree.current.rules.ending = None;
+        tree.refresh_claims();
+        tree
+    }
+
+    /// A tree whose root is `position`, with no history.
+    pub fn new(rules: R, position: Position) -> Tree<R> {
+        let needs = Needs::of(rules.variant());
+        let plies = position.halfmove_clock();
+        let mut tree = Tree {
+            needs,
+            current: NodeState {
+                identity: Identity::of(&position, &[]),
+                hash: 0,
+                moves_made: 0,
+                plies_since_reset: plies,
+                last_move: None,
+                awarded_len: 0,
+                counter_deltas: Vec::new(),
+                rules: NodeRules::default(),
+            },
+            position,
+            frames: Vec::new(),
+            awarded: Vec::new(),
+            game_frames: 0,
+            rules,
+        };
+        tree.settle(false);
+        tree
+    }
+
+    /// The move generator.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// What the rules make of the current node.
+    pub fn node(&self) -> &NodeRules {
+        &self.current.rules
+    }
+
+    /// The hash of the current node (position, counters, awarded wins).
+    pub fn hash(&self) -> u64 {
+        self.current.hash
+    }
+
+    /// Plies made since the search root.
+    pub fn ply(&self) -> usize {
+        self.frames.len() - self.game_frames
+    }
+
+    /// The wins awarded on the line so far, White first.
+    pub fn awarded_wins(&self) -> [u32; 2] {
+        let mut wins = [0; 2];
+        for award in &self.awarded {
+            wins[award.player.index()] += award.wins;
+        }
+        wins
+    }
+
+    /// Plays `mv` (one of the node's legal moves) and settles the new node.
+    pub fn make(&mut self, mv: &Move) {
+        let before = self.position.clone();
+        let undo = self.rules.make_move(&mut self.position, mv);
+        let mover = before.side_to_move();
+        let events = self
+            .needs
+            .events
+            .then(|| MoveEvents::of(&self.rules, &before, mv, &self.position));
+        let variant = self.rules.variant();
+        let mut counter_deltas = Vec::new();
+        let resets = match &events {
+            Some(events) => {
+                for (id, counter) in variant.counters.iter().enumerate() {
+                    let hits = counter.events.iter().filter(|p| events.matches(p)).count() as u32;
+                    counter_deltas.push(hits);
+                    if let Some(value) = self.position.counters_mut(mover).get_mut(id) {
+                        *value += hits;
+                    }
+                }
+                variant.ply_reset_events.iter().any(|p| events.matches(p))
+            }
+            None => self.position.halfmove_clock() == 0,
+        };
+        let state = NodeState {
+            identity: self.current.identity.clone(),
+            hash: 0,
+            moves_made: self.current.moves_made + 1,
+            plies_since_reset: if resets {
+                0
+            } else {
+                self.current.plies_since_reset.saturating_add(1)
+            },
+            last_move: events,
+            awarded_len: self.awarded.len(),
+            counter_deltas,
+            rules: NodeRules::default(),
+        };
+        let parent = std::mem::replace(&mut self.current, state);
+        self.frames.push(Frame {
+            position: before,
+            state: parent,
+            undo,
+            mv: *mv,
+        });
+        self.settle(true);
+    }
+
+    /// Takes back the last move made with [`Tree::make`].
+    pub fn unmake(&mut self) {
+        let Some(frame) = self.frames.pop() else {
+            return;
+        };
+        let mover = frame.position.side_to_move();
+        for (id, delta) in self.current.counter_deltas.iter().enumerate() {
+            if let Some(value) = self.position.counters_mut(mover).get_mut(id) {
+                *value -= delta;
+            }
+        }
+        self.rules
+            .unmake_move(&mut self.position, &frame.mv, &frame.undo);
+        self.awarded.truncate(self.current.awarded_len);
+        self.current = frame.state;
+    }
+
+    fn context<'a>(
+        &'a self,
+        legal_moves: usize,
+        in_check: bool,
+        repetitions: Repetitions,
+    ) -> Context<'a> {
+        Context {
+            variant: self.rules.variant(),
+            position: &self.position,
+            in_check,
+            legal_moves,
+            repetitions,
+            plies_since_reset: self.current.plies_since_reset,
+            last_move: self.current.last_move.as_ref(),
+            clock: None,
+        }
+    }
+
+    /// Legal moves, identity, repetitions, awards, terminations, claims.
+    fn settle(&mut self, after_move: bool) {
+        let mut legal = Vec::new();
+        let mut scratch = self.position.clone();
+        self.rules.generate_legal(&mut scratch, &mut legal);
+        if self.needs.history_rules {
+            apply_history_rules(&self.rules, &self.frames, &mut scratch, &mut legal);
+        }
+        self.current.identity = Identity::of(&self.position, &legal);
+        let repetitions = self.count_repetitions();
+        let in_check = self.rules.in_check(&self.position);
+        let mut ending = None;
+        if after_move && self.needs.awards {
+            let context = self.context(legal.len(), in_check, repetitions);
+            let ply = self.current.moves_made;
+            let mut awarded = self.awarded.clone();
+            if super::outcome::grant(&context, &mut awarded, ply) {
+                ending = Some(Ending::game_over(super::outcome::total_wins(&awarded)));
+            }
+            self.awarded = awarded;
+        }
+        self.current.hash = super::tt::position_hash(&self.position, &self.awarded);
+        let wins = self.awarded_wins();
+        let context = self.context(legal.len(), in_check, repetitions);
+        let variant = self.rules.variant();
+        if ending.is_none() {
+            ending = variant
+                .terminations
+                .iter()
+                .filter(|rule| rule.trigger == Trigger::Automatic)
+                .find(|rule| context.holds(&rule.condition))
+                .map(|rule| resolve_ending(&context, rule, wins));
+        }
+        let claims = if ending.is_none() {
+            variant
+                .terminations
+                .iter()
+                .filter(|rule| rule.trigger == Trigger::Claim && context.holds(&rule.condition))
+                .map(|rule| resolve_ending(&context, rule, wins))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        self.current.rules = NodeRules {
+            legal,
+            in_check,
+            ending,
+            claims,
+        };
+    }
+
+    /// Recomputes the claims of the current node (after the root was taken
+    /// from a game).
+    fn refresh_claims(&mut self) {
+        let repetitions = self.count_repetitions();
+        let in_check = self.rules.in_check(&self.position);
+        let wins = self.awarded_wins();
+        let legal = self.current.rules.legal.len();
+        let context = self.context(legal, in_check, repetitions);
+        let claims = self
+            .rules
+            .variant()
+            .terminations
+            .iter()
+            .filter(|rule| rule.trigger == Trigger::Claim && context.holds(&rule.condition))
+            .map(|rule| resolve_ending(&context, rule, wins))
+            .collect();
+        self.current.rules.claims = claims;
+        self.current.rules.in_check = in_check;
+    }
+
+    fn count_repetitions(&self) -> Repetitions {
+        let current = &self.current;
+        let first_in_row = current.moves_made.saturating_sub(current.plies_since_reset);
+        let mut repetitions = Repetitions {
+            total: 1,
+            in_a_row: 1,
+        };
+        for frame in &self.frames {
+            let before = &frame.state;
+            if before.identity.hash != current.identity.hash
+                || !before
+                    .identity
+                    .same_as(&frame.position, &current.identity, &self.position)
+            {
+                continue;
+            }
+            repetitions.total += 1;
+            if before.moves_made >= first_in_row {
+                repetitions.in_a_row += 1;
+            }
+        }
+        repetitions
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.position.side_to_move()
+    }
+}

@@ -1,0 +1,212 @@
+//! The transposition table and the full position hash it is keyed by.
+//!
+//! The hash covers everything a search value may depend on beyond the
+//! line's history: the placement (kind, colour, square), per-piece state
+//! (unmoved, the kinds a piece has been), side to move, castling rights,
+//! en passant squares, the per-player counters and the wins awarded so far.
+//! Keys are SplitMix64 mixes of each feature, so no table is stored.
+
+use super::outcome::MATE_BOUND;
+use crate::game::AwardedWin;
+use crate::model::Color;
+use crate::moves::Move;
+use crate::position::Position;
+
+/// SplitMix64: a fixed, well-mixed 64-bit value for each input.
+pub fn mix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+const PIECE: u64 = 1 << 56;
+const SIDE: u64 = 2 << 56;
+const CASTLING: u64 = 3 << 56;
+const EN_PASSANT: u64 = 4 << 56;
+const COUNTER: u64 = 5 << 56;
+const AWARD: u64 = 6 << 56;
+
+/// The full hash of `position` with the wins `awarded` so far.
+pub fn position_hash(position: &Position, awarded: &[AwardedWin]) -> u64 {
+    let mut hash = 0u64;
+    for (square, piece) in position.pieces() {
+        let mut state = piece.kind() as u64;
+        state = state << 1 | piece.color().index() as u64;
+        state = state << 1 | piece.is_unmoved() as u64;
+        for was in piece.history() {
+            state = state.wrapping_mul(257).wrapping_add(was as u64 + 1);
+        }
+        hash ^= mix(PIECE | (state << 8) | square.index() as u64);
+    }
+    if position.side_to_move() == Color::Black {
+        hash ^= mix(SIDE);
+    }
+    let rights = (position.castling_rights(Color::White) as u64) << 16
+        | position.castling_rights(Color::Black) as u64;
+    if rights != 0 {
+        hash ^= mix(CASTLING | rights);
+    }
+    if let Some(ep) = position.en_passant() {
+        for square in ep.targets.iter() {
+            hash ^= mix(EN_PASSANT | square.index() as u64);
+        }
+    }
+    for color in Color::ALL {
+        for (id, value) in position.counters(color).iter().enumerate() {
+            if *value != 0 {
+                hash ^=
+                    mix(COUNTER | (color.index() as u64) << 40 | (id as u64) << 24 | *value as u64);
+            }
+        }
+    }
+    let mut wins = [0u64; 2];
+    for award in awarded {
+        wins[award.player.index()] += award.wins as u64;
+    }
+    if wins != [0, 0] {
+        hash ^= mix(AWARD | wins[0] << 20 | wins[1]);
+    }
+    hash
+}
+
+/// What a stored value says about the node's true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// The value is exact.
+    Exact,
+    /// The true value is at least this (a beta cut-off).
+    Lower,
+    /// The true value is at most this (no move reached alpha).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The node's hash.
+    pub key: u64,
+    /// The best move found, if any.
+    pub best: Option<Move>,
+    /// The value, mate scores relative to the node.
+    pub value: i32,
+    /// The depth searched.
+    pub depth: i16,
+    /// What the value bounds.
+    pub bound: Bound,
+    generation: u8,
+}
+
+/// A fixed-size transposition table, one entry per slot, replaced by depth
+/// and age.
+#[derive(Clone, Debug)]
+pub struct TranspositionTable {
+    slots: Vec<Option<Entry>>,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    /// A table of about `megabytes` MB (at least 1024 entries).
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let entry = std::mem::size_of::<Option<Entry>>().max(1);
+        let count = (megabytes.saturating_mul(1 << 20) / entry).max(1024);
+        TranspositionTable {
+            slots: vec![None; count],
+            generation: 0,
+        }
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.slots.iter_mut().for_each(|s| *s = None);
+        self.generation = 0;
+    }
+
+    /// Starts a new search: older entries become easier to replace.
+    pub fn new_search(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        ((key as u128 * self.slots.len() as u128) >> 64) as usize
+    }
+
+    /// The entry stored for `key`, its value made relative to the root at `ply`.
+    pub fn probe(&self, key: u64, ply: i32) -> Option<Entry> {
+        let entry = self.slots[self.slot(key)]?;
+        if entry.key != key {
+            return None;
+        }
+        Some(Entry {
+            value: from_table(entry.value, ply),
+            ..entry
+        })
+    }
+
+    /// Stores a result for `key` found `ply` plies from the root.
+    pub fn store(
+        &mut self,
+        key: u64,
+        ply: i32,
+        best: Option<Move>,
+        value: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let index = self.slot(key);
+        let generation = self.generation;
+        let replace = match &self.slots[index] {
+            None => true,
+            Some(old) => {
+                old.key == key || old.generation != generation || depth as i16 >= old.depth
+            }
+        };
+        if !replace {
+            return;
+        }
+        let best = best.or_else(|| {
+            self.slots[index]
+                .filter(|old| old.key == key)
+                .and_then(|old| old.best)
+        });
+        self.slots[index] = Some(Entry {
+            key,
+            best,
+            value: to_table(value, ply),
+            depth: depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+            bound,
+            generation,
+        });
+    }
+
+    /// Permille of slots used by the current search (UCI `hashfull`).
+    pub fn hashfull(&self) -> u32 {
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| s.is_some_and(|e| e.generation == self.generation))
+            .count();
+        (used * 1000 / sample.max(1)) as u32
+    }
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_table(value: i32, ply: i32) -> i32 {
+    if value >= MATE_BOUND {
+        value + ply
+    } else if value <= -MATE_BOUND {
+        value - ply
+    } else {
+        value
+    }
+}
+
+fn from_table(value: i32, ply: i32) -> i32 {
+    if value >= MATE_BOUND {
+        value - ply
+    } else if value <= -MATE_BOUND {
+        value + ply
+    } else {
+        value
+    }
+}
