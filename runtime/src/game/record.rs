@@ -400,8 +400,16 @@ fn counters_text(variant: &crate::model::Variant, position: &Position) -> String
         .iter()
         .enumerate()
         .filter_map(|(id, counter)| {
-            let white = position.counters(Color::White).get(id).copied().unwrap_or(0);
-            let black = position.counters(Color::Black).get(id).copied().unwrap_or(0);
+            let white = position
+                .counters(Color::White)
+                .get(id)
+                .copied()
+                .unwrap_or(0);
+            let black = position
+                .counters(Color::Black)
+                .get(id)
+                .copied()
+                .unwrap_or(0);
             (white != 0 || black != 0).then(|| format!("{} {white} {black}", counter.name))
         })
         .collect::<Vec<_>>()
@@ -417,7 +425,9 @@ fn read_counters(
     for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
         let words: Vec<&str> = entry.split_whitespace().collect();
         let [name, white, black] = words.as_slice() else {
-            return Err(format!("cannot read counters {entry:?}: expected NAME WHITE BLACK"));
+            return Err(format!(
+                "cannot read counters {entry:?}: expected NAME WHITE BLACK"
+            ));
         };
         let id = variant
             .counters

@@ -7,8 +7,9 @@ use super::result::{GameResult, ResultKind};
 use crate::model::{Color, Outcome, Resignation, Termination, Variant};
 use crate::position::Position;
 
-/// An outcome resolved at one moment: its kind and the figure that decided
-/// an `if` (`with 3 pieces`).
+/// An outcome resolved at one moment: its kind, and for a single `if`
+/// between two plain outcomes, the figure that decided it (`with 3
+/// pieces`, P8). Nested `if`s (A8) say nothing more than the rule's reason.
 fn resolve(context: &Context<'_>, outcome: &Outcome) -> (ResultKind, Option<String>) {
     match outcome {
         Outcome::Win(player) => (ResultKind::Win(context.player(*player)), None),
@@ -21,8 +22,17 @@ fn resolve(context: &Context<'_>, outcome: &Outcome) -> (ResultKind, Option<Stri
             } else {
                 otherwise
             };
-            let (kind, inner) = resolve(context, branch);
-            (kind, inner.or_else(|| context.detail(condition)))
+            let (kind, _) = resolve(context, branch);
+            let single =
+                !matches!(**then, Outcome::If(..)) && !matches!(**otherwise, Outcome::If(..));
+            (
+                kind,
+                if single {
+                    context.detail(condition)
+                } else {
+                    None
+                },
+            )
         }
     }
 }
