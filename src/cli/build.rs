@@ -75,3 +75,40 @@ pub fn run(args: BuildArgs) -> ExitCode {
         }
     }
 }
+
+/// `varc perft --backend compiled`: builds the variant's engine (cached under
+/// the shared engine target directory) and runs its `perft` with the same
+/// arguments, so the output is the engine's own (the same `--json` keys).
+pub fn run_compiled_perft(args: &super::perft::PerftArgs) -> ExitCode {
+    let Some(variant) = super::load_or_report(&args.file) else {
+        return ExitCode::FAILURE;
+    };
+    let dir = codegen::default_crate_dir(&variant);
+    let terminal = std::io::stderr().is_terminal();
+    let binary = match codegen::generate_and_build(&variant, &dir, terminal) {
+        Ok(binary) => binary,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut command = std::process::Command::new(&binary);
+    command.arg("perft").arg(args.depth.to_string());
+    if let Some(fen) = &args.fen {
+        command.arg("--fen").arg(fen);
+    }
+    if args.divide {
+        command.arg("--divide");
+    }
+    if args.json {
+        command.arg("--json");
+    }
+    match command.status() {
+        Ok(status) if status.success() => ExitCode::SUCCESS,
+        Ok(_) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("error: cannot run {}: {error}", binary.display());
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -40,9 +40,12 @@ pub struct PerftArgs {
 
 /// Runs perft and prints the node count (exit 1 on a bad file, FEN or backend).
 pub fn run(args: PerftArgs) -> ExitCode {
+    if args.backend == "compiled" {
+        return super::build::run_compiled_perft(&args);
+    }
     if args.backend != "interp" {
         eprintln!(
-            "error: backend {:?} is not available; use --backend interp",
+            "error: backend {:?} is not available; use --backend interp or compiled",
             args.backend
         );
         return ExitCode::FAILURE;

@@ -266,11 +266,16 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     let rays = component.directions.iter().map(|&d| {
                         let limited = self.ray_name(d, max);
                         let full = self.ray_name(d, None);
-                        let nearest = self.nearest(d, quote! { blockers });
+                        // Branchless: a sentinel on the far corner, whose ray
+                        // in this direction is empty, stands in for "no blocker".
+                        let nearest = if self.plan.geometry.step_is_positive(d) {
+                            quote! { lsb(ray & occupied | bit(SQUARES - 1)) }
+                        } else {
+                            quote! { msb(ray & occupied | bit(0)) }
+                        };
                         quote! {
                             let ray = #limited[square];
-                            let blockers = ray & occupied;
-                            attacks |= if blockers != EMPTY { ray & !#full[#nearest] } else { ray };
+                            attacks |= ray & !#full[#nearest];
                         }
                     });
                     out.extend(quote! {

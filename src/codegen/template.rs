@@ -590,7 +590,9 @@ pub fn emit(track_history: bool) -> TokenStream {
                         }
                         let king_to = rank * FILES + king_to_file;
                         let mv = Mv { kind: move_kind::CASTLE, aux: rook_square as u8, aux2: (rank * FILES + rook_to_file) as u8, ..Mv::normal(king_square, king_to, NO_KIND) };
-                        if rule.not_into_check {
+                        // With `verify`, the move is tried anyway: the royal king may not land attacked.
+                        let tried = verify && ROYAL_KINDS >> rule.king & 1 == 1;
+                        if rule.not_into_check && !tried {
                             let after = make(pos, mv);
                             let after_occupied = after.colors[0] | after.colors[1];
                             if attackers(&after, king_to, after_occupied, enemy) != EMPTY { continue; }
