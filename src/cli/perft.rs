@@ -3,8 +3,10 @@
 //! Counts the leaves of the legal-move tree with the reference interpreter.
 //! Perft counts pure move generation: a position with no legal move
 //! (checkmate, stalemate, a side whose royal piece was captured under
-//! capture-the-king rules) is a leaf; repetition, move-count rules, special
-//! wins and history rules (IRC) are not applied.
+//! capture-the-king rules) is a leaf; repetition, move-count rules and
+//! special wins are not applied. History rules (IRC) are, as the game sees
+//! them from a root with no moves before it (the game driver's
+//! `divide_with_history`); without history rules it is plain perft.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -13,8 +15,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 use varc::interp::Interpreter;
 use varc_runtime::fen::parse_fen;
+use varc_runtime::game::divide_with_history;
 use varc_runtime::notation::long_algebraic;
-use varc_runtime::perft::divide_with_progress;
+use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
 
 /// Arguments of `varc perft`.
@@ -86,7 +89,9 @@ pub fn run(args: PerftArgs) -> ExitCode {
     let (nodes, divide) = if args.depth == 0 {
         (1, Vec::new())
     } else {
-        let divide = divide_with_progress(&rules, &position, args.depth, |done, _| {
+        // History rules (IRC) apply from a root with no history before it.
+        let no_history: [Position; 0] = [];
+        let divide = divide_with_history(&rules, &no_history, &position, args.depth, |done, _| {
             if let Some(bar) = &bar {
                 bar.set_position(done as u64);
             }

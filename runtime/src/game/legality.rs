@@ -227,7 +227,8 @@ fn walk<R: Rules + ?Sized>(
 }
 
 /// [`perft_with_history`] split by root move, calling `progress(done,
-/// total)` after each root move.
+/// total)` after each root move. Without history rules it is
+/// [`divide_with_progress`](crate::perft::divide_with_progress) itself.
 pub fn divide_with_history<R: Rules + ?Sized, P: Borrow<Position>>(
     rules: &R,
     past: &[P],
@@ -235,6 +236,9 @@ pub fn divide_with_history<R: Rules + ?Sized, P: Borrow<Position>>(
     depth: u32,
     mut progress: impl FnMut(usize, usize),
 ) -> Vec<(Move, u64)> {
+    if rules.variant().legality.history_rules.is_empty() {
+        return crate::perft::divide_with_progress(rules, position, depth, progress);
+    }
     if depth == 0 {
         return Vec::new();
     }
