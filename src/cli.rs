@@ -5,10 +5,16 @@ pub mod check;
 pub mod dump;
 pub mod perft;
 pub mod replay;
+pub mod uci;
 
 use std::io::IsTerminal;
 use std::path::Path;
 use varc::model::Variant;
+
+/// Loads a rules file and builds its interpreter, printing errors on stderr.
+pub fn load_interpreter(path: &Path) -> Option<varc::interp::Interpreter> {
+    uci::interpreter(path)
+}
 
 /// Loads a rules file, printing its diagnostics on stderr on failure.
 pub fn load_or_report(path: &Path) -> Option<Variant> {

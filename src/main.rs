@@ -25,6 +25,8 @@ enum Command {
     Replay(cli::replay::ReplayArgs),
     /// Generate the variant's Rust engine crate and build its binary.
     Build(cli::build::BuildArgs),
+    /// Run the variant's engine over the Universal Chess Interface (stdin/stdout).
+    Uci(cli::uci::UciArgs),
 }
 
 fn main() -> ExitCode {
@@ -35,5 +37,6 @@ fn main() -> ExitCode {
         Command::Perft(args) => cli::perft::run(args),
         Command::Replay(args) => cli::replay::run(args),
         Command::Build(args) => cli::build::run(args),
+        Command::Uci(args) => cli::uci::run(args),
     }
 }

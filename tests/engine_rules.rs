@@ -86,7 +86,7 @@ fn agree(name: &str, games: u64, max_plies: usize) {
                 .filter(|m| m.is_capture(game.position()))
                 .copied()
                 .collect();
-            let pool = if !captures.is_empty() && random.next() % 3 == 0 {
+            let pool = if !captures.is_empty() && random.next().is_multiple_of(3) {
                 captures
             } else {
                 legal.to_vec()

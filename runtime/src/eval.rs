@@ -13,7 +13,8 @@
 //!   leapers and short movers most). Royal pieces get it only as material
 //!   leaves the board (they should hide early and centralise late).
 //! - **Mobility.** Squares each piece can move to or capture on, with the
-//!   real blockers, for both sides.
+//!   real blockers, for both sides, each worth `400 / (value + 200)`
+//!   centipawns (a knight's square counts more than a queen's).
 //! - **Advancement.** A piece that a promotion rule applies to earns a share
 //!   of what the promotion gains (the best choice's value minus its own)
 //!   that grows as it nears the zone: `gain / (2 * (d + 1)^2)` where `d` is
@@ -33,7 +34,6 @@ pub const PAWN: i32 = 100;
 
 const TEMPO: i32 = 10;
 const PLACEMENT_PER_TARGET: i32 = 3;
-const MOBILITY_PER_TARGET: i32 = 2;
 const ATTACKED_ROYAL_NEIGHBOUR: i32 = 10;
 const SHELTER_PER_PIECE: i32 = 6;
 
@@ -299,7 +299,10 @@ impl Evaluator {
                 },
             );
             if !self.royal[kind] {
-                mobility[c] += count;
+                // Mobility matters less to strong pieces (a queen that
+                // roams early is a target): per square, 400 / (value + 200)
+                // centipawns.
+                mobility[c] += count * 400 / (self.values[kind] + 200).max(1);
             }
         }
         let mut royal_terms = [0i32; 2];
@@ -323,9 +326,7 @@ impl Evaluator {
                 royal_terms[c] += safety * danger / 256 + centre * (256 - danger) / 256;
             }
         }
-        let side = |c: usize| {
-            material[c] + positional[c] + mobility[c] * MOBILITY_PER_TARGET + royal_terms[c]
-        };
+        let side = |c: usize| material[c] + positional[c] + mobility[c] + royal_terms[c];
         side(0) - side(1)
     }
 

@@ -11,3 +11,4 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod search;
+pub mod uci;

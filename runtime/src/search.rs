@@ -35,6 +35,7 @@ pub mod outcome;
 pub mod time;
 pub mod tree;
 pub mod tt;
+pub mod worker;
 
 pub use outcome::{Ending, MatchState, Valuation, MATE, MATE_BOUND, WIN_UNIT};
 pub use time::Limits;

@@ -1,0 +1,109 @@
+//! A search on a background thread, for the protocols: the command loop
+//! keeps reading (`stop`, `isready`, `?`) while the engine thinks.
+
+use super::{Engine, EngineOptions, Limits, SearchInfo, SearchResult};
+use crate::game::Game;
+use crate::model::Variant;
+use crate::rules::Rules;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Owns the engine; lends it to one background search at a time.
+#[derive(Debug)]
+pub struct Worker {
+    engine: Option<Engine>,
+    running: Option<(Arc<AtomicBool>, JoinHandle<Engine>)>,
+    infinite: bool,
+    variant: Variant,
+    options: EngineOptions,
+}
+
+impl Worker {
+    /// A worker for `engine`.
+    pub fn new(engine: Engine) -> Worker {
+        Worker {
+            variant: engine.variant.clone(),
+            options: engine.options,
+            engine: Some(engine),
+            running: None,
+            infinite: false,
+        }
+    }
+
+    /// Whether a search is running.
+    pub fn is_running(&self) -> bool {
+        self.running.as_ref().is_some_and(|(_, h)| !h.is_finished())
+    }
+
+    /// Starts searching `game` within `limits`. `on_info` is called after each
+    /// iteration and `on_done` with the result, both on the search thread.
+    /// An infinite search reports its result only once stopped. A running
+    /// search is stopped first.
+    pub fn start<R, I, D>(&mut self, game: Game<R>, limits: Limits, mut on_info: I, on_done: D)
+    where
+        R: Rules + Clone + Send + 'static,
+        I: FnMut(&SearchInfo) + Send + 'static,
+        D: FnOnce(SearchResult) + Send + 'static,
+    {
+        self.finish();
+        self.infinite = limits.infinite;
+        let mut engine = self.engine.take().unwrap_or_else(|| self.fresh());
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        let handle = std::thread::spawn(move || {
+            let result = engine.search(&game, &limits, &flag, &mut on_info);
+            if limits.infinite {
+                while !flag.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+            on_done(result);
+            engine
+        });
+        self.running = Some((stop, handle));
+    }
+
+    /// Stops a running search and waits for it (its result is reported).
+    pub fn stop(&mut self) {
+        if let Some((stop, _)) = &self.running {
+            stop.store(true, Ordering::Relaxed);
+        }
+        self.join();
+    }
+
+    /// Lets a running finite search end by itself (and report); stops an
+    /// infinite one. Commands that change the position call this, so that
+    /// a script can send `go` and `position` without waiting.
+    pub fn finish(&mut self) {
+        if self.infinite {
+            self.stop();
+        } else {
+            self.join();
+        }
+    }
+
+    /// Waits for a running search to end by itself.
+    pub fn join(&mut self) {
+        if let Some((_, handle)) = self.running.take() {
+            match handle.join() {
+                Ok(engine) => self.engine = Some(engine),
+                // A search that panicked lost its tables: start afresh.
+                Err(_) => self.engine = Some(self.fresh()),
+            }
+        }
+    }
+
+    /// The engine, once no search runs ([`Worker::finish`] first).
+    pub fn engine_mut(&mut self) -> &mut Engine {
+        self.finish();
+        let (variant, options) = (&self.variant, self.options);
+        self.engine
+            .get_or_insert_with(|| Engine::with_options(variant, options))
+    }
+
+    fn fresh(&self) -> Engine {
+        Engine::with_options(&self.variant, self.options)
+    }
+}

@@ -1,0 +1,444 @@
+//! The Universal Chess Interface, for any [`Rules`] back end: `varc uci
+//! FILE` runs it over the interpreter, a generated engine's `main` over its
+//! compiled rules ([`run_stdio`]).
+//!
+//! Supported: `uci` (with the options `UCI_Variant`, `Hash`, `Clear Hash`),
+//! `isready`, `setoption`, `ucinewgame`, `position startpos|fen FEN [moves
+//! ...]` (moves in the variant's long algebraic, SAN also read), `go` with
+//! `depth`, `nodes`, `movetime`, `wtime`, `btime`, `winc`, `binc`,
+//! `movestogo`, `mate`, `infinite`, `ponder`; `stop`, `ponderhit`, `quit`;
+//! and, for people at a terminal, `d` (the position) and `eval`.
+//!
+//! Unknown or malformed commands never stop the engine: they are answered
+//! with an `info string` line and otherwise ignored, as the protocol asks.
+//! End of input acts as `quit` once a running (finite) search has reported.
+
+use crate::fen::write_fen;
+use crate::game::{Game, Status};
+use crate::moves::Move;
+use crate::notation::long_algebraic;
+use crate::rules::Rules;
+use crate::search::worker::Worker;
+use crate::search::{Engine, Limits, Score, SearchInfo};
+use std::io::{BufRead, Write};
+use std::sync::{Arc, Mutex};
+
+/// Where protocol output goes, shared with the search thread.
+pub type Output = Arc<Mutex<dyn Write + Send>>;
+
+/// Writes one line to `output` and flushes it (errors are ignored: a GUI
+/// that closed its end will also close our input).
+pub fn say(output: &Output, line: &str) {
+    if let Ok(mut out) = output.lock() {
+        let _ = writeln!(out, "{line}");
+        let _ = out.flush();
+    }
+}
+
+/// Output to the process's standard output.
+pub fn stdout_output() -> Output {
+    Arc::new(Mutex::new(std::io::stdout()))
+}
+
+/// Runs UCI over standard input and output.
+pub fn run_stdio<R: Rules + Clone + Send + 'static>(rules: R) -> std::io::Result<()> {
+    let stdin = std::io::stdin();
+    run(rules, stdin.lock(), stdout_output())
+}
+
+/// Runs UCI, reading commands from `input` until `quit` or its end.
+pub fn run<R, I>(rules: R, input: I, output: Output) -> std::io::Result<()>
+where
+    R: Rules + Clone + Send + 'static,
+    I: BufRead,
+{
+    let mut session = Session::new(rules, output);
+    for line in input.lines() {
+        if !session.handle(&line?) {
+            session.worker.stop();
+            return Ok(());
+        }
+    }
+    session.worker.finish();
+    Ok(())
+}
+
+/// The long algebraic texts of `line`, played from `game`'s position; stops
+/// at the first move that is not legal there.
+pub fn line_text<R: Rules>(game: &Game<R>, line: &[Move]) -> Vec<String> {
+    let rules = game.rules();
+    let mut position = game.position().clone();
+    let mut legal = game.legal_moves().to_vec();
+    let mut out = Vec::new();
+    for mv in line {
+        if !legal.contains(mv) {
+            break;
+        }
+        out.push(long_algebraic(rules.variant(), mv, &legal));
+        position = rules.play(&position, mv);
+        legal = rules.legal_moves(&position);
+    }
+    out
+}
+
+/// A search's `info` line.
+pub fn info_line<R: Rules>(game: &Game<R>, info: &SearchInfo) -> String {
+    let score = match info.score {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(moves) => format!("mate {moves}"),
+    };
+    let pv = line_text(game, &info.pv).join(" ");
+    format!(
+        "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {} pv {pv}",
+        info.depth,
+        info.seldepth.max(info.depth),
+        info.nodes,
+        info.nps(),
+        info.time_ms,
+        info.hashfull
+    )
+}
+
+struct Session<R: Rules + Clone + Send + 'static> {
+    rules: R,
+    game: Game<R>,
+    worker: Worker,
+    output: Output,
+}
+
+impl<R: Rules + Clone + Send + 'static> Session<R> {
+    fn new(rules: R, output: Output) -> Session<R> {
+        let engine = Engine::new(rules.variant());
+        let game = match Game::new(rules.clone()) {
+            Ok(game) => game,
+            Err(error) => {
+                say(
+                    &output,
+                    &format!("info string error: the start position: {error}"),
+                );
+                Game::from_position(
+                    rules.clone(),
+                    crate::position::Position::empty(8, 8, 0),
+                    None,
+                )
+            }
+        };
+        Session {
+            rules,
+            game,
+            worker: Worker::new(engine),
+            output,
+        }
+    }
+
+    fn say(&self, line: &str) {
+        say(&self.output, line);
+    }
+
+    /// Handles one command; false on `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some((command, args)) = words.split_first() else {
+            return true;
+        };
+        match *command {
+            "uci" => self.identify(),
+            "isready" => self.say("readyok"),
+            "setoption" => self.set_option(args),
+            "ucinewgame" => {
+                self.worker.engine_mut().clear();
+                self.reset_game();
+            }
+            "position" => {
+                self.worker.finish();
+                self.position(args);
+            }
+            "go" => self.go(args),
+            "stop" | "ponderhit" => self.worker.stop(),
+            "quit" => return false,
+            "d" => self.show(),
+            "eval" => {
+                let value = self
+                    .worker
+                    .engine_mut()
+                    .evaluator()
+                    .evaluate(self.game.position());
+                self.say(&format!(
+                    "info string static evaluation {value} cp for the side to move"
+                ));
+            }
+            "debug" | "register" => {}
+            other => self.say(&format!("info string unknown command: {}", clip(other))),
+        }
+        true
+    }
+
+    fn identify(&self) {
+        let variant = self.rules.variant();
+        self.say(&format!("id name varc {}", variant.name));
+        self.say("id author the varc authors");
+        self.say(&format!(
+            "option name UCI_Variant type combo default {id} var {id}",
+            id = variant.id
+        ));
+        self.say("option name Hash type spin default 16 min 1 max 4096");
+        self.say("option name Clear Hash type button");
+        self.say("uciok");
+    }
+
+    fn set_option(&mut self, args: &[&str]) {
+        let text = args.join(" ");
+        let Some(rest) = text.strip_prefix("name ") else {
+            self.say("info string setoption needs: name NAME [value VALUE]");
+            return;
+        };
+        let (name, value) = match rest.split_once(" value ") {
+            Some((name, value)) => (name.trim(), value.trim()),
+            None => (rest.trim(), ""),
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "hash" => match value.parse::<usize>() {
+                Ok(mb) if (1..=4096).contains(&mb) => self.worker.engine_mut().set_hash_mb(mb),
+                _ => self.say(&format!(
+                    "info string Hash must be 1 to 4096 MB, not {}",
+                    clip(value)
+                )),
+            },
+            "clear hash" => self.worker.engine_mut().clear(),
+            "uci_variant" => {
+                let id = &self.rules.variant().id;
+                if value != id {
+                    self.say(&format!(
+                        "info string this engine plays only {id}, not {}",
+                        clip(value)
+                    ));
+                }
+            }
+            _ => self.say(&format!("info string unknown option {}", clip(name))),
+        }
+    }
+
+    fn reset_game(&mut self) {
+        self.worker.finish();
+        if let Ok(game) = Game::new(self.rules.clone()) {
+            self.game = game;
+        }
+    }
+
+    /// `position startpos|fen FEN [moves M...]`. A bad FEN keeps the old
+    /// position; a bad move keeps the moves before it.
+    fn position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|w| *w == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let game = match setup.split_first() {
+            Some((&"startpos", _)) => Game::new(self.rules.clone()),
+            Some((&"fen", fen)) => Game::from_fen(self.rules.clone(), &fen.join(" ")),
+            _ => {
+                self.say(
+                    "info string position needs: startpos | fen FEN, then optionally moves ...",
+                );
+                return;
+            }
+        };
+        let mut game = match game {
+            Ok(game) => game,
+            Err(error) => {
+                self.say(&format!("info string error: {error}"));
+                return;
+            }
+        };
+        for text in moves {
+            if let Err(error) = game.play_text(text) {
+                self.say(&format!("info string error: move {}: {error}", clip(text)));
+                break;
+            }
+        }
+        self.game = game;
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let mut limits = Limits::default();
+        let mut i = 0;
+        let number = |i: usize| args.get(i + 1).and_then(|w| w.parse::<i64>().ok());
+        while i < args.len() {
+            let value = number(i);
+            let used = match (args[i], value) {
+                ("depth", Some(v)) => {
+                    limits.depth = Some(v.clamp(1, 90) as u32);
+                    true
+                }
+                ("mate", Some(v)) => {
+                    limits.depth = Some((v.clamp(1, 45) * 2) as u32);
+                    true
+                }
+                ("nodes", Some(v)) => {
+                    limits.nodes = Some(v.max(1) as u64);
+                    true
+                }
+                ("movetime", Some(v)) => {
+                    limits.movetime_ms = Some(v.max(1) as u64);
+                    true
+                }
+                ("wtime", Some(v)) => {
+                    limits.time_left_ms[0] = Some(v.max(0) as u64);
+                    true
+                }
+                ("btime", Some(v)) => {
+                    limits.time_left_ms[1] = Some(v.max(0) as u64);
+                    true
+                }
+                ("winc", Some(v)) => {
+                    limits.increment_ms[0] = v.max(0) as u64;
+                    true
+                }
+                ("binc", Some(v)) => {
+                    limits.increment_ms[1] = v.max(0) as u64;
+                    true
+                }
+                ("movestogo", Some(v)) => {
+                    limits.moves_to_go = Some(v.clamp(1, 1000) as u32);
+                    true
+                }
+                ("infinite" | "ponder", _) => {
+                    limits.infinite = true;
+                    i += 1;
+                    continue;
+                }
+                ("searchmoves", _) => {
+                    self.say("info string searchmoves is not supported: searching all moves");
+                    i += 1;
+                    while i < args.len() && !is_go_keyword(args[i]) {
+                        i += 1;
+                    }
+                    continue;
+                }
+                (other, _) => {
+                    self.say(&format!("info string go: cannot read {}", clip(other)));
+                    i += 1;
+                    continue;
+                }
+            };
+            i += if used { 2 } else { 1 };
+        }
+        if matches!(self.game.status(), Status::Ended(_)) || self.game.legal_moves().is_empty() {
+            self.say("info string the game is over: no move to search");
+            self.say("bestmove (none)");
+            return;
+        }
+        let output_info = Arc::clone(&self.output);
+        let output_done = Arc::clone(&self.output);
+        let game_info = self.game.clone();
+        let game_done = self.game.clone();
+        self.worker.start(
+            self.game.clone(),
+            limits,
+            move |info| say(&output_info, &info_line(&game_info, info)),
+            move |result| {
+                let line: Vec<Move> = result.best.into_iter().chain(result.ponder).collect();
+                let texts = line_text(&game_done, &line);
+                let text = match texts.as_slice() {
+                    [] => "bestmove (none)".to_string(),
+                    [best] => format!("bestmove {best}"),
+                    [best, ponder, ..] => format!("bestmove {best} ponder {ponder}"),
+                };
+                say(&output_done, &text);
+            },
+        );
+    }
+
+    fn show(&self) {
+        let variant = self.rules.variant();
+        self.say(&format!(
+            "info string fen {}",
+            write_fen(variant, self.game.position())
+        ));
+        for line in board_lines(variant, self.game.position()) {
+            self.say(&format!("info string {line}"));
+        }
+        match self.game.status() {
+            Status::Ongoing => {
+                let legal = self.game.legal_moves();
+                let texts: Vec<String> = legal
+                    .iter()
+                    .map(|mv| long_algebraic(variant, mv, legal))
+                    .collect();
+                self.say(&format!("info string legal moves {}", texts.join(" ")));
+            }
+            Status::Ended(result) => self.say(&format!(
+                "info string game over: {} ({})",
+                result.reason,
+                result.score_text()
+            )),
+        }
+    }
+}
+
+/// The position as text, top rank first: each square is its piece's FEN
+/// text (marks included, so `R'` differs from `R`) or `.`, padded to a
+/// common width.
+pub fn board_lines(
+    variant: &crate::model::Variant,
+    position: &crate::position::Position,
+) -> Vec<String> {
+    use crate::model::Square;
+    let width = variant
+        .pieces
+        .iter()
+        .map(|p| p.letter.chars().count())
+        .max()
+        .unwrap_or(1);
+    (0..position.ranks())
+        .rev()
+        .map(|rank| {
+            let mut line = format!("{:>2} ", rank + 1);
+            for file in 0..position.files() {
+                let square = Square::new(file, rank);
+                let text = if variant.board.holes.contains(square) {
+                    " ".to_string()
+                } else {
+                    position
+                        .piece_at(square)
+                        .map_or(".".to_string(), |p| crate::fen::piece_text(variant, p))
+                };
+                line.push_str(&format!(" {text:<width$}"));
+            }
+            line
+        })
+        .chain(std::iter::once(format!(
+            "   {}",
+            (0..position.files())
+                .map(|f| format!(" {:<width$}", (b'a' + f) as char))
+                .collect::<String>()
+        )))
+        .collect()
+}
+
+fn is_go_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "depth"
+            | "mate"
+            | "nodes"
+            | "movetime"
+            | "wtime"
+            | "btime"
+            | "winc"
+            | "binc"
+            | "movestogo"
+            | "infinite"
+            | "ponder"
+    )
+}
+
+/// At most 60 characters of user text, for messages.
+pub(crate) fn clip(text: &str) -> String {
+    let clipped: String = text.chars().take(60).collect();
+    if clipped.len() < text.len() {
+        format!("{clipped}...")
+    } else {
+        clipped
+    }
+}
