@@ -1,21 +1,27 @@
-//! `varc replay FILE --moves "e2e4 e7e5 ..." [--fen FEN] [--json]`.
+//! `varc replay FILE --moves "e2e4 e7e5 ..." [--fen FEN] [--time-control T] [--json]`.
 //!
-//! Plays the moves with full legality from the start position (or `--fen`)
-//! and prints the state reached: side to move, FEN, status and the legal
-//! moves. Moves may be long algebraic or SAN; move numbers (`1.`, `12...`)
-//! are skipped. The first refused move stops the replay: the state before it
-//! is printed with the error and its reason, and the exit code is 2.
+//! Plays the moves with every rule on, through the runtime's game driver
+//! (history rules, repetitions, move counts, awards, claims, offers, clocks),
+//! from the start position (or `--fen`), and prints the state reached: side
+//! to move, FEN, status (`ongoing` / `ended`), result, scores and reason,
+//! the claims the side to move could make, counters, awards and the legal
+//! moves.
 //!
-//! Game-ending rules other than "no legal move" (repetition, move counts,
-//! special wins) and claims belong to the game layer; here the status is
-//! `ended` only when the side to move has no legal move.
+//! The list holds moves (long algebraic or SAN; move numbers such as `1.`
+//! or `12...` are skipped) and actions of the side to move: `claim`,
+//! `offer`, `accept`, `resign`. With `--time-control` (`300+5`), `MOVE@S`
+//! is a move that took S seconds and `wait@S` lets S seconds pass.
+//!
+//! The first refused step stops the replay: the state before it is printed
+//! with `error` and `reason`, and the exit code is 2.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 use varc::interp::Interpreter;
-use varc_runtime::fen::{parse_fen, write_fen};
-use varc_runtime::notation::{long_algebraic, parse_move, san};
-use varc_runtime::position::Position;
+use varc_runtime::fen::write_fen;
+use varc_runtime::game::{Game, GameError, Status, TimeControl};
+use varc_runtime::model::Color;
+use varc_runtime::notation::long_algebraic;
 use varc_runtime::rules::Rules;
 
 /// Arguments of `varc replay`.
@@ -23,24 +29,27 @@ use varc_runtime::rules::Rules;
 pub struct ReplayArgs {
     /// The rules file.
     pub file: PathBuf,
-    /// The moves, separated by spaces.
+    /// The moves and actions (claim, offer, accept, resign), separated by spaces.
     #[arg(long, default_value = "")]
     pub moves: String,
     /// Start from this position instead of the variant's start position.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Play with clocks: BASE+INCREMENT in seconds (`300+5`).
+    #[arg(long)]
+    pub time_control: Option<String>,
     /// Print one JSON object.
     #[arg(long)]
     pub json: bool,
 }
 
-/// A refused move or FEN.
+/// A refused step or FEN.
 struct Refusal {
     error: String,
     reason: String,
 }
 
-/// Replays the moves; exit 0, or 2 for a refused move or FEN, 1 for a bad file.
+/// Replays the moves; exit 0, or 2 for a refused step or FEN, 1 for a bad file.
 pub fn run(args: ReplayArgs) -> ExitCode {
     let Some(variant) = super::load_or_report(&args.file) else {
         return ExitCode::FAILURE;
@@ -52,42 +61,79 @@ pub fn run(args: ReplayArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let variant = rules.variant();
     let fen = args
         .fen
         .clone()
-        .unwrap_or_else(|| variant.start_fen.clone());
-    let mut position = match parse_fen(variant, &fen) {
-        Ok(position) => position,
+        .unwrap_or_else(|| rules.variant().start_fen.clone());
+    let mut game = match Game::from_fen(rules, &fen) {
+        Ok(game) => game,
         Err(error) => {
             let refusal = Refusal {
                 error: format!("invalid FEN {fen:?}"),
-                reason: error.to_string(),
+                reason: match error {
+                    GameError::Fen(error) => error.to_string(),
+                    other => other.to_string(),
+                },
             };
-            return report_refusal(&args, None, &[], &refusal);
+            return report_refusal(&args, None, &refusal);
         }
     };
-    let mut played = Vec::new();
+    if let Some(text) = &args.time_control {
+        match text.parse::<TimeControl>() {
+            Ok(control) => game = game.with_time_control(control),
+            Err(error) => {
+                let refusal = Refusal {
+                    error: format!("invalid time control {text:?}"),
+                    reason: error.to_string(),
+                };
+                return report_refusal(&args, None, &refusal);
+            }
+        }
+    }
     for text in args.moves.split_whitespace() {
         if is_move_number(text) {
             continue;
         }
-        match parse_move(&rules, &position, text) {
-            Ok(mv) => {
-                played.push(san(&rules, &position, &mv));
-                position = rules.play(&position, &mv);
-            }
-            Err(error) => {
-                let refusal = Refusal {
-                    error: format!("illegal move {text}"),
-                    reason: error.to_string(),
-                };
-                return report_refusal(&args, Some((&rules, &position)), &played, &refusal);
-            }
+        if let Err(error) = step(&mut game, text) {
+            let what = match text {
+                "claim" | "offer" | "accept" | "resign" => format!("refused {text}"),
+                _ => format!("illegal move {text}"),
+            };
+            let refusal = Refusal {
+                error: what,
+                reason: error.to_string(),
+            };
+            return report_refusal(&args, Some(&game), &refusal);
         }
     }
-    print_state(&args, &rules, &position, &played, None);
+    print_state(&args, &game, None);
     ExitCode::SUCCESS
+}
+
+/// Plays one step of the list.
+fn step(game: &mut Game<Interpreter>, text: &str) -> Result<(), GameError> {
+    let (word, seconds) = match text.split_once('@') {
+        Some((word, seconds)) => (word, Some(seconds)),
+        None => (text, None),
+    };
+    let elapsed_ms = match seconds {
+        Some(seconds) => Some(
+            varc_runtime::game::clock::parse_seconds(seconds).ok_or_else(|| {
+                GameError::UnknownAction {
+                    text: text.to_string(),
+                }
+            })?,
+        ),
+        None => None,
+    };
+    match (word, elapsed_ms) {
+        ("wait", Some(ms)) => game.wait(ms),
+        (_, Some(ms)) => {
+            let mv = game.parse_move(word)?;
+            game.play_timed(&mv, Some(ms))
+        }
+        (_, None) => game.act(word),
+    }
 }
 
 fn is_move_number(text: &str) -> bool {
@@ -97,12 +143,11 @@ fn is_move_number(text: &str) -> bool {
 
 fn report_refusal(
     args: &ReplayArgs,
-    state: Option<(&Interpreter, &Position)>,
-    played: &[String],
+    game: Option<&Game<Interpreter>>,
     refusal: &Refusal,
 ) -> ExitCode {
-    match state {
-        Some((rules, position)) => print_state(args, rules, position, played, Some(refusal)),
+    match game {
+        Some(game) => print_state(args, game, Some(refusal)),
         None if args.json => {
             println!(
                 "{}",
@@ -117,37 +162,71 @@ fn report_refusal(
     ExitCode::from(2)
 }
 
-fn print_state(
-    args: &ReplayArgs,
-    rules: &Interpreter,
-    position: &Position,
-    played: &[String],
-    refusal: Option<&Refusal>,
-) {
+fn print_state(args: &ReplayArgs, game: &Game<Interpreter>, refusal: Option<&Refusal>) {
+    let rules = game.rules();
     let variant = rules.variant();
-    let legal = rules.legal_moves(position);
+    let position = game.position();
+    let legal = game.legal_moves();
     let legal_text: Vec<String> = legal
         .iter()
-        .map(|mv| long_algebraic(variant, mv, &legal))
+        .map(|mv| long_algebraic(variant, mv, legal))
         .collect();
+    let played: Vec<String> = game.steps().iter().map(|s| s.text.clone()).collect();
     let fen = write_fen(variant, position);
-    let (status, reason) = if legal.is_empty() {
-        ("ended", Some("no legal moves"))
-    } else {
-        ("ongoing", None)
+    let result = match game.status() {
+        Status::Ongoing => None,
+        Status::Ended(result) => Some(result),
     };
+    let claims: Vec<serde_json::Value> = game
+        .claimable()
+        .into_iter()
+        .map(|c| serde_json::json!({"reason": c.reason, "result": c.result.kind.to_string()}))
+        .collect();
+    let counters: serde_json::Map<String, serde_json::Value> = variant
+        .counters
+        .iter()
+        .enumerate()
+        .map(|(id, counter)| {
+            let of = |color: Color| game.counters(color).get(id).copied().unwrap_or(0);
+            (
+                counter.name.clone(),
+                serde_json::json!({"white": of(Color::White), "black": of(Color::Black)}),
+            )
+        })
+        .collect();
+    let awards: Vec<serde_json::Value> = game
+        .awards()
+        .iter()
+        .map(|a| serde_json::json!({"name": a.name, "player": a.player.to_string(), "wins": a.wins, "ply": a.ply}))
+        .collect();
     if args.json {
         let mut object = serde_json::json!({
             "variant": variant.id,
             "side_to_move": position.side_to_move().to_string(),
             "fen": fen,
-            "status": status,
+            "status": if result.is_some() { "ended" } else { "ongoing" },
             "in_check": rules.in_check(position),
             "moves": played,
             "legal_moves": legal_text,
+            "claims": claims,
+            "pending_offer": game.pending_offer().map(|c| c.to_string()),
+            "counters": counters,
+            "awards": awards,
+            "plies_since_reset": game.plies_since_reset(),
+            "repetitions": game.repetitions().total,
         });
-        if let Some(reason) = reason {
-            object["reason"] = serde_json::Value::from(reason);
+        if let Some(result) = &result {
+            object["result"] = serde_json::Value::from(result.kind.to_string());
+            object["reason"] = serde_json::Value::from(result.reason.clone());
+            object["scores"] =
+                serde_json::json!({"white": result.scores[0], "black": result.scores[1]});
+            object["score_text"] = serde_json::Value::from(result.score_text());
+        }
+        if let Some(clock) = game.clock() {
+            object["clock_ms"] = serde_json::json!({
+                "white": clock.remaining_ms(Color::White),
+                "black": clock.remaining_ms(Color::Black),
+            });
         }
         if let Some(refusal) = refusal {
             object["error"] = serde_json::Value::from(refusal.error.clone());
@@ -157,12 +236,29 @@ fn print_state(
     } else {
         println!("side to move: {}", position.side_to_move());
         println!("fen: {fen}");
-        match reason {
-            Some(reason) => println!("status: {status} ({reason})"),
-            None => println!("status: {status}"),
+        match &result {
+            Some(result) => println!(
+                "status: ended: {} ({}), scores {}",
+                result.kind,
+                result.reason,
+                result.score_text()
+            ),
+            None => println!("status: ongoing"),
         }
         if !played.is_empty() {
             println!("moves: {}", played.join(" "));
+        }
+        for claim in game.claimable() {
+            println!("may claim: {} ({})", claim.reason, claim.result.kind);
+        }
+        if let Some(color) = game.pending_offer() {
+            println!("draw offered by {color}");
+        }
+        for award in game.awards() {
+            println!(
+                "award: {} to {} ({} win(s))",
+                award.name, award.player, award.wins
+            );
         }
         println!(
             "legal moves ({}): {}",
