@@ -6,6 +6,7 @@ pub mod dump;
 pub mod perft;
 pub mod replay;
 pub mod uci;
+pub mod xboard;
 
 use std::io::IsTerminal;
 use std::path::Path;

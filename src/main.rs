@@ -27,6 +27,8 @@ enum Command {
     Build(cli::build::BuildArgs),
     /// Run the variant's engine over the Universal Chess Interface (stdin/stdout).
     Uci(cli::uci::UciArgs),
+    /// Run the variant's engine over the XBoard/WinBoard protocol (stdin/stdout).
+    Xboard(cli::xboard::XboardArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,5 +40,6 @@ fn main() -> ExitCode {
         Command::Replay(args) => cli::replay::run(args),
         Command::Build(args) => cli::build::run(args),
         Command::Uci(args) => cli::uci::run(args),
+        Command::Xboard(args) => cli::xboard::run(args),
     }
 }

@@ -12,3 +12,4 @@ pub mod position;
 pub mod rules;
 pub mod search;
 pub mod uci;
+pub mod xboard;

@@ -1,0 +1,664 @@
+//! The XBoard / WinBoard protocol (CECP, version 2), for any [`Rules`] back
+//! end: `varc xboard FILE` over the interpreter, a generated engine's
+//! `main` over its compiled rules ([`run_stdio`]).
+//!
+//! The handshake (`xboard`, `protover 2`) answers with the features
+//! `setboard=1 usermove=1 ping=1 ... variants="..." done=1`. After `new` or
+//! `variant`, the engine tells XBoard the variant's pieces and start
+//! position: `setup (PIECE-TO-CHAR) FILESxRANKS+0_fairy FEN`, then one
+//! `piece LETTER& BETZA` per kind, so XBoard can draw and check custom
+//! pieces.
+//!
+//! **Letters.** XBoard names a piece with one letter. A kind whose letter
+//! is one letter keeps it; a kind written with marks (PPC's `R'`) gets the
+//! first letter of XBoard's piece order that no kind uses, and the engine
+//! translates FENs and promotion suffixes both ways ([`LetterMap`]).
+//!
+//! Also: `new`, `setboard`, `usermove`, `go`, `force`, `playother`,
+//! `white`/`black`, `level`, `st`, `sd`, `time`, `otim`, `?`, `ping`,
+//! `result`, `undo`, `remove`, `post`/`nopost`, `draw`, `quit`. Anything
+//! else gets `Error (unknown command): ...`; a refused move gets `Illegal
+//! move (why): MOVE`. The engine claims a draw or null game (`1/2-1/2
+//! {reason}`) when the rules let it and the claim is worth at least its
+//! best move.
+
+use crate::fen::{parse_fen, write_fen};
+use crate::game::{Game, GameResult, ResultKind};
+use crate::model::{Color, PieceId, Square, Variant};
+use crate::moves::Move;
+use crate::notation::long_algebraic;
+use crate::position::Position;
+use crate::rules::Rules;
+use crate::search::worker::Worker;
+use crate::search::{Engine, Limits, Score};
+use crate::uci::{clip, say, stdout_output, Output};
+use std::io::BufRead;
+use std::sync::{Arc, Mutex};
+
+/// XBoard's order of piece letters, used to pick letters for kinds whose
+/// own letter has marks.
+const XBOARD_ORDER: &str = "PNBRQFEACWMOHIJGDVLSUYZTXK";
+
+/// The mapping between the variant's piece letters and XBoard's one-letter
+/// names.
+#[derive(Clone, Debug)]
+pub struct LetterMap {
+    letters: Vec<char>,
+}
+
+impl LetterMap {
+    /// The letters of `variant`'s kinds (upper case).
+    pub fn new(variant: &Variant) -> LetterMap {
+        let mut letters: Vec<Option<char>> = variant
+            .pieces
+            .iter()
+            .map(|p| {
+                let mut chars = p.letter.chars();
+                match (chars.next(), chars.next()) {
+                    (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+                    _ => None,
+                }
+            })
+            .collect();
+        let mut used: Vec<char> = letters.iter().flatten().copied().collect();
+        let spare = XBOARD_ORDER.chars().chain('A'..='Z');
+        let mut spare = spare
+            .filter(|c| !used.contains(c))
+            .collect::<Vec<_>>()
+            .into_iter();
+        for (kind, letter) in letters.iter_mut().enumerate() {
+            if letter.is_none() {
+                // Prefer the first letter of the kind's own letter when free.
+                let own = variant.pieces[kind]
+                    .letter
+                    .chars()
+                    .next()
+                    .map(|c| c.to_ascii_uppercase());
+                let pick = own
+                    .filter(|c| c.is_ascii_alphabetic() && !used.contains(c))
+                    .or_else(|| spare.find(|c| !used.contains(c)))
+                    .unwrap_or('?');
+                used.push(pick);
+                *letter = Some(pick);
+            }
+        }
+        LetterMap {
+            letters: letters.into_iter().map(|l| l.unwrap_or('?')).collect(),
+        }
+    }
+
+    /// XBoard's letter for `kind` (upper case).
+    pub fn letter(&self, kind: PieceId) -> char {
+        self.letters.get(kind).copied().unwrap_or('?')
+    }
+
+    /// The kind XBoard calls `letter` (either case).
+    pub fn kind(&self, letter: char) -> Option<PieceId> {
+        let upper = letter.to_ascii_uppercase();
+        self.letters.iter().position(|l| *l == upper)
+    }
+
+    /// The piece-to-char string of XBoard's `setup` command: XBoard's piece
+    /// order with the letters in use, `.` for the others, White then Black.
+    pub fn piece_to_char(&self) -> String {
+        let mut order: Vec<char> = XBOARD_ORDER.chars().collect();
+        for letter in &self.letters {
+            if !order.contains(letter) {
+                order.insert(order.len() - 1, *letter);
+            }
+        }
+        let white: String = order
+            .iter()
+            .map(|c| if self.letters.contains(c) { *c } else { '.' })
+            .collect();
+        format!("{white}{}", white.to_ascii_lowercase())
+    }
+
+    /// `position` as an XBoard FEN (one letter per piece).
+    pub fn to_xboard_fen(&self, variant: &Variant, position: &Position) -> String {
+        let fen = write_fen(variant, position);
+        let rest = fen.split_once(' ').map_or("", |(_, rest)| rest);
+        let mut board = String::new();
+        for rank in (0..position.ranks()).rev() {
+            let mut empty = 0;
+            for file in 0..position.files() {
+                match position.piece_at(Square::new(file, rank)) {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            board.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        let letter = self.letter(piece.kind());
+                        board.push(match piece.color() {
+                            Color::White => letter,
+                            Color::Black => letter.to_ascii_lowercase(),
+                        });
+                    }
+                }
+            }
+            if empty > 0 {
+                board.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                board.push('/');
+            }
+        }
+        format!("{board} {rest}")
+    }
+
+    /// An XBoard FEN in the variant's letters.
+    pub fn from_xboard_fen(&self, variant: &Variant, fen: &str) -> String {
+        let (board, rest) = fen.trim().split_once(' ').unwrap_or((fen.trim(), ""));
+        let mut out = String::new();
+        for c in board.chars() {
+            match self.kind(c).filter(|_| c.is_ascii_alphabetic()) {
+                Some(kind) => {
+                    let letter = &variant.pieces[kind].letter;
+                    if c.is_ascii_uppercase() {
+                        out.push_str(letter);
+                    } else {
+                        out.push_str(&letter.to_lowercase());
+                    }
+                }
+                None => out.push(c),
+            }
+        }
+        if rest.is_empty() {
+            out
+        } else {
+            format!("{out} {rest}")
+        }
+    }
+
+    /// A long algebraic move of the variant in XBoard's letters (the
+    /// promotion suffix translated).
+    pub fn to_xboard_move(&self, variant: &Variant, mv: &Move, legal: &[Move]) -> String {
+        let text = long_algebraic(variant, mv, legal);
+        match (mv.promotion, mv.kind) {
+            (
+                Some(kind),
+                crate::moves::MoveKind::Normal | crate::moves::MoveKind::EnPassant { .. },
+            ) => {
+                let suffix = variant.pieces[kind].letter.to_lowercase();
+                match text.strip_suffix(&suffix) {
+                    Some(stem) => format!("{stem}{}", self.letter(kind).to_ascii_lowercase()),
+                    None => text,
+                }
+            }
+            _ => text,
+        }
+    }
+
+    /// An XBoard move text in the variant's letters.
+    pub fn from_xboard_move(&self, variant: &Variant, text: &str) -> String {
+        let text = text.trim();
+        let mut chars: Vec<char> = text.chars().collect();
+        // Coordinate moves end in a digit; a trailing letter is a promotion.
+        if chars.len() >= 5 && chars.last().is_some_and(|c| c.is_ascii_alphabetic()) {
+            let before = chars[chars.len() - 2];
+            if before.is_ascii_digit() || before == '=' {
+                if let Some(kind) = chars.last().and_then(|c| self.kind(*c)) {
+                    chars.pop();
+                    let stem: String = chars.into_iter().collect();
+                    return format!("{stem}{}", variant.pieces[kind].letter.to_lowercase());
+                }
+            }
+        }
+        text.to_string()
+    }
+}
+
+/// Runs the XBoard protocol over standard input and output.
+pub fn run_stdio<R: Rules + Clone + Send + 'static>(rules: R) -> std::io::Result<()> {
+    let stdin = std::io::stdin();
+    run(rules, stdin.lock(), stdout_output())
+}
+
+/// Runs the XBoard protocol, reading commands from `input` until `quit` or
+/// its end.
+pub fn run<R, I>(rules: R, input: I, output: Output) -> std::io::Result<()>
+where
+    R: Rules + Clone + Send + 'static,
+    I: BufRead,
+{
+    let mut session = Session::new(rules, output);
+    for line in input.lines() {
+        if !session.handle(&line?) {
+            session.worker.stop();
+            return Ok(());
+        }
+    }
+    session.worker.finish();
+    Ok(())
+}
+
+/// The names XBoard may give this variant.
+pub fn variant_names(variant: &Variant) -> Vec<String> {
+    let mut names = vec![variant.id.clone()];
+    if variant.id == "chess" {
+        names.push("normal".to_string());
+    }
+    if (variant.board.files, variant.board.ranks) != (8, 8) {
+        names.push(format!(
+            "{}x{}_{}",
+            variant.board.files, variant.board.ranks, variant.id
+        ));
+    }
+    names
+}
+
+/// The result as XBoard writes it: `1-0`, `0-1` or `1/2-1/2`, with the
+/// reason and the variant's scores.
+pub fn result_text(result: &GameResult) -> String {
+    let token = match result.kind {
+        ResultKind::Win(Color::White) => "1-0",
+        ResultKind::Win(Color::Black) => "0-1",
+        _ => match result.wins[0].cmp(&result.wins[1]) {
+            std::cmp::Ordering::Greater => "1-0",
+            std::cmp::Ordering::Less => "0-1",
+            std::cmp::Ordering::Equal => "1/2-1/2",
+        },
+    };
+    format!("{token} {{{} ({})}}", result.reason, result.score_text())
+}
+
+/// Shared state of the session, also read by the search thread when it
+/// plays its move.
+struct Shared<R: Rules> {
+    game: Game<R>,
+    /// Bumped whenever the position changes under a running search, so a
+    /// stale result is not played.
+    generation: u64,
+}
+
+struct Session<R: Rules + Clone + Send + 'static> {
+    rules: R,
+    letters: LetterMap,
+    shared: Arc<Mutex<Shared<R>>>,
+    worker: Worker,
+    output: Output,
+    force: bool,
+    engine_side: Option<Color>,
+    depth: Option<u32>,
+    seconds_per_move: Option<u64>,
+    increment_ms: u64,
+    moves_per_session: u32,
+    base_ms: u64,
+    time_ms: [Option<u64>; 2],
+    post: bool,
+}
+
+impl<R: Rules + Clone + Send + 'static> Session<R> {
+    fn new(rules: R, output: Output) -> Session<R> {
+        let game = match Game::new(rules.clone()) {
+            Ok(game) => game,
+            Err(error) => {
+                say(&output, &format!("# error: the start position: {error}"));
+                Game::from_position(rules.clone(), Position::empty(8, 8, 0), None)
+            }
+        };
+        Session {
+            letters: LetterMap::new(rules.variant()),
+            worker: Worker::new(Engine::new(rules.variant())),
+            shared: Arc::new(Mutex::new(Shared {
+                game,
+                generation: 0,
+            })),
+            rules,
+            output,
+            force: false,
+            engine_side: Some(Color::Black),
+            depth: None,
+            seconds_per_move: None,
+            increment_ms: 0,
+            moves_per_session: 0,
+            base_ms: 0,
+            time_ms: [None; 2],
+            post: false,
+        }
+    }
+
+    fn say(&self, line: &str) {
+        say(&self.output, line);
+    }
+
+    fn error(&self, kind: &str, command: &str) {
+        self.say(&format!("Error ({kind}): {}", clip(command)));
+    }
+
+    /// Stops a search; its move is not played.
+    fn interrupt(&mut self) {
+        if let Ok(mut shared) = self.shared.lock() {
+            shared.generation += 1;
+        }
+        self.worker.stop();
+    }
+
+    fn with_game<T>(&self, f: impl FnOnce(&mut Game<R>) -> T) -> Option<T> {
+        self.shared
+            .lock()
+            .ok()
+            .map(|mut shared| f(&mut shared.game))
+    }
+
+    /// Handles one command; false on `quit`.
+    fn handle(&mut self, line: &str) -> bool {
+        let line = line.trim();
+        let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let rest = rest.trim();
+        match command {
+            "" => {}
+            "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
+            | "name" | "rating" | "ics" | "bk" | "hint" | "cores" | "memory" | "egtpath"
+            | "option" | "exit" => {}
+            "protover" => self.features(),
+            "new" => {
+                self.interrupt();
+                if let Ok(game) = Game::new(self.rules.clone()) {
+                    self.with_game(|g| *g = game);
+                }
+                self.worker.engine_mut().clear();
+                self.force = false;
+                self.engine_side = Some(Color::Black);
+                self.depth = None;
+                self.setup();
+            }
+            "variant" => {
+                if variant_names(self.rules.variant())
+                    .iter()
+                    .any(|n| n == rest)
+                {
+                    self.setup();
+                } else {
+                    self.error("unsupported variant", rest);
+                }
+            }
+            "setboard" => self.set_board(rest),
+            "usermove" => self.user_move(rest),
+            "go" => {
+                self.force = false;
+                self.engine_side = self.with_game(|g| g.position().side_to_move());
+                self.think();
+            }
+            "playother" => {
+                self.force = false;
+                self.engine_side = self.with_game(|g| g.position().side_to_move().opponent());
+            }
+            "force" => {
+                self.interrupt();
+                self.force = true;
+            }
+            "white" | "black" => {
+                self.interrupt();
+                let us = if command == "white" {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                self.engine_side = Some(us.opponent());
+            }
+            "level" => self.level(rest, line),
+            "st" => match rest.parse::<f64>() {
+                Ok(seconds) if seconds > 0.0 => {
+                    self.seconds_per_move = Some((seconds * 1000.0) as u64)
+                }
+                _ => self.error("bad st", line),
+            },
+            "sd" => match rest.parse::<u32>() {
+                Ok(depth) if depth > 0 => self.depth = Some(depth.min(90)),
+                _ => self.error("bad sd", line),
+            },
+            "time" | "otim" => match rest.parse::<u64>() {
+                Ok(centiseconds) => {
+                    let engine = self.engine_side.unwrap_or(Color::White);
+                    let side = if command == "time" {
+                        engine
+                    } else {
+                        engine.opponent()
+                    };
+                    self.time_ms[side.index()] = Some(centiseconds * 10);
+                }
+                Err(_) => self.error("bad time", line),
+            },
+            "?" => self.worker.stop(),
+            "ping" => {
+                self.worker.finish();
+                self.say(&format!("pong {rest}"));
+            }
+            "result" => {
+                self.interrupt();
+                self.force = true;
+            }
+            "undo" | "remove" => {
+                self.interrupt();
+                let count = if command == "undo" { 1 } else { 2 };
+                self.with_game(|g| {
+                    for _ in 0..count {
+                        while matches!(g.undo(), Some(a) if !matches!(a, crate::game::Action::Move(_))) {}
+                    }
+                });
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "draw" => {
+                // Accept only when the rules allow an agreed draw and the
+                // engine is not better.
+                let allowed = self
+                    .with_game(|g| g.agreement_refusal().is_none())
+                    .unwrap_or(false);
+                if allowed {
+                    self.say("offer draw");
+                }
+            }
+            "quit" => return false,
+            _ => {
+                // Protocol version 1 GUIs send bare moves.
+                let is_move = self
+                    .with_game(|g| {
+                        let text = self.letters.from_xboard_move(self.rules.variant(), line);
+                        g.parse_move(&text).is_ok()
+                    })
+                    .unwrap_or(false);
+                if is_move {
+                    self.user_move(line);
+                } else {
+                    self.error("unknown command", line);
+                }
+            }
+        }
+        true
+    }
+
+    fn features(&self) {
+        let variant = self.rules.variant();
+        let names = variant_names(variant).join(",");
+        self.say("feature done=0");
+        self.say(&format!(
+            "feature myname=\"varc {}\" variants=\"{names}\" setboard=1 usermove=1 ping=1 \
+             playother=1 colors=0 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=0 \
+             san=0 nps=0 debug=1 exclude=0",
+            variant.name
+        ));
+        self.say("feature done=1");
+    }
+
+    /// Tells XBoard the pieces and the start position of the variant.
+    fn setup(&self) {
+        let variant = self.rules.variant();
+        let fen = self
+            .with_game(|g| self.letters.to_xboard_fen(variant, g.start_position()))
+            .unwrap_or_default();
+        self.say(&format!(
+            "setup ({}) {}x{}+0_fairy {fen}",
+            self.letters.piece_to_char(),
+            variant.board.files,
+            variant.board.ranks
+        ));
+        for (kind, piece) in variant.pieces.iter().enumerate() {
+            self.say(&format!(
+                "piece {}& {}",
+                self.letters.letter(kind),
+                piece.betza
+            ));
+        }
+    }
+
+    fn set_board(&mut self, fen: &str) {
+        self.interrupt();
+        let variant = self.rules.variant();
+        let ours = self.letters.from_xboard_fen(variant, fen);
+        match parse_fen(variant, &ours) {
+            Ok(position) => {
+                let game = Game::from_position(self.rules.clone(), position, None);
+                self.with_game(|g| *g = game);
+            }
+            Err(error) => {
+                self.say(&format!("tellusererror Illegal position: {error}"));
+                self.error("bad FEN", fen);
+            }
+        }
+    }
+
+    fn user_move(&mut self, text: &str) {
+        // A move sent while the engine thinks on its own turn comes after
+        // the engine's move.
+        self.worker.finish();
+        let variant = self.rules.variant();
+        let ours = self.letters.from_xboard_move(variant, text);
+        let outcome = self.with_game(|g| match g.parse_move(&ours).and_then(|mv| g.play(&mv)) {
+            Ok(()) => Ok(g.result().cloned()),
+            Err(error) => Err(error.to_string()),
+        });
+        match outcome {
+            Some(Ok(Some(result))) => self.say(&result_text(&result)),
+            Some(Ok(None)) if !self.force => self.think(),
+            Some(Err(why)) => self.say(&format!("Illegal move ({why}): {}", clip(text))),
+            Some(Ok(None)) | None => {}
+        }
+    }
+
+    fn level(&mut self, args: &str, line: &str) {
+        let words: Vec<&str> = args.split_whitespace().collect();
+        let [moves, base, increment] = words.as_slice() else {
+            self.error("bad level", line);
+            return;
+        };
+        let base_ms = match base.split_once(':') {
+            Some((m, s)) => m
+                .parse::<u64>()
+                .ok()
+                .zip(s.parse::<u64>().ok())
+                .map(|(m, s)| (m * 60 + s) * 1000),
+            None => base.parse::<f64>().ok().map(|m| (m * 60_000.0) as u64),
+        };
+        match (moves.parse::<u32>(), base_ms, increment.parse::<f64>()) {
+            (Ok(moves), Some(base_ms), Ok(increment)) => {
+                self.moves_per_session = moves;
+                self.base_ms = base_ms;
+                self.increment_ms = (increment * 1000.0) as u64;
+                self.seconds_per_move = None;
+            }
+            _ => self.error("bad level", line),
+        }
+    }
+
+    fn limits(&self, side: Color, moves_made: u32) -> Limits {
+        let mut limits = Limits {
+            depth: self.depth,
+            ..Limits::default()
+        };
+        if let Some(ms) = self.seconds_per_move {
+            limits.movetime_ms = Some(ms);
+        } else if let Some(left) = self.time_ms[side.index()] {
+            limits.time_left_ms[side.index()] = Some(left);
+            limits.increment_ms[side.index()] = self.increment_ms;
+            if self.moves_per_session > 0 {
+                let made = moves_made / 2;
+                let to_go = self.moves_per_session - made % self.moves_per_session;
+                limits.moves_to_go = Some(to_go);
+            }
+        } else if self.depth.is_none() {
+            let base = if self.base_ms > 0 {
+                self.base_ms
+            } else {
+                60_000
+            };
+            limits.time_left_ms[side.index()] = Some(base);
+            limits.increment_ms[side.index()] = self.increment_ms;
+        }
+        limits
+    }
+
+    /// Starts the engine thinking if it is its turn.
+    fn think(&mut self) {
+        let Some((game, generation)) = self
+            .shared
+            .lock()
+            .ok()
+            .map(|s| (s.game.clone(), s.generation))
+        else {
+            return;
+        };
+        let side = game.position().side_to_move();
+        if self.force || self.engine_side != Some(side) || game.result().is_some() {
+            return;
+        }
+        let limits = self.limits(side, game.moves_made());
+        let post = self.post;
+        let info_output = Arc::clone(&self.output);
+        let done_output = Arc::clone(&self.output);
+        let shared = Arc::clone(&self.shared);
+        let letters = self.letters.clone();
+        let info_game = game.clone();
+        self.worker.start(
+            game,
+            limits,
+            move |info| {
+                if post {
+                    let score = match info.score {
+                        Score::Centipawns(cp) => cp,
+                        Score::Mate(n) if n > 0 => 100_000 + n,
+                        Score::Mate(n) => -100_000 + n,
+                    };
+                    let pv = crate::uci::line_text(&info_game, &info.pv).join(" ");
+                    say(
+                        &info_output,
+                        &format!(
+                            "{} {score} {} {} {pv}",
+                            info.depth,
+                            info.time_ms / 10,
+                            info.nodes
+                        ),
+                    );
+                }
+            },
+            move |result| {
+                let Ok(mut shared) = shared.lock() else {
+                    return;
+                };
+                if shared.generation != generation {
+                    return;
+                }
+                let game = &mut shared.game;
+                let claim_now =
+                    result.claim.is_some_and(|c| c >= result.value) && !game.claimable().is_empty();
+                if claim_now && game.claim().is_ok() {
+                    if let Some(result) = game.result() {
+                        say(&done_output, &result_text(result));
+                    }
+                    return;
+                }
+                let Some(mv) = result.best else { return };
+                let variant = game.rules().variant().clone();
+                let text = letters.to_xboard_move(&variant, &mv, game.legal_moves());
+                if game.play(&mv).is_ok() {
+                    say(&done_output, &format!("move {text}"));
+                    if let Some(result) = game.result() {
+                        say(&done_output, &result_text(result));
+                    }
+                }
+            },
+        );
+    }
+}

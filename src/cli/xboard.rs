@@ -1,0 +1,27 @@
+//! `varc xboard FILE`: the variant's engine over the reference interpreter,
+//! speaking the XBoard / WinBoard protocol on standard input and output
+//! (see [`varc_runtime::xboard`]).
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Arguments of `varc xboard`.
+#[derive(clap::Args)]
+pub struct XboardArgs {
+    /// The rules file.
+    pub file: PathBuf,
+}
+
+/// Runs the XBoard loop until `quit` or the end of input.
+pub fn run(args: XboardArgs) -> ExitCode {
+    let Some(rules) = super::load_interpreter(&args.file) else {
+        return ExitCode::FAILURE;
+    };
+    match varc_runtime::xboard::run_stdio(rules) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: reading commands: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
