@@ -5,6 +5,7 @@ pub mod check;
 pub mod dump;
 pub mod perft;
 pub mod replay;
+pub mod selfplay;
 pub mod uci;
 pub mod xboard;
 

@@ -29,6 +29,8 @@ enum Command {
     Uci(cli::uci::UciArgs),
     /// Run the variant's engine over the XBoard/WinBoard protocol (stdin/stdout).
     Xboard(cli::xboard::XboardArgs),
+    /// Play the engine against itself and summarise the results (or merge summaries).
+    Selfplay(cli::selfplay::SelfplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -41,5 +43,6 @@ fn main() -> ExitCode {
         Command::Build(args) => cli::build::run(args),
         Command::Uci(args) => cli::uci::run(args),
         Command::Xboard(args) => cli::xboard::run(args),
+        Command::Selfplay(args) => cli::selfplay::run(args),
     }
 }

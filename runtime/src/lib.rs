@@ -11,5 +11,6 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod search;
+pub mod selfplay;
 pub mod uci;
 pub mod xboard;

@@ -1,0 +1,252 @@
+//! `varc selfplay FILE --games N [--depth D | --movetime MS] [--seed S]
+//! [--shard i/n] [--out DIR] [--json]` and `varc selfplay merge FILES...`.
+//!
+//! Plays the engine against itself (see [`varc_runtime::selfplay`]) with a
+//! progress bar, then prints the summary: results by colour, scores under
+//! the variant's scoring, shares of draws, null games and each way games
+//! ended, and the distribution of game lengths. With `--out DIR` every game
+//! is written as a record (`DIR/game-00042.pgn`, loaded back and replayed
+//! to check it reaches the same result) and the summary as JSON
+//! (`DIR/summary-2-of-8.json`). A large run is spread over machines with
+//! `--shard i/n` (1-based: a Slurm array index, a Kubernetes job index + 1,
+//! GNU parallel's `{#}`), then the shard summaries are combined, exactly,
+//! by `varc selfplay merge DIR*/summary-*.json`.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use varc_runtime::game::record::load;
+use varc_runtime::rules::Rules;
+use varc_runtime::selfplay::{play_game, Settings, Shard, Summary};
+
+/// Arguments of `varc selfplay`.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct SelfplayArgs {
+    /// Combine summaries.
+    #[command(subcommand)]
+    pub command: Option<SelfplayCommand>,
+    /// The rules file.
+    #[arg(required = true)]
+    pub file: Option<PathBuf>,
+    /// Games in the whole run (all shards).
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// Search depth per move.
+    #[arg(long, conflicts_with = "movetime")]
+    pub depth: Option<u32>,
+    /// Search time per move, in milliseconds.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random plies at the start of each game, so that games differ.
+    #[arg(long, default_value_t = 4)]
+    pub opening_plies: u32,
+    /// Plies after which a game is stopped as unfinished.
+    #[arg(long, default_value_t = 600)]
+    pub max_plies: u32,
+    /// Play only this shard of the run: `i/n`, 1-based.
+    #[arg(long)]
+    pub shard: Option<Shard>,
+    /// Write the records and the JSON summary into this directory.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `varc selfplay merge`.
+#[derive(clap::Subcommand)]
+pub enum SelfplayCommand {
+    /// Combine the JSON summaries of shards of one run.
+    Merge {
+        /// Summary files (`summary-*.json`).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print the merged summary as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Also write the merged summary to this file.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+}
+
+/// Runs `varc selfplay`.
+pub fn run(args: SelfplayArgs) -> ExitCode {
+    if let Some(SelfplayCommand::Merge {
+        files,
+        json,
+        output,
+    }) = &args.command
+    {
+        return merge(files, *json, output.as_deref());
+    }
+    let Some(file) = &args.file else {
+        eprintln!("error: a rules file is required");
+        return ExitCode::FAILURE;
+    };
+    let Some(rules) = super::load_interpreter(file) else {
+        return ExitCode::FAILURE;
+    };
+    let depth = match (args.depth, args.movetime) {
+        (None, None) => Some(3),
+        (depth, _) => depth,
+    };
+    let settings = Settings {
+        variant: rules.variant().id.clone(),
+        games: args.games,
+        depth,
+        movetime_ms: args.movetime,
+        seed: args.seed,
+        opening_plies: args.opening_plies,
+        max_plies: args.max_plies.max(1),
+    };
+    let shard = args.shard.unwrap_or(Shard::ALL);
+    if let Some(dir) = &args.out {
+        if let Err(error) = std::fs::create_dir_all(dir) {
+            eprintln!("error: cannot create {}: {error}", dir.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    let indices: Vec<u32> = shard.games(settings.games).collect();
+    let bar = ProgressBar::new(indices.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template("selfplay {pos}/{len} games {wide_bar} {elapsed}<{eta} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let mut summary = Summary::new(settings.clone(), shard);
+    let mut record_failures = 0;
+    for index in indices {
+        let played = play_game(&rules, &settings, index);
+        if let Some(error) = &played.refused {
+            bar.println(format!(
+                "game {}: the game refused an engine move: {error}",
+                index + 1
+            ));
+        }
+        summary.add(&played.outcome());
+        if let Some(dir) = &args.out {
+            let record = played.record(&settings);
+            if let Err(why) = check_record(&rules, &record, &played.game) {
+                record_failures += 1;
+                bar.println(format!(
+                    "game {}: its record does not replay: {why}",
+                    index + 1
+                ));
+            }
+            let path = dir.join(format!("game-{:05}.pgn", index + 1));
+            if let Err(error) = std::fs::write(&path, record) {
+                bar.println(format!("error: cannot write {}: {error}", path.display()));
+            }
+        }
+        bar.set_message(format!(
+            "+{} -{} ={} null {}",
+            summary.white_wins, summary.black_wins, summary.draws, summary.null_games
+        ));
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    if let Some(dir) = &args.out {
+        let path = dir.join(format!("summary-{}-of-{}.json", shard.index, shard.count));
+        if let Err(error) = write_json(&path, &summary) {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
+    print_summary(&summary, args.json);
+    if record_failures > 0 || summary.refused_moves > 0 {
+        eprintln!(
+            "error: {record_failures} records did not replay, {} games had a refused move",
+            summary.refused_moves
+        );
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// Loads `record` back and checks that it reaches `game`'s position and result.
+fn check_record<R: Rules + Clone>(
+    rules: &R,
+    record: &str,
+    game: &varc_runtime::game::Game<R>,
+) -> Result<(), String> {
+    let loaded = load(rules.clone(), record).map_err(|e| e.to_string())?;
+    if loaded.position() != game.position() {
+        return Err("the replayed position differs".into());
+    }
+    if loaded.result() != game.result() {
+        return Err(format!(
+            "the replayed result {:?} differs from {:?}",
+            loaded.result().map(|r| &r.reason),
+            game.result().map(|r| &r.reason)
+        ));
+    }
+    Ok(())
+}
+
+fn write_json(path: &Path, summary: &Summary) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(summary).map_err(|e| e.to_string())?;
+    std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn print_summary(summary: &Summary, json: bool) {
+    if json {
+        match serde_json::to_string_pretty(summary) {
+            Ok(text) => println!("{text}"),
+            Err(error) => eprintln!("error: {error}"),
+        }
+    } else {
+        print!("{}", summary.report());
+    }
+}
+
+fn merge(files: &[PathBuf], json: bool, output: Option<&Path>) -> ExitCode {
+    let mut merged: Option<Summary> = None;
+    for file in files {
+        let text = match std::fs::read_to_string(file) {
+            Ok(text) => text,
+            Err(error) => {
+                eprintln!("error: cannot read {}: {error}", file.display());
+                return ExitCode::FAILURE;
+            }
+        };
+        let summary: Summary = match serde_json::from_str(&text) {
+            Ok(summary) => summary,
+            Err(error) => {
+                eprintln!(
+                    "error: {} is not a selfplay summary: {error}",
+                    file.display()
+                );
+                return ExitCode::FAILURE;
+            }
+        };
+        match &mut merged {
+            None => merged = Some(summary),
+            Some(total) => {
+                if let Err(error) = total.merge(&summary) {
+                    eprintln!("error: {}: {error}", file.display());
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+    }
+    let Some(summary) = merged else {
+        eprintln!("error: no summary to merge");
+        return ExitCode::FAILURE;
+    };
+    if let Some(path) = output {
+        if let Err(error) = write_json(path, &summary) {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    }
+    if !summary.complete() {
+        eprintln!("warning: the shards do not cover the whole run");
+    }
+    print_summary(&summary, json);
+    ExitCode::SUCCESS
+}
