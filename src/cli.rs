@@ -4,6 +4,7 @@ pub mod build;
 pub mod check;
 pub mod dump;
 pub mod perft;
+pub mod play;
 pub mod replay;
 pub mod selfplay;
 pub mod uci;

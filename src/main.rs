@@ -31,6 +31,8 @@ enum Command {
     Xboard(cli::xboard::XboardArgs),
     /// Play the engine against itself and summarise the results (or merge summaries).
     Selfplay(cli::selfplay::SelfplayArgs),
+    /// Play a game in the terminal against the engine or a friend.
+    Play(cli::play::PlayArgs),
 }
 
 fn main() -> ExitCode {
@@ -44,5 +46,6 @@ fn main() -> ExitCode {
         Command::Uci(args) => cli::uci::run(args),
         Command::Xboard(args) => cli::xboard::run(args),
         Command::Selfplay(args) => cli::selfplay::run(args),
+        Command::Play(args) => cli::play::run(args),
     }
 }
