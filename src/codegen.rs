@@ -15,6 +15,7 @@
 mod cli;
 mod engine;
 mod geometry;
+mod magic;
 pub mod names;
 mod plan;
 mod template;
@@ -86,8 +87,19 @@ pub struct GeneratedCrate {
 
 /// The formatted source of the engine module (`src/engine.rs`) of `variant`.
 pub fn engine_source(variant: &Variant) -> Result<String, CodegenError> {
+    engine_sources(variant).map(|(engine, _)| engine)
+}
+
+/// The formatted sources of the engine module (`src/engine.rs`) and of the
+/// data tables it includes (`src/tables.rs`: magic lookups and attack sets).
+pub fn engine_sources(variant: &Variant) -> Result<(String, String), CodegenError> {
     let plan = plan::Plan::new(variant)?;
     let emitter = engine::EngineEmitter::new(&plan);
+    let tables = emitter.emit_tables();
+    let tables = format!(
+        "// Data tables of the generated engine (included by `engine.rs`). Do not edit.\n{}",
+        format(tables)?
+    );
     let specific = emitter.emit();
     let fixed = template::emit(varc_runtime::moves::tracks_history(variant));
     let doc = names::string_literal(&format!(
@@ -108,8 +120,10 @@ pub fn engine_source(variant: &Variant) -> Result<String, CodegenError> {
 
         #specific
         #fixed
+
+        include!("tables.rs");
     };
-    format(tokens)
+    Ok((format(tokens)?, tables))
 }
 
 /// The formatted source of the engine's `src/main.rs`.
@@ -176,11 +190,13 @@ pub fn generate(variant: &Variant, runtime_path: &Path) -> Result<GeneratedCrate
         package = toml_string(&package),
         runtime = toml_string(&runtime_path.display().to_string()),
     );
+    let (engine, tables) = engine_sources(variant)?;
     Ok(GeneratedCrate {
         files: vec![
             (PathBuf::from("Cargo.toml"), manifest),
             (PathBuf::from("src/main.rs"), main_source()?),
-            (PathBuf::from("src/engine.rs"), engine_source(variant)?),
+            (PathBuf::from("src/engine.rs"), engine),
+            (PathBuf::from("src/tables.rs"), tables),
             (PathBuf::from("src/model.json"), model),
         ],
         package,

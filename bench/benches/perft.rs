@@ -6,6 +6,8 @@
 //! `VARC_BENCH_QUICK=1` uses smaller depths. Build times are measured in a
 //! fresh target directory under `target/varc-bench-engines` (removed first),
 //! so the first build includes the runtime and its dependencies.
+//! `VARC_BENCH_CHESS_ONLY=1` keeps that directory (an incremental build) and
+//! runs only the chess comparison, for quick iterations on the generator.
 
 use std::time::Instant;
 use varc::interp::Interpreter;
@@ -83,7 +85,10 @@ fn main() {
     let quick = std::env::var("VARC_BENCH_QUICK").is_ok_and(|v| v != "0");
     let target =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/varc-bench-engines");
-    let _ = std::fs::remove_dir_all(&target);
+    let chess_only = std::env::var("VARC_BENCH_CHESS_ONLY").is_ok_and(|v| v != "0");
+    if !chess_only {
+        let _ = std::fs::remove_dir_all(&target);
+    }
 
     println!("## Build times (fresh target directory; the first build compiles the runtime)\n");
     println!("| variant | `varc build` seconds |\n| --- | ---: |");
@@ -99,6 +104,9 @@ fn main() {
         "capablanca.rules",
         "losalamos.rules",
     ] {
+        if chess_only && file != "chess.rules" {
+            continue;
+        }
         let variant = match load(file) {
             Ok(v) => v,
             Err(e) => {
@@ -145,6 +153,9 @@ fn main() {
         }
     }
 
+    if chess_only {
+        return;
+    }
     println!("\n## Piece Promotion Chess (ppc-perft rules), million nodes per second\n");
     println!("| position | depth | generated | interpreter | generated / interpreter | generated PPC / generated chess |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: |");

@@ -4,6 +4,7 @@
 //! delayed promotion, succession, Zobrist keys).
 
 use super::geometry::{BitboardWidth, Bits, ComponentMotion, SplitMix};
+use super::magic::{self, MagicTable};
 use super::names::{ident, string_literal, Names};
 use super::plan::Plan;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
@@ -17,6 +18,8 @@ pub struct EngineEmitter<'p, 'a> {
     plan: &'p Plan<'a>,
     region_names: Vec<Ident>,
     kind_snake: Vec<String>,
+    /// Per component: magic lookups (rides on boards of up to 64 squares).
+    magics: Vec<Option<MagicTable>>,
 }
 
 const COLOR_NAMES: [&str; 2] = ["white", "black"];
@@ -32,11 +35,63 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             .map(|r| names.screaming("REGION_", &r.name))
             .collect();
         let kind_snake = plan.kinds.iter().map(|k| snake(&k.to_string())).collect();
+        let magics = plan
+            .components
+            .iter()
+            .enumerate()
+            .map(|(i, c)| match c.motion {
+                ComponentMotion::Ride(max) if plan.geometry.width() == BitboardWidth::U64 => {
+                    magic::find(
+                        &plan.geometry,
+                        &c.directions,
+                        max,
+                        0x6d61_6769_6300_0000 ^ i as u64,
+                    )
+                }
+                _ => None,
+            })
+            .collect();
         EngineEmitter {
             plan,
             region_names,
             kind_snake,
+            magics,
         }
+    }
+
+    /// The static data too large to read in the engine's source: the magic
+    /// lookups and attack tables (`src/tables.rs`, included by the engine).
+    pub fn emit_tables(&self) -> TokenStream {
+        let mut out = TokenStream::new();
+        for (i, table) in self.magics.iter().enumerate() {
+            let Some(table) = table else { continue };
+            let name = self.component_fn(i).to_string().to_uppercase();
+            let lookups = format_ident!("{}_MAGIC", name);
+            let attacks = format_ident!("{}_ATTACKS", name);
+            let entries = table.entries.iter().map(|e| {
+                let mask = hex(&format!("0x{:016x}", e.mask), "u64");
+                let magic = hex(&format!("0x{:016x}", e.magic), "u64");
+                let shift = Literal::u32_unsuffixed(e.shift);
+                let offset = Literal::u32_unsuffixed(e.offset);
+                quote! { Magic { mask: #mask, magic: #magic, shift: #shift, offset: #offset } }
+            });
+            let values = table
+                .attacks
+                .iter()
+                .map(|a| hex(&format!("0x{a:016x}"), "u64"));
+            let count = Self::usize_lit(table.attacks.len());
+            let doc = string_literal(&format!(
+                " Magic lookups of component {i} ({:?} by {:?}), per square.",
+                self.plan.components[i].motion, self.plan.components[i].directions
+            ));
+            out.extend(quote! {
+                #[doc = #doc]
+                pub static #lookups: [Magic; SQUARES] = [#(#entries),*];
+                /// Its attack sets.
+                pub static #attacks: [Bb; #count] = [#(#values),*];
+            });
+        }
+        out
     }
 
     /// A literal of the square-set type.
@@ -83,7 +138,21 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let board = self.bb(&g.board);
         let (bb_type, helpers) = match g.width() {
             BitboardWidth::U64 => (
-                quote! { pub type Bb = u64; },
+                quote! {
+                    pub type Bb = u64;
+                    /// One square's magic lookup of a rider's attacks.
+                    #[derive(Clone, Copy, Debug)]
+                    pub struct Magic {
+                        /// The squares whose occupancy matters.
+                        pub mask: Bb,
+                        /// The multiplier.
+                        pub magic: u64,
+                        /// The right shift of the product.
+                        pub shift: u32,
+                        /// Where the square's attack sets start.
+                        pub offset: u32,
+                    }
+                },
                 int_helpers(quote! { u64 }, 64),
             ),
             BitboardWidth::U128 => (
@@ -260,6 +329,19 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         #[doc = #doc]
                         #[inline(always)]
                         fn #name(square: usize, _occupied: Bb) -> Bb { #table[square] }
+                    });
+                }
+                ComponentMotion::Ride(_) if self.magics[i].is_some() => {
+                    let upper = name.to_string().to_uppercase();
+                    let lookups = format_ident!("{}_MAGIC", upper);
+                    let attacks = format_ident!("{}_ATTACKS", upper);
+                    out.extend(quote! {
+                        #[doc = #doc]
+                        #[inline(always)]
+                        fn #name(square: usize, occupied: Bb) -> Bb {
+                            let m = &#lookups[square];
+                            #attacks[m.offset as usize + ((occupied & m.mask).wrapping_mul(m.magic) >> m.shift) as usize]
+                        }
                     });
                 }
                 ComponentMotion::Ride(max) => {
@@ -587,7 +669,8 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                             checkers |= bit(sniper);
                         } else if clear_lsb(blockers) == EMPTY && blockers & own != EMPTY {
                             masks.pinned |= blockers;
-                            masks.pins[masks.pin_count] = (lsb(blockers), line);
+                            masks.pin_lines[masks.pin_count as usize] = line;
+                            masks.pin_squares[masks.pin_count as usize] = lsb(blockers) as u8;
                             masks.pin_count += 1;
                         }
                     }
@@ -599,6 +682,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             ));
             bodies.push(quote! {
                 #[doc = #doc]
+                #[inline(always)]
                 fn #name(pos: &Pos, king: usize) -> Masks {
                     let own = pos.colors[1 - #e];
                     let them = pos.colors[#e];
@@ -606,9 +690,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     let mut masks = Masks {
                         skip: bit(king),
                         check: BOARD,
-                        checkers: 0,
                         pinned: EMPTY,
-                        pins: [(0, EMPTY); MAX_PINS],
+                        pin_lines: [EMPTY; MAX_PINS],
+                        pin_squares: [0; MAX_PINS],
+                        checkers: 0,
                         pin_count: 0,
                         verify_specials: true,
                     };
@@ -645,7 +730,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             /// Check and pin masks when they decide legality: the check rule
             /// holds, every attack is a leap or a ride, and the side to move
             /// has exactly one royal piece. Otherwise moves are tried.
-            #[inline]
+            #[inline(always)]
             pub fn fast_masks(pos: &Pos) -> Option<Masks> { #body }
         }
     }

@@ -182,21 +182,23 @@ pub fn emit(track_history: bool) -> TokenStream {
             pub skip: Bb,
             /// Destinations that resolve the check (the board if none).
             pub check: Bb,
-            /// Number of checking pieces.
-            pub checkers: u32,
             /// Pinned pieces.
             pub pinned: Bb,
-            /// Each pinned piece with the line it may move along.
-            pub pins: [(usize, Bb); MAX_PINS],
-            /// Number of entries of `pins`.
-            pub pin_count: usize,
+            /// The line each pinned piece may move along (see `pin_squares`).
+            pub pin_lines: [Bb; MAX_PINS],
+            /// The pinned pieces' squares, in the order of `pin_lines`.
+            pub pin_squares: [u8; MAX_PINS],
+            /// Number of checking pieces.
+            pub checkers: u32,
+            /// Number of entries of `pin_lines`.
+            pub pin_count: u32,
             /// Whether special moves must be tried (made and tested).
             pub verify_specials: bool,
         }
 
         impl Masks {
             /// No restriction: pseudo-legal moves.
-            pub const NONE: Masks = Masks { skip: EMPTY, check: BOARD, checkers: 0, pinned: EMPTY, pins: [(0, EMPTY); MAX_PINS], pin_count: 0, verify_specials: false };
+            pub const NONE: Masks = Masks { skip: EMPTY, check: BOARD, pinned: EMPTY, pin_lines: [EMPTY; MAX_PINS], pin_squares: [0; MAX_PINS], checkers: 0, pin_count: 0, verify_specials: false };
 
             /// Where the piece on `from` may go.
             #[inline(always)]
@@ -205,8 +207,8 @@ pub fn emit(track_history: bool) -> TokenStream {
                     return self.check;
                 }
                 let mut allowed = self.check;
-                for (square, line) in &self.pins[..self.pin_count] {
-                    if *square == from { allowed &= *line; }
+                for i in 0..self.pin_count as usize {
+                    if self.pin_squares[i] as usize == from { allowed &= self.pin_lines[i]; }
                 }
                 allowed
             }
@@ -552,14 +554,19 @@ pub fn emit(track_history: bool) -> TokenStream {
             }
         }
 
-        /// Castling moves of the side to move (Chess960 destinations).
-        fn castling_moves<S: Sink>(pos: &Pos, sink: &mut S, verify: bool) {
+        /// Castling moves of the side to move (Chess960 destinations). With
+        /// check masks whose royal piece is the castling king, the king's
+        /// safety is tested on its destination without making the move.
+        fn castling_moves<S: Sink>(pos: &Pos, sink: &mut S, masks: &Masks) {
+            let verify = masks.verify_specials;
             let side = pos.side;
             let rights = pos.castling[side];
             let rank = if side == 0 { 0 } else { RANKS - 1 };
             let occupied = pos.colors[0] | pos.colors[1];
+            let enemy = 1 - side;
             for rule in CASTLING_RULES.iter() {
-                if rights == 0 && rule.loose_rook_files == 0 { continue; }
+                let files_allowed = (rights | rule.loose_rook_files) as u32 & ((1u32 << FILES) - 1);
+                if files_allowed == 0 { continue; }
                 let mut kings = pos.pieces[rule.king as usize] & pos.colors[side] & pos.unmoved;
                 while kings != EMPTY {
                     let king_square = lsb(kings);
@@ -568,9 +575,13 @@ pub fn emit(track_history: bool) -> TokenStream {
                     let king_file = king_square % FILES;
                     let lineage_ok = rule.king_lineage.map_or(true, |want| pos.lineage(king_square).ends_with(want));
                     if !lineage_ok { continue; }
-                    for rook_file in 0..FILES {
-                        let allowed = (rights | rule.loose_rook_files) >> rook_file & 1 == 1;
-                        if rook_file == king_file || !allowed { continue; }
+                    // The royal piece of the masks: its safety decides legality.
+                    let the_royal = verify && masks.skip == bit(king_square) && ROYAL_KINDS >> rule.king & 1 == 1;
+                    let mut files = files_allowed;
+                    while files != 0 {
+                        let rook_file = files.trailing_zeros() as usize;
+                        files &= files - 1;
+                        if rook_file == king_file { continue; }
                         let rook_square = rank * FILES + rook_file;
                         if pos.board[rook_square] != code_of(rule.rook as usize, side) { continue; }
                         let (king_to_file, rook_to_file) = if rook_file > king_file { rule.short } else { rule.long };
@@ -582,14 +593,23 @@ pub fn emit(track_history: bool) -> TokenStream {
                         };
                         let others = occupied & !bit(king_square) & !bit(rook_square);
                         if (span(king_file, king_to_file) | span(rook_file, rook_to_file)) & others != EMPTY { continue; }
-                        let enemy = 1 - side;
-                        if rule.not_from_check && attackers(pos, king_square, occupied, enemy) != EMPTY { continue; }
+                        if rule.not_from_check {
+                            let in_check = if the_royal { masks.checkers != 0 } else { attackers(pos, king_square, occupied, enemy) != EMPTY };
+                            if in_check { continue; }
+                        }
                         if rule.not_through_check {
                             let (a, b) = (king_file.min(king_to_file), king_file.max(king_to_file));
                             if (a + 1..b).any(|f| attackers(pos, rank * FILES + f, occupied, enemy) != EMPTY) { continue; }
                         }
                         let king_to = rank * FILES + king_to_file;
-                        let mv = Mv { kind: move_kind::CASTLE, aux: rook_square as u8, aux2: (rank * FILES + rook_to_file) as u8, ..Mv::normal(king_square, king_to, NO_KIND) };
+                        let rook_to = rank * FILES + rook_to_file;
+                        let mv = Mv { kind: move_kind::CASTLE, aux: rook_square as u8, aux2: rook_to as u8, ..Mv::normal(king_square, king_to, NO_KIND) };
+                        if the_royal {
+                            // Nothing is captured: the enemy's pieces stay; only the occupancy changes.
+                            let after = (occupied & !bit(king_square) & !bit(rook_square)) | bit(king_to) | bit(rook_to);
+                            if attackers(pos, king_to, after, enemy) == EMPTY { sink.push(mv); }
+                            continue;
+                        }
                         // With `verify`, the move is tried anyway: the royal king may not land attacked.
                         let tried = verify && ROYAL_KINDS >> rule.king & 1 == 1;
                         if rule.not_into_check && !tried {
@@ -607,7 +627,7 @@ pub fn emit(track_history: bool) -> TokenStream {
         #[inline(always)]
         fn generate_moves<S: Sink>(pos: &Pos, sink: &mut S, masks: &Masks) {
             if pos.side == 0 { generate_white(pos, sink, masks) } else { generate_black(pos, sink, masks) }
-            if !CASTLING_RULES.is_empty() { castling_moves(pos, sink, masks.verify_specials); }
+            if !CASTLING_RULES.is_empty() { castling_moves(pos, sink, masks); }
             delayed_promotions(pos, sink, masks.verify_specials);
         }
 
