@@ -249,9 +249,14 @@ impl<'a> Lowerer<'a> {
         let Err(problem) = varc_runtime::fen::parse_fen(variant, &variant.start_fen) else {
             return;
         };
-        let setup = self.items.iter().find(|i| i.body.as_rule() == Rule::setup_stmt);
+        let setup = self
+            .items
+            .iter()
+            .find(|i| i.body.as_rule() == Rule::setup_stmt);
         let (file, span) = setup
-            .and_then(|i| first_child(&i.body, Rule::string).map(|s| (i.file, Span::from(s.as_span()))))
+            .and_then(|i| {
+                first_child(&i.body, Rule::string).map(|s| (i.file, Span::from(s.as_span())))
+            })
             .unwrap_or((self.child, Span::at(0)));
         self.errors.push(
             Error::new(file, span, format!("bad start position: {problem}"))
