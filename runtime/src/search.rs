@@ -55,8 +55,9 @@ use tt::{Bound, TranspositionTable};
 /// Deepest line the search follows.
 pub const MAX_PLY: usize = 96;
 const INFINITY: i32 = MATE + 1;
-/// Plies of quiescence in which a side in check tries every move.
-const QUIESCENCE_EVASION_PLIES: i32 = 2;
+/// Plies of quiescence in which a side in check tries every move (the
+/// first only: more explodes where a king capture does not end the game).
+const QUIESCENCE_EVASION_PLIES: i32 = 1;
 
 /// A score as protocols print it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -242,6 +243,7 @@ impl Engine {
             stopped: false,
             pv: vec![Vec::new(); MAX_PLY + 2],
             iteration_best: None,
+            root_depth: 1,
         };
         searcher.root(limits, report)
     }
@@ -257,6 +259,7 @@ struct Searcher<'a, R: Rules + Clone> {
     stopped: bool,
     pv: Vec<Vec<Move>>,
     iteration_best: Option<(Move, i32, Vec<Move>)>,
+    root_depth: usize,
 }
 
 impl<R: Rules + Clone> Searcher<'_, R> {
@@ -302,6 +305,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 beta = previous + window;
             }
             self.iteration_best = None;
+            self.root_depth = depth as usize;
             let value = loop {
                 let value = self.search(depth, alpha, beta, 0, true);
                 if self.stopped {
@@ -436,7 +440,10 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             }
         }
         let in_check = self.tree.node().in_check;
-        if in_check && ply < MAX_PLY / 2 {
+        // Check extension, bounded: a line of checks may not run on beyond
+        // twice the iteration's depth (where a check need not be answered,
+        // checks can follow each other without end).
+        if in_check && ply < 2 * self.root_depth {
             depth += 1;
         }
         if depth <= 0 {
