@@ -130,3 +130,49 @@ fn alternate_scoring_a2_capture_with_succession_pending() {
     assert!(game.result().is_none());
     assert_eq!(game.awards().iter().map(|a| a.wins).sum::<u32>(), 1);
 }
+
+#[test]
+fn chess99_mate_in_one() {
+    let (mv, score, _) = best("chess99", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3);
+    assert_eq!(mv, "a1a8");
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn capablanca_back_rank_mate_in_one() {
+    let (mv, score, game) = best("capablanca", "6k3/5ppp2/10/10/10/10/10/R5K3 w - - 0 1", 3);
+    assert_eq!(mv, "a1a8");
+    assert_eq!(score, Score::Mate(1));
+    assert_eq!(
+        game.result().map(|r| r.kind),
+        Some(ResultKind::Win(Color::White))
+    );
+}
+
+#[test]
+fn losalamos_mate_in_one() {
+    let (mv, score, _) = best("losalamos", "k5/6/1K4/6/6/5R w - - 0 1", 3);
+    assert_eq!(mv, "f1f6");
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn ppc_p2_mate_in_two_by_a_promoted_rook() {
+    // 1. Kb6 Kb8 2. Rh8#: the rook enters Black's territory and promotes
+    // (P2); the rooking mates along the rank.
+    let fen = "k7/8/2K5/8/8/8/8/7R w - - 0 1";
+    let (_, score, _) = best("ppc", fen, 5);
+    assert_eq!(score, Score::Mate(2));
+    let game = play_out("ppc", fen, 5, 4);
+    let result = game.result().expect("the game ends");
+    assert_eq!(
+        result.kind,
+        ResultKind::Win(Color::White),
+        "{}",
+        result.reason
+    );
+    assert!(game
+        .steps()
+        .iter()
+        .any(|s| s.text.contains("R'") || s.text.contains("=R'")));
+}
