@@ -6,6 +6,8 @@
 //! ```text
 //! VARC_STRENGTH_GAMES=100 cargo test --release --test engine_strength -- --ignored --nocapture
 //! ```
+//!
+//! `VARC_STRENGTH_VARIANTS=ppc,chess` limits the variants.
 
 mod common;
 
@@ -110,6 +112,18 @@ fn match_score(
     (score / f64::from(games), wins)
 }
 
+/// The variants to run: `VARC_STRENGTH_VARIANTS=ppc,chess`, else all.
+fn variants_from_env() -> Vec<String> {
+    match std::env::var("VARC_STRENGTH_VARIANTS") {
+        Ok(list) => list
+            .split(',')
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .collect(),
+        Err(_) => VARIANTS.iter().map(|v| v.to_string()).collect(),
+    }
+}
+
 fn games_from_env(default: u32) -> u32 {
     std::env::var("VARC_STRENGTH_GAMES")
         .ok()
@@ -130,7 +144,8 @@ fn engine_beats_a_random_mover_quick() {
 fn engine_beats_a_random_mover_every_variant() {
     let games = games_from_env(100);
     let mut failures = Vec::new();
-    for variant in VARIANTS {
+    for variant in &variants_from_env() {
+        let variant = variant.as_str();
         let (score, wins) = match_score(variant, Player::Depth(2), Player::Random, games, 0);
         println!(
             "{variant}: depth 2 vs random: {wins}/{games} wins, score {:.1}%",
@@ -148,7 +163,8 @@ fn engine_beats_a_random_mover_every_variant() {
 fn depth_four_beats_depth_two_every_variant() {
     let games = games_from_env(20);
     let mut failures = Vec::new();
-    for variant in VARIANTS {
+    for variant in &variants_from_env() {
+        let variant = variant.as_str();
         let (score, wins) = match_score(variant, Player::Depth(4), Player::Depth(2), games, 4);
         println!(
             "{variant}: depth 4 vs depth 2: {wins}/{games} wins, score {:.1}%",
