@@ -144,7 +144,8 @@ fn engine_beats_a_random_mover_quick() {
 fn engine_beats_a_random_mover_every_variant() {
     let games = games_from_env(100);
     let mut failures = Vec::new();
-    for variant in &variants_from_env() {
+    let variants = variants_from_env();
+    for variant in &variants {
         let variant = variant.as_str();
         let (score, wins) = match_score(variant, Player::Depth(2), Player::Random, games, 0);
         println!(
@@ -163,7 +164,8 @@ fn engine_beats_a_random_mover_every_variant() {
 fn depth_four_beats_depth_two_every_variant() {
     let games = games_from_env(20);
     let mut failures = Vec::new();
-    for variant in &variants_from_env() {
+    let variants = variants_from_env();
+    for variant in &variants {
         let variant = variant.as_str();
         let (score, wins) = match_score(variant, Player::Depth(4), Player::Depth(2), games, 4);
         println!(
