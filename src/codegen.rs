@@ -108,7 +108,7 @@ pub fn engine_sources(variant: &Variant) -> Result<(String, String), CodegenErro
     ));
     let tokens = quote! {
         #![doc = #doc]
-        #![allow(dead_code, unused_variables, unused_mut, unused_parens, clippy::all)]
+        #![allow(dead_code, unused_variables, unused_mut, unused_parens, unused_doc_comments, clippy::all)]
 
         use varc_runtime::model::{Color, Square, Variant};
         use varc_runtime::moves::{Move, MoveEffects, MoveKind, Undo};
@@ -214,11 +214,17 @@ pub fn write_crate(
         path: path.to_path_buf(),
         source,
     };
+    std::fs::create_dir_all(dir).map_err(|e| write_error(dir, e))?;
     for (relative, contents) in &generated.files {
         let path = dir.join(relative);
         if let Some(parent) = path.parent() {
             std::fs::create_dir_all(parent).map_err(|e| write_error(parent, e))?;
         }
+        let contents = &if relative == Path::new("Cargo.toml") {
+            format!("{contents}{}", dir_feature(dir))
+        } else {
+            contents.clone()
+        };
         if std::fs::read_to_string(&path).is_ok_and(|old| old == *contents) {
             continue;
         }
@@ -231,6 +237,25 @@ pub fn write_crate(
         }
     }
     Ok(())
+}
+
+/// A `[features]` section naming the crate's folder. Cargo tells apart
+/// the builds of two packages of the same name in one target directory by
+/// their features, not by their folders: without it, an engine written to a
+/// second folder would be taken for the first one's, already built.
+fn dir_feature(dir: &Path) -> String {
+    let canonical = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    // FNV-1a: a stable name for the folder (not for security).
+    let hash = canonical
+        .to_string_lossy()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    format!(
+        "\n# The crate's folder, so that copies in other folders build apart.\n\
+         [features]\ndefault = [\"folder-{hash:016x}\"]\nfolder-{hash:016x} = []\n"
+    )
 }
 
 /// Where this build of varc finds the runtime crate: `VARC_RUNTIME_PATH`,

@@ -16,8 +16,10 @@ use std::process::{Command, Stdio};
 use varc::interp::Interpreter;
 use varc::model::Variant;
 use varc_runtime::fen::{parse_fen, write_fen};
+use varc_runtime::game::{divide_with_history, perft_with_history};
 use varc_runtime::notation::long_algebraic;
 use varc_runtime::perft::{divide, perft};
+use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
 
 const PLAYOUT_POSITIONS: usize = 200;
@@ -175,7 +177,9 @@ fn check_against_interpreter(rules_file: &str, start_depth: u32, playout_depth: 
     let mut failures = Vec::new();
     for ((depth, fen), answer) in jobs.iter().zip(&compiled) {
         let position = parse_fen(rules.variant(), fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        let expected = perft(&rules, &position, *depth);
+        // As `varc perft` counts: history rules (IRC) from a root with no past.
+        let no_history: [Position; 0] = [];
+        let expected = perft_with_history(&rules, &no_history, &position, *depth);
         if answer.trim() != expected.to_string() {
             failures.push(format!(
                 "{fen} depth {depth}: interpreter {expected}, compiled {answer}: {}",
@@ -295,4 +299,63 @@ fn capablanca_compiled_agrees_with_interpreter_and_vectors() {
 fn losalamos_compiled_agrees_with_interpreter_and_vectors() {
     check_against_interpreter("losalamos.rules", 4, 3);
     check_vectors("losalamos.rules", "losalamos.epd");
+}
+
+/// A PPC position where Illegal Repeated Check (P7) changes the count:
+/// White checks on ply 1, the king and queen step away and back, and the
+/// same check on ply 5 would repeat the placement of ply 1.
+const IRC_FEN: &str = "7k/8/8/8/8/8/Q7/2K5 w - - 0 1";
+
+#[test]
+fn ppc_irc_compiled_perft_agrees_with_interpreter() {
+    let variant = load("ppc.rules");
+    let binary = engine(&variant);
+    let rules = Interpreter::new(variant).expect("interpretable");
+    let position = parse_fen(rules.variant(), IRC_FEN).expect("fen");
+    let no_history: [Position; 0] = [];
+    let legal = rules.legal_moves(&position);
+    let expected: BTreeMap<String, u64> =
+        divide_with_history(&rules, &no_history, &position, 5, |_, _| {})
+            .into_iter()
+            .map(|(mv, n)| (long_algebraic(rules.variant(), &mv, &legal), n))
+            .collect();
+    let total: u64 = expected.values().sum();
+    assert_ne!(
+        total,
+        perft(&rules, &position, 5),
+        "IRC must change this count"
+    );
+    assert_eq!(compiled_divide(&binary, IRC_FEN, 5), expected);
+    // Without bulk counting, and through the batch command, too.
+    let output = Command::new(&binary)
+        .args(["perft", "5", "--fen", IRC_FEN, "--no-bulk"])
+        .output()
+        .expect("engine perft");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim(),
+        total.to_string()
+    );
+    assert_eq!(
+        compiled_counts(&binary, &[(5, IRC_FEN.to_string())]),
+        vec![total.to_string()]
+    );
+    // `varc perft --backend compiled` and the interpreter print the same count.
+    let varc = |backend: &str| {
+        let output = Command::new(env!("CARGO_BIN_EXE_varc"))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .args([
+                "perft",
+                "variants/ppc.rules",
+                "5",
+                "--fen",
+                IRC_FEN,
+                "--backend",
+                backend,
+            ])
+            .output()
+            .expect("varc perft");
+        String::from_utf8_lossy(&output.stdout).trim().to_string()
+    };
+    assert_eq!(varc("compiled"), total.to_string());
+    assert_eq!(varc("interp"), total.to_string());
 }

@@ -735,6 +735,126 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         }
     }
 
+    /// Set-wise moves of the unpinned pieces (`free`) of `kind` and `color`
+    /// when every atom is a leap or lame leap in one direction (pawn-shaped
+    /// movers): each atom shifts the whole set by its offset. `None` when
+    /// the kind does not qualify (other motions, a 256-square board, or two
+    /// atoms that could reach the same square from the same piece).
+    fn setwise_block(&self, kind: usize, color: usize) -> Option<TokenStream> {
+        let g = &self.plan.geometry;
+        if g.width() == BitboardWidth::Wide {
+            return None;
+        }
+        let atoms = &self.plan.atoms[kind][color];
+        for (i, a) in atoms.iter().enumerate() {
+            let component = &self.plan.components[a.component];
+            if !matches!(
+                component.motion,
+                ComponentMotion::Leap | ComponentMotion::LameLeap
+            ) {
+                return None;
+            }
+            for b in &atoms[..i] {
+                let other = &self.plan.components[b.component];
+                let disjoint = matches!(
+                    (a.mode, b.mode),
+                    (MoveMode::MoveOnly, MoveMode::CaptureOnly)
+                        | (MoveMode::CaptureOnly, MoveMode::MoveOnly)
+                );
+                let overlap = other
+                    .directions
+                    .iter()
+                    .any(|d| component.directions.contains(d));
+                if overlap && !disjoint {
+                    return None;
+                }
+            }
+        }
+        let zones = &self.plan.promotion_zones[kind][color];
+        let all_zones = zones.iter().fold(Bits::EMPTY, |a, z| a.union(&z.squares));
+        let shift = |expr: TokenStream, offset: i64| -> TokenStream {
+            let amount = Literal::u32_unsuffixed(offset.unsigned_abs() as u32);
+            if offset > 0 {
+                quote! { (#expr << #amount) }
+            } else {
+                quote! { (#expr >> #amount) }
+            }
+        };
+        let steps = atoms.iter().flat_map(|atom| {
+            let component = &self.plan.components[atom.component];
+            component
+                .directions
+                .iter()
+                .map(move |d| (atom, component, *d))
+        });
+        let blocks = steps.map(|(atom, component, (dx, dy))| {
+            let offset = i64::from(dy) * g.files as i64 + i64::from(dx);
+            let lame = component.motion == ComponentMotion::LameLeap;
+            let mut valid = Bits::EMPTY;
+            let mut path_offsets: Vec<i64> = Vec::new();
+            for square in 0..g.squares {
+                if !g.board.contains(square) {
+                    continue;
+                }
+                if lame {
+                    if let Some((path, _)) = g.lame_leap(square, (dx, dy)) {
+                        valid.insert(square);
+                        path_offsets = path.iter().map(|p| *p as i64 - square as i64).collect();
+                    }
+                } else {
+                    let (f, r) = g.coords(square);
+                    if g.at(f + dx, r + dy).is_some() {
+                        valid.insert(square);
+                    }
+                }
+            }
+            let valid = self.bb(&valid);
+            let condition = self.condition_mask(atom.condition, color);
+            let paths = path_offsets.iter().map(|p| {
+                let back = shift(quote! { empty }, -p);
+                quote! { let src = src & #back; }
+            });
+            let moved = shift(quote! { src }, offset);
+            let mode = match atom.mode {
+                MoveMode::MoveOrCapture => quote! { not_own },
+                MoveMode::MoveOnly => quote! { empty },
+                MoveMode::CaptureOnly => quote! { enemy },
+            };
+            let offset_lit = Literal::i64_unsuffixed(offset);
+            let emit = if zones.is_empty() {
+                quote! { sink.shifted(to, #offset_lit); }
+            } else {
+                let all = self.bb(&all_zones);
+                let each = zones.iter().map(|zone| {
+                    let mask = self.bb(&zone.squares);
+                    let rule = &self.plan.variant.promotions[zone.rule];
+                    let choices = rule.choices.iter().map(|c| {
+                        let c = &self.plan.kinds[*c];
+                        quote! { Kind::#c as u8 }
+                    });
+                    let optional = self.plan.is_optional(zone.rule);
+                    quote! {
+                        let promoting = to & #mask;
+                        if promoting != EMPTY { sink.shifted_promotions(promoting, #offset_lit, &[#(#choices),*], #optional); }
+                    }
+                });
+                quote! {
+                    sink.shifted(to & !#all, #offset_lit);
+                    #(#each)*
+                }
+            };
+            quote! {
+                {
+                    let src = free & #valid #condition;
+                    #(#paths)*
+                    let to = #moved & #mode & masks.check;
+                    #emit
+                }
+            }
+        });
+        Some(quote! { #(#blocks)* })
+    }
+
     fn emit_generate(&self) -> TokenStream {
         let mut out = TokenStream::new();
         let ep_kinds = &self.plan.variant.en_passant;
@@ -777,6 +897,44 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     quote! {}
                 };
                 let doc = string_literal(&format!(" {}", self.plan.variant.pieces[kind].name));
+                if let Some(setwise) = self.setwise_block(kind, color) {
+                    let en_passant_free = if ep_kinds.contains(&kind) {
+                        quote! {
+                            if pos.en_passant_targets != EMPTY {
+                                let mut froms = free;
+                                while froms != EMPTY {
+                                    let from = lsb(froms);
+                                    froms = clear_lsb(froms);
+                                    let [_, _, capture_only] = #reach(pos, from, occupied);
+                                    let en_passant = capture_only & pos.en_passant_targets & empty;
+                                    if en_passant != EMPTY { en_passant_moves(pos, from, en_passant, sink, masks.verify_specials); }
+                                }
+                            }
+                        }
+                    } else {
+                        quote! {}
+                    };
+                    return quote! {
+                        #[doc = #doc]
+                        {
+                            let movers = pos.pieces[Kind::#k as usize] & own & !masks.skip;
+                            // Unpinned pieces move set-wise: every atom is one leap.
+                            let free = movers & !masks.pinned;
+                            #setwise
+                            #en_passant_free
+                            let mut froms = movers & masks.pinned;
+                            while froms != EMPTY {
+                                let from = lsb(froms);
+                                froms = clear_lsb(froms);
+                                let [move_or_capture, move_only, capture_only] = #reach(pos, from, occupied);
+                                let targets = ((move_or_capture & not_own) | (move_only & empty) | (capture_only & enemy))
+                                    & masks.targets_from(from);
+                                #emit
+                                #en_passant
+                            }
+                        }
+                    };
+                }
                 quote! {
                     #[doc = #doc]
                     {
@@ -949,7 +1107,20 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 }
             }
         });
+        let history_rules = v.legality.history_rules.iter().map(|rule| match rule.kind {
+            varc_runtime::model::HistoryRuleKind::RepeatedCheck { plies_ago } => {
+                let plies = Literal::u32_unsuffixed(plies_ago);
+                let unless = rule.unless_only_such_moves;
+                quote! { (#plies, #unless) }
+            }
+        });
+        let history_count = Self::usize_lit(v.legality.history_rules.len());
         quote! {
+            /// History rules (P7's Illegal Repeated Check), in the model's
+            /// order: a move that gives check and makes the placement of
+            /// exactly this many plies before is illegal; whether the rule
+            /// is lifted when every legal move is such a move.
+            pub static HISTORY_RULES: [(u32, bool); #history_count] = [#(#history_rules),*];
             /// Whether royal pieces may not be left attacked.
             pub const CHECK_RULE: bool = #check_rule;
             /// Bit `k` set: kind `k` creates and captures en passant.

@@ -138,6 +138,11 @@ pub fn emit(track_history: bool) -> TokenStream {
             fn promotions(&mut self, from: usize, targets: Bb, choices: &[u8], optional: bool);
             /// One move.
             fn push(&mut self, mv: Mv);
+            /// Normal moves onto every square of `targets`, each from the
+            /// square `offset` before it (set-wise generation).
+            fn shifted(&mut self, targets: Bb, offset: isize);
+            /// Promotions onto `targets`, each from `offset` before it.
+            fn shifted_promotions(&mut self, targets: Bb, offset: isize, choices: &[u8], optional: bool);
         }
 
         impl Sink for Vec<Mv> {
@@ -158,6 +163,26 @@ pub fn emit(track_history: bool) -> TokenStream {
             }
             #[inline(always)]
             fn push(&mut self, mv: Mv) { Vec::push(self, mv); }
+            #[inline(always)]
+            fn shifted(&mut self, targets: Bb, offset: isize) {
+                let mut t = targets;
+                while t != EMPTY {
+                    let to = lsb(t);
+                    self.push(Mv::normal((to as isize - offset) as usize, to, NO_KIND));
+                    t = clear_lsb(t);
+                }
+            }
+            #[inline]
+            fn shifted_promotions(&mut self, targets: Bb, offset: isize, choices: &[u8], optional: bool) {
+                let mut t = targets;
+                while t != EMPTY {
+                    let to = lsb(t);
+                    t = clear_lsb(t);
+                    let from = (to as isize - offset) as usize;
+                    if optional { self.push(Mv::normal(from, to, NO_KIND)); }
+                    for choice in choices { self.push(Mv::normal(from, to, *choice)); }
+                }
+            }
         }
 
         /// Counts moves without listing them.
@@ -173,6 +198,12 @@ pub fn emit(track_history: bool) -> TokenStream {
             }
             #[inline(always)]
             fn push(&mut self, _mv: Mv) { self.0 += 1; }
+            #[inline(always)]
+            fn shifted(&mut self, targets: Bb, _offset: isize) { self.0 += popcnt(targets) as u64; }
+            #[inline(always)]
+            fn shifted_promotions(&mut self, targets: Bb, _offset: isize, choices: &[u8], optional: bool) {
+                self.0 += popcnt(targets) as u64 * (choices.len() as u64 + optional as u64);
+            }
         }
 
         /// Restrictions on the side to move's moves: check and pin masks.
@@ -317,10 +348,10 @@ pub fn emit(track_history: bool) -> TokenStream {
 
             #history_ops
 
-            /// The hash of everything but the placement.
-            #[inline(always)]
-            fn state_hash(&self) -> u64 {
-                let mut h = if self.side == 1 { ZOBRIST_BLACK_TO_MOVE } else { 0 };
+            /// The hash of the castling rights.
+            #[inline]
+            fn castling_hash(&self) -> u64 {
+                let mut h = 0;
                 for color in 0..2 {
                     let mut rights = self.castling[color];
                     while rights != 0 {
@@ -328,6 +359,14 @@ pub fn emit(track_history: bool) -> TokenStream {
                         rights &= rights - 1;
                     }
                 }
+                h
+            }
+
+            /// The hash of everything but the placement.
+            #[inline(always)]
+            fn state_hash(&self) -> u64 {
+                let mut h = if self.side == 1 { ZOBRIST_BLACK_TO_MOVE } else { 0 };
+                h ^= self.castling_hash();
                 if self.en_passant_victim != NO_SQUARE {
                     h ^= ZOBRIST_EN_PASSANT[self.en_passant_victim as usize];
                 }
@@ -411,7 +450,6 @@ pub fn emit(track_history: bool) -> TokenStream {
         pub fn make(pos: &Pos, mv: Mv) -> Pos {
             let mut p = pos.clone();
             let us = p.side;
-            let state_before = p.state_hash();
             if mv.crowns {
                 p.change_kind(mv.crown as usize, SUCCESSION_BECOMES as usize);
             }
@@ -483,7 +521,12 @@ pub fn emit(track_history: bool) -> TokenStream {
             p.en_passant_targets = next_targets;
             p.en_passant_victim = next_victim;
             p.side = 1 - us;
-            p.hash = pos.hash ^ (pos.placement_hash ^ p.placement_hash) ^ state_before ^ p.state_hash();
+            // Incremental: the side always changes; en passant and castling when they do.
+            let mut hash = pos.hash ^ pos.placement_hash ^ p.placement_hash ^ ZOBRIST_BLACK_TO_MOVE;
+            if pos.en_passant_victim != NO_SQUARE { hash ^= ZOBRIST_EN_PASSANT[pos.en_passant_victim as usize]; }
+            if p.en_passant_victim != NO_SQUARE { hash ^= ZOBRIST_EN_PASSANT[p.en_passant_victim as usize]; }
+            if p.castling != pos.castling { hash ^= pos.castling_hash() ^ p.castling_hash(); }
+            p.hash = hash;
             p
         }
 
@@ -704,12 +747,69 @@ pub fn emit(track_history: bool) -> TokenStream {
             list.len() as u64
         }
 
+        /// The placement hash after `mv`, without making it when it is a
+        /// plain move (history rules compare placements).
+        #[inline]
+        pub fn placement_after(pos: &Pos, mv: Mv) -> u64 {
+            if mv.kind != move_kind::NORMAL || mv.crowns { return make(pos, mv).placement_hash; }
+            let (from, to) = (mv.from as usize, mv.to as usize);
+            let code = pos.board[from];
+            let new_code = if mv.promotion != NO_KIND { code_of(mv.promotion as usize, pos.side) } else { code };
+            let mut hash = pos.placement_hash ^ ZOBRIST_PIECES[code as usize][from] ^ ZOBRIST_PIECES[new_code as usize][to];
+            let captured = pos.board[to];
+            if captured != 0 && to != from { hash ^= ZOBRIST_PIECES[captured as usize][to]; }
+            hash
+        }
+
+        /// Removes from `moves` (the legal moves of `pos`) those the
+        /// variant's history rules forbid (P7's Illegal Repeated Check: a
+        /// move that gives check and makes the placement of exactly N plies
+        /// before), given `past`, the placement hashes of the positions
+        /// before `pos` (oldest first). A rule "unless only such moves"
+        /// forbids nothing when it would forbid every move.
+        pub fn apply_history_rules(pos: &Pos, moves: &mut Vec<Mv>, past: &[u64]) {
+            for &(plies_ago, unless_only_such_moves) in HISTORY_RULES.iter() {
+                let earlier = match plies_ago as usize {
+                    0 => continue,
+                    1 => pos.placement_hash,
+                    n => match past.len().checked_sub(n - 1).and_then(|i| past.get(i)) {
+                        Some(hash) => *hash,
+                        None => continue,
+                    },
+                };
+                let forbids = |mv: Mv| placement_after(pos, mv) == earlier && royal_attacked(&make(pos, mv), 1 - pos.side);
+                let Some(first) = moves.iter().position(|mv| forbids(*mv)) else { continue };
+                let mut forbidden = vec![false; moves.len()];
+                forbidden[first] = true;
+                for i in first + 1..moves.len() { forbidden[i] = forbids(moves[i]); }
+                if unless_only_such_moves && forbidden.iter().all(|f| *f) { continue; }
+                let mut i = 0;
+                moves.retain(|_| { i += 1; !forbidden[i - 1] });
+            }
+        }
+
+        /// The moves of `pos` as a game sees them: legal moves with the
+        /// history rules applied, `past` the placement hashes before `pos`.
+        pub fn game_moves(pos: &Pos, out: &mut Vec<Mv>, past: &[u64]) {
+            legal_moves(pos, out);
+            if !HISTORY_RULES.is_empty() { apply_history_rules(pos, out, past); }
+        }
+
         /// The number of leaves `depth` plies below `pos`; `bulk`: count the
-        /// last ply's moves without making them.
+        /// last ply's moves without making them. History rules apply as in a
+        /// game that starts at `pos`.
         pub fn perft(pos: &Pos, depth: u32, bulk: bool) -> u64 {
+            perft_with_history(pos, depth, bulk, &[])
+        }
+
+        /// [`perft`] with `past`, the placement hashes of the positions
+        /// before `pos` (oldest first), for the history rules.
+        pub fn perft_with_history(pos: &Pos, depth: u32, bulk: bool, past: &[u64]) -> u64 {
             if depth == 0 { return 1; }
             let mut buffers: Vec<Vec<Mv>> = (0..depth).map(|_| Vec::with_capacity(256)).collect();
-            perft_inner(pos, depth, bulk, &mut buffers)
+            if HISTORY_RULES.is_empty() { return perft_inner(pos, depth, bulk, &mut buffers); }
+            let mut stack = past.to_vec();
+            perft_history_inner(pos, depth, bulk, &mut buffers, &mut stack)
         }
 
         fn perft_inner(pos: &Pos, depth: u32, bulk: bool, buffers: &mut [Vec<Mv>]) -> u64 {
@@ -730,6 +830,26 @@ pub fn emit(track_history: bool) -> TokenStream {
                 let next = make(pos, *mv);
                 nodes += perft_inner(&next, depth - 1, bulk, rest);
             }
+            nodes
+        }
+
+        /// Perft with a stack of placement hashes along the path.
+        fn perft_history_inner(pos: &Pos, depth: u32, bulk: bool, buffers: &mut [Vec<Mv>], stack: &mut Vec<u64>) -> u64 {
+            let Some((moves, rest)) = buffers.split_first_mut() else { return 1; };
+            moves.clear();
+            game_moves(pos, moves, stack);
+            if depth == 1 {
+                if bulk { return moves.len() as u64; }
+                for mv in moves.iter() { std::hint::black_box(make(pos, *mv)); }
+                return moves.len() as u64;
+            }
+            let mut nodes = 0;
+            stack.push(pos.placement_hash);
+            for mv in moves.iter() {
+                let next = make(pos, *mv);
+                nodes += perft_history_inner(&next, depth - 1, bulk, rest, stack);
+            }
+            stack.pop();
             nodes
         }
 
