@@ -27,7 +27,7 @@
 //! ```
 
 mod actions;
-mod awards;
+pub(crate) mod awards;
 pub mod clock;
 pub mod condition;
 mod error;
@@ -37,7 +37,7 @@ pub mod legality;
 pub mod matches;
 pub mod record;
 mod result;
-mod termination;
+pub(crate) mod termination;
 
 pub use awards::AwardedWin;
 pub use clock::{Clock, TimeControl};

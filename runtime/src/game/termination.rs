@@ -7,42 +7,44 @@ use super::result::{GameResult, ResultKind};
 use crate::model::{Color, Outcome, Resignation, Termination, Variant};
 use crate::position::Position;
 
-/// An outcome resolved at one moment: its kind, and for a single `if`
-/// between two plain outcomes, the figure that decided it (`with 3
-/// pieces`, P8). Nested `if`s (A8) say nothing more than the rule's reason.
-fn resolve(context: &Context<'_>, outcome: &Outcome) -> (ResultKind, Option<String>) {
+/// An outcome resolved at one moment.
+pub fn resolve(context: &Context<'_>, outcome: &Outcome) -> ResultKind {
     match outcome {
-        Outcome::Win(player) => (ResultKind::Win(context.player(*player)), None),
-        Outcome::Draw => (ResultKind::Draw, None),
-        Outcome::NullGame => (ResultKind::NullGame, None),
-        Outcome::GameOver => (ResultKind::GameOver, None),
-        Outcome::If(condition, then, otherwise) => {
-            let branch = if context.holds(condition) {
+        Outcome::Win(player) => ResultKind::Win(context.player(*player)),
+        Outcome::Draw => ResultKind::Draw,
+        Outcome::NullGame => ResultKind::NullGame,
+        Outcome::GameOver => ResultKind::GameOver,
+        Outcome::If(condition, then, otherwise) => resolve(
+            context,
+            if context.holds(condition) {
                 then
             } else {
                 otherwise
-            };
-            let (kind, _) = resolve(context, branch);
-            let single =
-                !matches!(**then, Outcome::If(..)) && !matches!(**otherwise, Outcome::If(..));
-            (
-                kind,
-                if single {
-                    context.detail(condition)
-                } else {
-                    None
-                },
-            )
+            },
+        ),
+    }
+}
+
+/// For a single `if` between two plain outcomes, the figure that decided
+/// it (`with 3 pieces`, P8). Nested `if`s (A8) say nothing more than the
+/// rule's reason.
+fn deciding_detail(context: &Context<'_>, outcome: &Outcome) -> Option<String> {
+    match outcome {
+        Outcome::If(condition, then, otherwise)
+            if !matches!(**then, Outcome::If(..)) && !matches!(**otherwise, Outcome::If(..)) =>
+        {
+            context.detail(condition)
         }
+        _ => None,
     }
 }
 
 /// The result of `rule`, which holds in `context`. `awarded` is the wins
 /// awarded so far, White first.
 pub fn rule_result(context: &Context<'_>, rule: &Termination, awarded: [u32; 2]) -> GameResult {
-    let (kind, detail) = resolve(context, &rule.outcome);
+    let kind = resolve(context, &rule.outcome);
     let mut reason = rule.reason.clone();
-    if let Some(detail) = detail {
+    if let Some(detail) = deciding_detail(context, &rule.outcome) {
         reason = format!("{reason} {detail}");
     }
     ended(
@@ -65,24 +67,65 @@ pub fn ended(
     tiebreak: bool,
     awarded: [u32; 2],
 ) -> GameResult {
+    let decision = decide(variant, position, kind, tiebreak);
+    let reason = match (decision.kind, decision.tiebreak_counts) {
+        (ResultKind::NullGame, _) => format!("null game: {reason}"),
+        (ResultKind::Draw, Some([white, black])) => {
+            format!("{reason}, equal material count {white} to {black}")
+        }
+        (_, Some([white, black])) => {
+            format!("{reason}, decided by material count {white} to {black}")
+        }
+        (_, None) => reason,
+    };
+    GameResult::new(variant, decision.kind, reason, awarded, decision.end_wins)
+}
+
+/// How an outcome ends the game, before it is put in words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    /// The result: a draw the tiebreak decided is a win.
+    pub kind: ResultKind,
+    /// The wins the end itself gives, White first (awarded ones apart).
+    pub end_wins: [u32; 2],
+    /// Each player's tiebreak count, where a draw went to the tiebreak.
+    pub tiebreak_counts: Option<[u32; 2]>,
+}
+
+/// What an outcome of `kind` gives: a win earns one win; a draw goes to
+/// the tiebreak when `tiebreak` and the variant has one (A3): the higher
+/// count earns the tiebreak's wins and the game, equal counts stay a draw.
+pub fn decide(
+    variant: &Variant,
+    position: &Position,
+    kind: ResultKind,
+    tiebreak: bool,
+) -> Decision {
+    let mut decision = Decision {
+        kind,
+        end_wins: [0; 2],
+        tiebreak_counts: None,
+    };
     match kind {
-        ResultKind::Win(color) => {
-            let mut end_wins = [0; 2];
-            end_wins[color.index()] = 1;
-            GameResult::new(variant, kind, reason, awarded, end_wins)
+        ResultKind::Win(color) => decision.end_wins[color.index()] = 1,
+        ResultKind::Draw if tiebreak => {
+            if let Some(rule) = &variant.tiebreak {
+                let counts = tiebreak_counts(variant, position);
+                decision.tiebreak_counts = Some(counts);
+                let winner = match counts[0].cmp(&counts[1]) {
+                    std::cmp::Ordering::Greater => Some(Color::White),
+                    std::cmp::Ordering::Less => Some(Color::Black),
+                    std::cmp::Ordering::Equal => None,
+                };
+                if let Some(winner) = winner {
+                    decision.kind = ResultKind::Win(winner);
+                    decision.end_wins[winner.index()] = rule.wins;
+                }
+            }
         }
-        ResultKind::NullGame => GameResult::new(
-            variant,
-            kind,
-            format!("null game: {reason}"),
-            awarded,
-            [0; 2],
-        ),
-        ResultKind::Draw if tiebreak => decide_draw(variant, position, reason, awarded),
-        ResultKind::Draw | ResultKind::GameOver => {
-            GameResult::new(variant, kind, reason, awarded, [0; 2])
-        }
+        ResultKind::Draw | ResultKind::NullGame | ResultKind::GameOver => {}
     }
+    decision
 }
 
 /// Each player's tiebreak count (A3), White first: points per piece (a
@@ -119,32 +162,6 @@ pub fn tiebreak_counts(variant: &Variant, position: &Position) -> [u32; 2] {
         }
     }
     counts
-}
-
-/// A3: a draw decided by the tiebreak: the higher count earns the
-/// tiebreak's wins and the game; equal counts stay a draw.
-fn decide_draw(
-    variant: &Variant,
-    position: &Position,
-    reason: String,
-    awarded: [u32; 2],
-) -> GameResult {
-    let Some(tiebreak) = &variant.tiebreak else {
-        return GameResult::new(variant, ResultKind::Draw, reason, awarded, [0; 2]);
-    };
-    let [white, black] = tiebreak_counts(variant, position);
-    let winner = match white.cmp(&black) {
-        std::cmp::Ordering::Greater => Color::White,
-        std::cmp::Ordering::Less => Color::Black,
-        std::cmp::Ordering::Equal => {
-            let reason = format!("{reason}, equal material count {white} to {black}");
-            return GameResult::new(variant, ResultKind::Draw, reason, awarded, [0; 2]);
-        }
-    };
-    let mut end_wins = [0; 2];
-    end_wins[winner.index()] = tiebreak.wins;
-    let reason = format!("{reason}, decided by material count {white} to {black}");
-    GameResult::new(variant, ResultKind::Win(winner), reason, awarded, end_wins)
 }
 
 /// The result of `resigner`'s resignation (C8, A4).

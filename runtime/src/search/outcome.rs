@@ -7,14 +7,14 @@
 //! nearer mates better); under `score by wins`, [`WIN_UNIT`] per win of
 //! difference. A null game is valued from the match state ([`MatchState`]).
 //!
-//! Resolving an outcome and granting awards follow the game layer's own
-//! (private) code line by line; `tests/engine_rules.rs` plays random games
-//! through both and compares.
+//! Resolving an outcome, the tiebreak and granting awards are the game
+//! layer's own code (`game::termination`, `game::awards`);
+//! `tests/engine_rules.rs` plays random games through both and compares.
 
 use crate::game::condition::Context;
-use crate::game::{AwardedWin, GameResult, ResultKind};
-use crate::model::{Award, Color, MatchRule, Outcome, PlayerRef, Scoring, Termination, Variant};
-use crate::position::Position;
+use crate::game::termination;
+use crate::game::{GameResult, ResultKind};
+use crate::model::{Color, MatchRule, PlayerRef, Scoring, Termination, Variant};
 
 /// Score of a mate on the move (a won game at ply 0).
 pub const MATE: i32 = 32_000;
@@ -140,147 +140,22 @@ impl Valuation {
     }
 }
 
-/// An outcome resolved at one moment (the game layer's `resolve`).
-fn resolve(context: &Context<'_>, outcome: &Outcome) -> ResultKind {
-    match outcome {
-        Outcome::Win(player) => ResultKind::Win(context.player(*player)),
-        Outcome::Draw => ResultKind::Draw,
-        Outcome::NullGame => ResultKind::NullGame,
-        Outcome::GameOver => ResultKind::GameOver,
-        Outcome::If(condition, then, otherwise) => resolve(
-            context,
-            if context.holds(condition) {
-                then
-            } else {
-                otherwise
-            },
-        ),
-    }
-}
-
 /// The ending `rule` gives (it holds in `context`); `awarded` is the wins
-/// awarded so far. A win earns one win; a draw under a tiebreak goes to the
-/// higher material count (A3).
+/// awarded so far. The game layer decides it (`termination::decide`): a
+/// win earns one win; a draw under a tiebreak goes to the higher count (A3).
 pub fn resolve_ending(context: &Context<'_>, rule: &Termination, awarded: [u32; 2]) -> Ending {
-    let kind = resolve(context, &rule.outcome);
-    let mut wins = awarded;
-    match kind {
-        ResultKind::Win(color) => wins[color.index()] += 1,
-        ResultKind::Draw if rule.tiebreak_applies => {
-            if let Some(tiebreak) = &context.variant.tiebreak {
-                let [white, black] = tiebreak_counts(context.variant, context.position);
-                let winner = match white.cmp(&black) {
-                    std::cmp::Ordering::Greater => Some(Color::White),
-                    std::cmp::Ordering::Less => Some(Color::Black),
-                    std::cmp::Ordering::Equal => None,
-                };
-                if let Some(winner) = winner {
-                    wins[winner.index()] += tiebreak.wins;
-                    return Ending {
-                        kind: ResultKind::Win(winner),
-                        wins,
-                    };
-                }
-            }
-        }
-        _ => {}
+    let kind = termination::resolve(context, &rule.outcome);
+    let decision = termination::decide(
+        context.variant,
+        context.position,
+        kind,
+        rule.tiebreak_applies,
+    );
+    Ending {
+        kind: decision.kind,
+        wins: [
+            awarded[0] + decision.end_wins[0],
+            awarded[1] + decision.end_wins[1],
+        ],
     }
-    Ending { kind, wins }
-}
-
-/// Each player's tiebreak count (A3), White first.
-pub fn tiebreak_counts(variant: &Variant, position: &Position) -> [u32; 2] {
-    let Some(tiebreak) = &variant.tiebreak else {
-        return [0; 2];
-    };
-    let mut counts = [0u32; 2];
-    for (square, piece) in position.pieces() {
-        let color = piece.color();
-        let in_region = tiebreak.region_values.iter().find(|(kind, region, _)| {
-            *kind == piece.kind()
-                && variant
-                    .regions
-                    .get(*region)
-                    .is_some_and(|r| r.for_side(color).contains(square))
-        });
-        let points = match in_region {
-            Some((_, _, points)) => *points,
-            None => tiebreak
-                .values
-                .iter()
-                .find(|(kind, _)| *kind == piece.kind())
-                .map_or(0, |(_, points)| *points),
-        };
-        counts[color.index()] += points;
-    }
-    for color in Color::ALL {
-        for (counter, points) in &tiebreak.counter_values {
-            let units = position.counters(color).get(*counter).copied().unwrap_or(0);
-            counts[color.index()] += units * points;
-        }
-    }
-    counts
-}
-
-/// Wins awarded so far, White first.
-pub fn total_wins(awarded: &[AwardedWin]) -> [u32; 2] {
-    let mut wins = [0; 2];
-    for award in awarded {
-        wins[award.player.index()] += award.wins;
-    }
-    wins
-}
-
-fn stacks(variant: &Variant, a: &str, b: &str) -> bool {
-    let forbids = |x: &str, y: &str| {
-        variant
-            .awards
-            .iter()
-            .any(|award| award.name == x && award.not_stackable_with.iter().any(|n| n == y))
-    };
-    !(forbids(a, b) || forbids(b, a))
-}
-
-fn better_than_rivals(
-    variant: &Variant,
-    award: &Award,
-    player: Color,
-    awarded: &[AwardedWin],
-) -> bool {
-    awarded
-        .iter()
-        .filter(|a| a.player == player && !stacks(variant, &a.name, &award.name))
-        .all(|rival| award.wins > rival.wins)
-}
-
-/// Grants the awards whose condition holds after the move of ply `ply`
-/// (the game layer's `grant`). Returns whether one of them ends the game.
-pub fn grant(context: &Context<'_>, awarded: &mut Vec<AwardedWin>, ply: u32) -> bool {
-    let variant = context.variant;
-    let mut ends = false;
-    for award in &variant.awards {
-        if !context.holds(&award.when) {
-            continue;
-        }
-        let player = context.player(award.to);
-        if award.once
-            && awarded
-                .iter()
-                .any(|a| a.name == award.name && a.player == player)
-        {
-            continue;
-        }
-        if !better_than_rivals(variant, award, player, awarded) {
-            continue;
-        }
-        awarded.retain(|a| a.player != player || stacks(variant, &a.name, &award.name));
-        awarded.push(AwardedWin {
-            name: award.name.clone(),
-            player,
-            wins: award.wins,
-            ply,
-        });
-        ends |= award.ends_game;
-    }
-    ends
 }

@@ -13,15 +13,16 @@
 //!    side to move.
 //!
 //! Conditions are evaluated by the game layer's
-//! [`Context`](crate::game::condition::Context); what is recomputed here is
-//! only the glue the game keeps private (resolving an outcome, granting
-//! awards), kept in step with the game by the differential test
-//! `engine_tree_matches_game` (tests/engine_rules.rs).
+//! [`Context`](crate::game::condition::Context), outcomes resolved and
+//! awards granted by its own functions; what is written again here is only
+//! the order of the steps above, kept in step with the game by the
+//! differential test `engine_tree_matches_game` (tests/engine_rules.rs).
 //!
 //! Clocks are not seen below the root (conditions on clocks are false), so
 //! A5's clock-dependent promotion option exists at the root only.
 
 use super::outcome::{resolve_ending, Ending};
+use crate::game::awards;
 use crate::game::condition::Context;
 use crate::game::legality::apply_history_rules;
 use crate::game::{AwardedWin, Game, Identity, MoveEvents, Repetitions};
@@ -217,11 +218,7 @@ impl<R: Rules + Clone> Tree<R> {
 
     /// The wins awarded on the line so far, White first.
     pub fn awarded_wins(&self) -> [u32; 2] {
-        let mut wins = [0; 2];
-        for award in &self.awarded {
-            wins[award.player.index()] += award.wins;
-        }
-        wins
+        awards::total_wins(&self.awarded)
     }
 
     /// Plays `mv` (one of the node's legal moves) and settles the new node.
@@ -323,8 +320,9 @@ impl<R: Rules + Clone> Tree<R> {
             let context = self.context(legal.len(), in_check, repetitions);
             let ply = self.current.moves_made;
             let mut awarded = self.awarded.clone();
-            if super::outcome::grant(&context, &mut awarded, ply) {
-                ending = Some(Ending::game_over(super::outcome::total_wins(&awarded)));
+            let (_, ends) = awards::grant(&context, &mut awarded, ply);
+            if ends.is_some() {
+                ending = Some(Ending::game_over(awards::total_wins(&awarded)));
             }
             self.awarded = awarded;
         }
