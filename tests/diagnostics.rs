@@ -6,6 +6,8 @@
 //! Files named `support-*.rules` are not cases: they are the variants that
 //! cases extend (`extends NAME` reads `NAME.rules` from the same directory).
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -91,27 +93,12 @@ fn support_variants_are_valid_so_cases_fail_for_their_own_reason() {
     }
 }
 
-/// Deterministic pseudo-random bytes (xorshift), printable-heavy like a
-/// text file gone wrong, with some invalid UTF-8.
-pub fn garbage(len: usize, seed: u64) -> Vec<u8> {
-    let mut state = seed | 1;
-    let mut bytes = Vec::with_capacity(len);
-    while bytes.len() < len {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let byte = (state >> 24) as u8;
-        bytes.push(if byte < 0xE0 { b' ' + byte % 95 } else { byte });
-    }
-    bytes
-}
-
 #[test]
 fn garbage_5mb_is_rejected_quickly_with_a_clear_error() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("diagnostics");
     std::fs::create_dir_all(&dir).expect("temp dir");
     let path = dir.join("garbage-5mb.rules");
-    std::fs::write(&path, garbage(5 << 20, 0x5eed)).expect("write garbage");
+    std::fs::write(&path, common::garbage(5 << 20, 0x5eed)).expect("write garbage");
     let start = Instant::now();
     let text = rejection(&path);
     assert!(

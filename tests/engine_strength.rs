@@ -40,8 +40,8 @@ fn play(variant: &str, white: Player, black: Player, seed: u64, opening: u32) ->
     let rules = common::rules(variant);
     let mut game: Game<Interpreter> = Game::new(rules.clone()).expect("start");
     let mut engines = [
-        Engine::new(&load_variant(variant)),
-        Engine::new(&load_variant(variant)),
+        Engine::new(&common::variant(variant)),
+        Engine::new(&common::variant(variant)),
     ];
     let stop = AtomicBool::new(false);
     let mut random = mix(seed);
@@ -79,10 +79,6 @@ fn play(variant: &str, white: Player, black: Player, seed: u64, opening: u32) ->
         },
     };
     (share, plies)
-}
-
-fn load_variant(name: &str) -> varc::model::Variant {
-    varc_runtime::rules::Rules::variant(&common::rules(name)).clone()
 }
 
 /// The engine's score against `opponent` over `games` games, colours

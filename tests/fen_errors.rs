@@ -1,28 +1,23 @@
 //! G2: malformed FENs and move texts get typed errors that say which field
 //! and what was expected, and no input makes the readers panic.
 
+mod common;
+
 use proptest::prelude::*;
-use std::path::Path;
 use std::sync::OnceLock;
 use varc::interp::Interpreter;
 use varc_runtime::fen::{parse_fen, FenError};
 use varc_runtime::notation::{parse_move, MoveTextError};
 use varc_runtime::rules::Rules;
 
-fn load(file: &str) -> Interpreter {
-    let path = format!("{}/variants/{}", env!("CARGO_MANIFEST_DIR"), file);
-    let variant = varc::load_variant(Path::new(&path)).unwrap_or_else(|e| panic!("{}", e.render()));
-    Interpreter::new(variant).expect("the interpreter accepts the variant")
-}
-
 fn chess() -> &'static Interpreter {
     static RULES: OnceLock<Interpreter> = OnceLock::new();
-    RULES.get_or_init(|| load("chess.rules"))
+    RULES.get_or_init(|| common::rules("chess"))
 }
 
 fn ppc() -> &'static Interpreter {
     static RULES: OnceLock<Interpreter> = OnceLock::new();
-    RULES.get_or_init(|| load("ppc.rules"))
+    RULES.get_or_init(|| common::rules("ppc"))
 }
 
 fn chess_error(fen: &str) -> FenError {

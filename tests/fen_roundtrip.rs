@@ -1,7 +1,8 @@
 //! G1: every position reached by seeded random playouts in each bundled
 //! variant is written as FEN and read back exactly.
 
-use std::path::Path;
+mod common;
+
 use varc::interp::Interpreter;
 use varc_runtime::fen::{parse_fen, write_fen};
 use varc_runtime::model::{AtomCondition, Color};
@@ -24,12 +25,6 @@ impl Rng {
         self.0 ^= self.0 >> 27;
         (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
     }
-}
-
-fn interpreter(file: &str) -> Interpreter {
-    let path = format!("{}/variants/{}", env!("CARGO_MANIFEST_DIR"), file);
-    let variant = varc::load_variant(Path::new(&path)).unwrap_or_else(|e| panic!("{}", e.render()));
-    Interpreter::new(variant).expect("the interpreter accepts the variant")
 }
 
 /// The state a FEN must carry, compared field by field. The unmoved flag is
@@ -82,7 +77,7 @@ fn assert_same(rules: &Interpreter, a: &Position, b: &Position, fen: &str) {
 }
 
 fn round_trip_playouts(file: &str, seed: u64) {
-    let rules = interpreter(file);
+    let rules = common::rules(file);
     let variant = rules.variant();
     let start = parse_fen(variant, &variant.start_fen).expect("the start position reads");
     let mut rng = Rng(seed);
@@ -125,40 +120,40 @@ fn round_trip_playouts(file: &str, seed: u64) {
 
 #[test]
 fn g1_chess_fen_round_trip() {
-    round_trip_playouts("chess.rules", 1);
+    round_trip_playouts("chess", 1);
 }
 
 #[test]
 fn g1_ppc_fen_round_trip() {
-    round_trip_playouts("ppc.rules", 2);
+    round_trip_playouts("ppc", 2);
 }
 
 #[test]
 fn g1_kingcapture_fen_round_trip() {
-    round_trip_playouts("kingcapture.rules", 3);
+    round_trip_playouts("kingcapture", 3);
 }
 
 #[test]
 fn g1_alternate_scoring_fen_round_trip() {
-    round_trip_playouts("alternate-scoring.rules", 4);
+    round_trip_playouts("alternate-scoring", 4);
 }
 
 #[test]
 fn g1_capablanca_fen_round_trip() {
-    round_trip_playouts("capablanca.rules", 5);
+    round_trip_playouts("capablanca", 5);
 }
 
 #[test]
 fn g1_losalamos_fen_round_trip() {
-    round_trip_playouts("losalamos.rules", 6);
+    round_trip_playouts("losalamos", 6);
 }
 
 #[test]
 fn g1_chess99_fen_round_trip() {
-    round_trip_playouts("chess99.rules", 7);
+    round_trip_playouts("chess99", 7);
 }
 
 #[test]
 fn g1_chess99_mini_fen_round_trip() {
-    round_trip_playouts("chess99-mini.rules", 8);
+    round_trip_playouts("chess99-mini", 8);
 }

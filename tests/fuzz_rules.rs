@@ -6,23 +6,20 @@
 //!
 //! `PROPTEST_CASES=N` runs more cases than the default 256 per property.
 
+mod common;
+
 use proptest::prelude::*;
 use proptest::test_runner::Config;
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Time allowed for one case (the test profile is optimised).
 const CASE_LIMIT: Duration = Duration::from_secs(2);
 
-fn variants_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("variants")
-}
-
 /// The bundled variants' texts, read once.
 fn bundled() -> &'static [(String, String)] {
     static TEXTS: std::sync::OnceLock<Vec<(String, String)>> = std::sync::OnceLock::new();
     TEXTS.get_or_init(|| {
-        let mut texts: Vec<(String, String)> = std::fs::read_dir(variants_dir())
+        let mut texts: Vec<(String, String)> = std::fs::read_dir(common::variants_dir())
             .expect("variants/ exists")
             .map(|entry| entry.expect("entry").path())
             .filter(|path| path.extension().is_some_and(|e| e == "rules"))
@@ -47,7 +44,7 @@ fn bundled() -> &'static [(String, String)] {
 /// resolves) and renders any diagnostics; panics only if that is slow.
 fn load_within_limit(text: &str, limit: Duration) -> Result<(), String> {
     let start = Instant::now();
-    let rendered = match varc::load_variant_from_str("fuzz.rules", text, &variants_dir()) {
+    let rendered = match varc::load_variant_from_str("fuzz.rules", text, &common::variants_dir()) {
         Ok(_) => None,
         Err(error) => {
             assert!(!error.errors.is_empty(), "rejected without an error");
@@ -372,31 +369,17 @@ proptest! {
 #[test]
 fn every_bundled_variant_loads_from_a_string() {
     for (name, text) in bundled() {
-        if let Err(error) = varc::load_variant_from_str(name, text, &variants_dir()) {
+        if let Err(error) = varc::load_variant_from_str(name, text, &common::variants_dir()) {
             panic!("{name}:\n{error}");
         }
     }
 }
 
-/// Deterministic pseudo-random bytes (xorshift), mostly printable.
-fn garbage(len: usize, seed: u64) -> Vec<u8> {
-    let mut state = seed | 1;
-    let mut bytes = Vec::with_capacity(len);
-    while bytes.len() < len {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        let byte = (state >> 24) as u8;
-        bytes.push(if byte < 0xE0 { b' ' + byte % 95 } else { byte });
-    }
-    bytes
-}
-
 #[test]
 fn garbage_of_5mb_is_rejected_within_a_second() {
-    let text = String::from_utf8_lossy(&garbage(5 << 20, 7)).into_owned();
+    let text = String::from_utf8_lossy(&common::garbage(5 << 20, 7)).into_owned();
     load_within_limit(&text, Duration::from_secs(1)).expect("clear error");
-    assert!(varc::load_variant_from_str("garbage.rules", &text, &variants_dir()).is_err());
+    assert!(varc::load_variant_from_str("garbage.rules", &text, &common::variants_dir()).is_err());
 }
 
 #[test]
@@ -404,7 +387,7 @@ fn a_file_just_under_the_size_limit_is_checked_quickly() {
     let limit = varc::load::MAX_FILE_BYTES;
     // Garbage after a valid header, so the parser reads into it.
     let mut text = String::from("variant garbage \"Garbage\"\n");
-    text.push_str(&String::from_utf8_lossy(&garbage(limit / 2, 11)));
+    text.push_str(&String::from_utf8_lossy(&common::garbage(limit / 2, 11)));
     text.truncate(limit - 8);
     load_within_limit(&text, CASE_LIMIT).expect("clear error");
 
@@ -431,7 +414,7 @@ fn a_file_just_under_the_size_limit_is_checked_quickly() {
         i += 1;
     }
     load_within_limit(&text, CASE_LIMIT).expect("valid");
-    assert!(varc::load_variant_from_str("many.rules", &text, &variants_dir()).is_ok());
+    assert!(varc::load_variant_from_str("many.rules", &text, &common::variants_dir()).is_ok());
 }
 
 #[test]
@@ -466,6 +449,6 @@ fn deep_nesting_is_rejected_without_overflowing_the_stack() {
     ];
     for text in &cases {
         load_within_limit(text, CASE_LIMIT).expect("clear error");
-        assert!(varc::load_variant_from_str("deep.rules", text, &variants_dir()).is_err());
+        assert!(varc::load_variant_from_str("deep.rules", text, &common::variants_dir()).is_err());
     }
 }

@@ -1,21 +1,13 @@
 //! Basic checks of the reference interpreter on the bundled chess rules.
 
-use std::path::Path;
-use varc::interp::Interpreter;
+mod common;
+
 use varc_runtime::fen::{parse_fen, write_fen};
 use varc_runtime::perft::perft;
 
-fn chess() -> Interpreter {
-    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/variants/chess.rules"));
-    let variant = varc::load_variant(path)
-        .map_err(|e| e.render())
-        .expect("chess.rules loads");
-    Interpreter::new(variant).expect("interpreter builds")
-}
-
 #[test]
 fn chess_start_position_perft_depth_4() {
-    let rules = chess();
+    let rules = common::rules("chess");
     let variant = varc_runtime::rules::Rules::variant(&rules);
     let position = parse_fen(variant, &variant.start_fen).expect("start FEN reads");
     assert_eq!(write_fen(variant, &position), variant.start_fen);

@@ -1,19 +1,14 @@
 //! Movement rules of RULES.md, checked through the reference interpreter on
 //! the bundled rules files. Each test names the rule it checks.
 
-use std::path::Path;
+mod common;
+
 use varc::interp::Interpreter;
 use varc_runtime::fen::{parse_fen, write_fen};
 use varc_runtime::notation::{long_algebraic, parse_move};
 use varc_runtime::perft::perft;
 use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
-
-fn load(file: &str) -> Interpreter {
-    let path = format!("{}/variants/{}", env!("CARGO_MANIFEST_DIR"), file);
-    let variant = varc::load_variant(Path::new(&path)).unwrap_or_else(|e| panic!("{}", e.render()));
-    Interpreter::new(variant).expect("the interpreter accepts the variant")
-}
 
 /// The position after playing `moves` (long algebraic or SAN) from `fen`.
 fn after(rules: &Interpreter, fen: &str, moves: &str) -> Position {
@@ -40,13 +35,13 @@ fn has(list: &[String], text: &str) -> bool {
 
 #[test]
 fn c2_castling_not_through_an_attacked_square() {
-    let chess = load("chess.rules");
+    let chess = common::rules("chess");
     let position = after(&chess, "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", "");
     let moves = legal(&chess, &position);
     assert!(!has(&moves, "e1g1"), "f1 is attacked: no short castling");
     assert!(has(&moves, "e1c1"), "the long side is free");
     // Under capture-the-king rules castling needs only rights and empty squares.
-    let kingcapture = load("kingcapture.rules");
+    let kingcapture = common::rules("kingcapture");
     let moves = legal(
         &kingcapture,
         &after(&kingcapture, "4k3/8/8/8/8/8/5r2/R3K2R w KQ - 0 1", ""),
@@ -56,7 +51,7 @@ fn c2_castling_not_through_an_attacked_square() {
 
 #[test]
 fn c2_castling_rights_lost_when_the_rook_moves() {
-    let chess = load("chess.rules");
+    let chess = common::rules("chess");
     let position = after(
         &chess,
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
@@ -71,7 +66,7 @@ fn c2_castling_rights_lost_when_the_rook_moves() {
 
 #[test]
 fn c3_en_passant_only_right_after_the_double_step() {
-    let chess = load("chess.rules");
+    let chess = common::rules("chess");
     let start = chess.variant().start_fen.clone();
     let position = after(&chess, &start, "e2e4 a7a6 e4e5 d7d5");
     assert!(has(&legal(&chess, &position), "e5d6"));
@@ -87,7 +82,7 @@ fn c3_en_passant_only_right_after_the_double_step() {
 
 #[test]
 fn c4_promotion_to_queen_rook_bishop_or_knight() {
-    let chess = load("chess.rules");
+    let chess = common::rules("chess");
     let moves = legal(&chess, &after(&chess, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", ""));
     for text in ["a7a8q", "a7a8r", "a7a8b", "a7a8n"] {
         assert!(has(&moves, text), "{text}");
@@ -97,7 +92,7 @@ fn c4_promotion_to_queen_rook_bishop_or_knight() {
 
 #[test]
 fn c5_no_move_leaves_the_king_in_check() {
-    let chess = load("chess.rules");
+    let chess = common::rules("chess");
     let position = after(&chess, "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1", "");
     let moves = legal(&chess, &position);
     assert!(
@@ -108,7 +103,7 @@ fn c5_no_move_leaves_the_king_in_check() {
 
 #[test]
 fn p2_pieces_promote_on_entering_enemy_territory() {
-    let ppc = load("ppc.rules");
+    let ppc = common::rules("ppc");
     let moves = legal(&ppc, &after(&ppc, "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ""));
     assert!(has(&moves, "a1a6r'") && has(&moves, "a1a8r'"));
     assert!(!has(&moves, "a1a6") && has(&moves, "a1a5"));
@@ -119,7 +114,7 @@ fn p2_pieces_promote_on_entering_enemy_territory() {
 
 #[test]
 fn p3_promoted_pieces_are_not_royal() {
-    let ppc = load("ppc.rules");
+    let ppc = common::rules("ppc");
     // The Rooking may move into attack and be captured.
     let position = after(&ppc, "4k3/8/8/3r4/8/8/R'7/4K3 w - - 0 1", "");
     assert!(has(&legal(&ppc, &position), "a2d2"));
@@ -137,7 +132,7 @@ fn p3_promoted_pieces_are_not_royal() {
 
 #[test]
 fn p4_pawn_promotes_to_queen_or_kniking_only() {
-    let ppc = load("ppc.rules");
+    let ppc = common::rules("ppc");
     let moves = legal(&ppc, &after(&ppc, "4k3/P7/8/8/8/8/8/4K3 w - - 0 1", ""));
     let promotions: Vec<&String> = moves.iter().filter(|m| m.starts_with("a7a8")).collect();
     assert_eq!(promotions, ["a7a8q", "a7a8n'"]);
@@ -145,7 +140,7 @@ fn p4_pawn_promotes_to_queen_or_kniking_only() {
 
 #[test]
 fn a1_king_may_move_into_attack_and_be_captured() {
-    let kingcapture = load("kingcapture.rules");
+    let kingcapture = common::rules("kingcapture");
     let position = after(&kingcapture, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "");
     assert!(has(&legal(&kingcapture, &position), "e1f2"));
     let captured = after(&kingcapture, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", "e1f2 e2f2");
@@ -161,7 +156,7 @@ fn rules_has_no_moves(rules: &Interpreter, position: &Position) -> bool {
 
 #[test]
 fn a2_king_captured_crowns_a_bishop_then_moves() {
-    let alternate = load("alternate-scoring.rules");
+    let alternate = common::rules("alternate-scoring");
     let position = after(&alternate, "4k3/8/8/8/8/8/4r3/2B1K1N1 b - - 0 1", "e2e1");
     let moves = legal(&alternate, &position);
     assert!(!moves.is_empty());
@@ -187,7 +182,7 @@ fn a2_king_captured_crowns_a_bishop_then_moves() {
 
 #[test]
 fn d1_d3_delayed_promotion_then_one_non_capturing_move() {
-    let chess99 = load("chess99.rules");
+    let chess99 = common::rules("chess99");
     let position = after(&chess99, "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8");
     assert!(
         has(&legal(&chess99, &position), "e8d8"),
@@ -223,7 +218,7 @@ fn d1_d3_delayed_promotion_then_one_non_capturing_move() {
 
 #[test]
 fn d5_double_step_onto_the_last_rank_can_be_taken_en_passant() {
-    let mini = load("chess99-mini.rules");
+    let mini = common::rules("chess99-mini");
     let start = mini.variant().start_fen.clone();
     let position = after(&mini, &start, "c2c4");
     let moves = legal(&mini, &position);

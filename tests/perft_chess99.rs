@@ -2,18 +2,13 @@
 //! from the rules, with the reasoning beside each count. No outside engine
 //! states these rules, so the counts come from the rule text alone.
 
-use std::path::Path;
+mod common;
+
 use varc::interp::Interpreter;
 use varc_runtime::fen::parse_fen;
 use varc_runtime::notation::long_algebraic;
 use varc_runtime::perft::perft;
 use varc_runtime::rules::Rules;
-
-fn load(file: &str) -> Interpreter {
-    let path = format!("{}/variants/{}", env!("CARGO_MANIFEST_DIR"), file);
-    let variant = varc::load_variant(Path::new(&path)).unwrap_or_else(|e| panic!("{}", e.render()));
-    Interpreter::new(variant).expect("the interpreter accepts the variant")
-}
 
 /// The divide at depth `depth` as sorted `move: count` lines.
 fn divide(rules: &Interpreter, fen: &str, depth: u32) -> Vec<String> {
@@ -46,7 +41,7 @@ fn expected(lines: &[&str]) -> Vec<String> {
 /// the lone black king is a7, b7 or b8 (a pawn on e8 attacks nothing).
 #[test]
 fn d1_reaching_the_last_rank_does_not_promote() {
-    let chess99 = load("chess99.rules");
+    let chess99 = common::rules("chess99");
     let fen = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1";
     assert_eq!(
         divide(&chess99, fen, 2),
@@ -60,7 +55,7 @@ fn d1_reaching_the_last_rank_does_not_promote() {
 /// king's 5 steps: 18.
 #[test]
 fn d2_d4_promotion_on_a_later_turn_to_bishop_or_knight_then_one_move() {
-    let chess99 = load("chess99.rules");
+    let chess99 = common::rules("chess99");
     let fen = "k3P3/8/8/8/8/8/8/4K3 w - - 0 1";
     let position = parse_fen(chess99.variant(), fen).expect("fen");
     assert_eq!(perft(&chess99, &position, 1), 18);
@@ -71,7 +66,7 @@ fn d2_d4_promotion_on_a_later_turn_to_bishop_or_knight_then_one_move() {
 /// stay, d7, f7, g6, h5 (5); the knight stay, d6, f6, c7, g7 (5); the king 5.
 #[test]
 fn d3_the_follow_up_move_never_captures() {
-    let chess99 = load("chess99.rules");
+    let chess99 = common::rules("chess99");
     let fen = "k3P3/8/2r5/8/8/8/8/4K3 w - - 0 1";
     assert_eq!(
         divide(&chess99, fen, 1),
@@ -103,7 +98,7 @@ fn d3_the_follow_up_move_never_captures() {
 /// passant; the same three for d4; and Ke3 (d3 is attacked by the e2 pawn): 7.
 #[test]
 fn d5_a_double_step_onto_the_last_rank_can_be_taken_en_passant() {
-    let mini = load("chess99-mini.rules");
+    let mini = common::rules("chess99-mini");
     let start = mini.variant().start_fen.clone();
     assert_eq!(
         divide(&mini, &start, 1),

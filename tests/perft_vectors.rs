@@ -9,10 +9,10 @@
 //!
 //! Positions of a file run in parallel threads.
 
-use std::path::Path;
+mod common;
+
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use varc::interp::Interpreter;
 use varc_runtime::fen::parse_fen;
 use varc_runtime::perft::perft_counts;
 use varc_runtime::rules::Rules;
@@ -64,16 +64,10 @@ fn limit() -> u64 {
         .unwrap_or(DEFAULT_LIMIT)
 }
 
-fn interpreter(rules_file: &str) -> Interpreter {
-    let path = format!("{}/variants/{}", env!("CARGO_MANIFEST_DIR"), rules_file);
-    let variant = varc::load_variant(Path::new(&path)).unwrap_or_else(|e| panic!("{}", e.render()));
-    Interpreter::new(variant).expect("the interpreter accepts the variant")
-}
-
-/// Runs every vector of `file` against `rules_file` up to the node limit,
+/// Runs every vector of `file` against `variant` up to the node limit,
 /// and fails with the list of every mismatch.
-fn check_file(rules_file: &str, file: &str) {
-    let rules = interpreter(rules_file);
+fn check_file(variant: &str, file: &str) {
+    let rules = common::rules(variant);
     let vectors = read_vectors(file);
     assert!(!vectors.is_empty(), "{file} has no positions");
     let limit = limit();
@@ -134,35 +128,35 @@ fn check_file(rules_file: &str, file: &str) {
 
 #[test]
 fn chess_chessprogramming_positions() {
-    check_file("chess.rules", "chessprogramming.epd");
+    check_file("chess", "chessprogramming.epd");
 }
 
 #[test]
 fn chess_standard_suite() {
-    check_file("chess.rules", "standard.epd");
+    check_file("chess", "standard.epd");
 }
 
 #[test]
 fn chess960_suite() {
-    check_file("chess.rules", "chess960.epd");
+    check_file("chess", "chess960.epd");
 }
 
 #[test]
 fn ppc_without_irc() {
-    check_file("ppc-perft.rules", "ppc.epd");
+    check_file("ppc-perft", "ppc.epd");
 }
 
 #[test]
 fn kingcapture_suite() {
-    check_file("kingcapture.rules", "kingcapture.epd");
+    check_file("kingcapture", "kingcapture.epd");
 }
 
 #[test]
 fn capablanca_suite() {
-    check_file("capablanca.rules", "capablanca.epd");
+    check_file("capablanca", "capablanca.epd");
 }
 
 #[test]
 fn losalamos_suite() {
-    check_file("losalamos.rules", "losalamos.epd");
+    check_file("losalamos", "losalamos.epd");
 }

@@ -1,24 +1,14 @@
 //! Every bundled variant compiles, and its lowered model is a golden snapshot
 //! (`golden/dumps/`). The PPC model is also checked against the rule text.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use varc::model::*;
-
-fn variants_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("variants")
-}
-
-fn load(name: &str) -> Variant {
-    let path = variants_dir().join(format!("{name}.rules"));
-    match varc::load_variant(&path) {
-        Ok(v) => v,
-        Err(e) => panic!("{name} does not compile:\n{e}"),
-    }
-}
 
 #[test]
 fn every_bundled_variant_compiles_and_dumps_as_its_snapshot() {
-    let mut names: Vec<String> = std::fs::read_dir(variants_dir())
+    let mut names: Vec<String> = std::fs::read_dir(common::variants_dir())
         .expect("variants directory")
         .filter_map(|e| e.ok())
         .map(|e| e.path())
@@ -28,7 +18,7 @@ fn every_bundled_variant_compiles_and_dumps_as_its_snapshot() {
     names.sort();
     assert!(names.len() >= 8, "bundled variants: {names:?}");
     for name in names {
-        let text = varc::dump::dump(&load(&name));
+        let text = varc::dump::dump(&common::variant(&name));
         insta::with_settings!({snapshot_path => "../golden/dumps", prepend_module_to_snapshot => false}, {
             insta::assert_snapshot!(name, text);
         });
@@ -71,7 +61,7 @@ fn directions(variant: &Variant, piece: &str) -> Movement {
 
 #[test]
 fn ppc_p1_territories_are_the_right_squares_per_side() {
-    let ppc = load("ppc");
+    let ppc = common::variant("ppc");
     let territory = &ppc.regions[ppc.region_by_name("territory").expect("territory")];
     assert_eq!(territory.squares[0], ranks(1, 3));
     assert_eq!(territory.squares[1], ranks(6, 8));
@@ -85,7 +75,7 @@ fn ppc_p1_territories_are_the_right_squares_per_side() {
 
 #[test]
 fn ppc_p3_promoted_pieces_move_as_before_plus_a_king_step() {
-    let ppc = load("ppc");
+    let ppc = common::variant("ppc");
     for (promoted, base, letter) in [
         ("rooking", "rook", "R'"),
         ("kniking", "knight", "N'"),
@@ -103,7 +93,7 @@ fn ppc_p3_promoted_pieces_move_as_before_plus_a_king_step() {
 
 #[test]
 fn ppc_p2_p4_promotions() {
-    let ppc = load("ppc");
+    let ppc = common::variant("ppc");
     let id = |n: &str| ppc.piece_by_name(n).expect("piece");
     let rule_for = |piece: &str| {
         ppc.promotions
@@ -130,7 +120,7 @@ fn ppc_p2_p4_promotions() {
 
 #[test]
 fn ppc_game_rules_are_data_from_the_file() {
-    let ppc = load("ppc");
+    let ppc = common::variant("ppc");
     // P7
     let irc = &ppc.legality.history_rules;
     assert_eq!(irc.len(), 1);
@@ -232,8 +222,8 @@ fn ppc_game_rules_are_data_from_the_file() {
 
 #[test]
 fn ppc_perft_variant_is_ppc_without_irc() {
-    let mut ppc = load("ppc");
-    let perft = load("ppc-perft");
+    let mut ppc = common::variant("ppc");
+    let perft = common::variant("ppc-perft");
     assert!(perft.legality.history_rules.is_empty());
     ppc.legality.history_rules.clear();
     ppc.id = perft.id.clone();
@@ -249,8 +239,11 @@ fn the_readme_tour_variant_compiles() {
         .find("variant minichess")
         .expect("the tour's example");
     let end = start + readme[start..].find("```").expect("end of the example");
-    let variant =
-        varc::load_variant_from_str("minichess.rules", &readme[start..end], &variants_dir());
+    let variant = varc::load_variant_from_str(
+        "minichess.rules",
+        &readme[start..end],
+        &common::variants_dir(),
+    );
     let variant = variant.unwrap_or_else(|e| panic!("{e}"));
     assert_eq!((variant.board.files, variant.board.ranks), (5, 6));
     assert!(variant.castling.is_empty());

@@ -1,27 +1,50 @@
-//! Scenario harness shared by `tests/scenarios_*.rs`: plays a list of steps
-//! in a [`Game`] over the reference interpreter, writes one readable line
-//! per step, then saves the game as a record, loads it back and checks that
-//! the loaded game reaches the same position, history and result (G3).
+//! Helpers shared by the tests: the bundled variants ([`variant`],
+//! [`rules`]), deterministic garbage bytes, and the scenario harness of
+//! `tests/scenarios_*.rs`: it plays a list of steps in a [`Game`] over the
+//! reference interpreter, writes one readable line per step, then saves the
+//! game as a record, loads it back and checks that the loaded game reaches
+//! the same position, history and result (G3).
 
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use varc::interp::Interpreter;
+use varc::model::Variant;
 use varc_runtime::fen::{parse_fen, write_fen};
 use varc_runtime::game::record::load;
 use varc_runtime::game::{Game, ResultKind, TimeControl};
 use varc_runtime::model::Color;
 use varc_runtime::rules::Rules;
 
+/// The folder of the bundled variants.
+pub fn variants_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("variants")
+}
+
+/// The model of a bundled variant (`variants/NAME.rules`).
+pub fn variant(name: &str) -> Variant {
+    let path = variants_dir().join(format!("{name}.rules"));
+    varc::load_variant(&path).unwrap_or_else(|e| panic!("{name} does not compile:\n{}", e.render()))
+}
+
 /// The interpreter of a bundled variant (`variants/NAME.rules`).
 pub fn rules(name: &str) -> Interpreter {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(format!("{name}.rules"));
-    let variant = varc::load_variant(&path)
-        .map_err(|e| e.render())
-        .expect("bundled variant loads");
-    Interpreter::new(variant).expect("interpreter builds")
+    Interpreter::new(variant(name)).expect("the interpreter accepts the variant")
+}
+
+/// Deterministic pseudo-random bytes (xorshift), printable-heavy like a
+/// text file gone wrong, with some invalid UTF-8.
+pub fn garbage(len: usize, seed: u64) -> Vec<u8> {
+    let mut state = seed | 1;
+    let mut bytes = Vec::with_capacity(len);
+    while bytes.len() < len {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let byte = (state >> 24) as u8;
+        bytes.push(if byte < 0xE0 { b' ' + byte % 95 } else { byte });
+    }
+    bytes
 }
 
 /// What a scenario ended with.
