@@ -16,7 +16,26 @@ use varc::model::Variant;
 
 /// Loads a rules file and builds its interpreter, printing errors on stderr.
 pub fn load_interpreter(path: &Path) -> Option<varc::interp::Interpreter> {
-    uci::interpreter(path)
+    let variant = load_or_report(path)?;
+    match varc::interp::Interpreter::new(variant) {
+        Ok(rules) => Some(rules),
+        Err(error) => {
+            eprintln!("error: {error}");
+            None
+        }
+    }
+}
+
+/// The exit of a protocol loop (`varc uci`, `varc xboard`): success, or a
+/// failure to read the commands, reported on stderr.
+pub fn protocol_exit(outcome: std::io::Result<()>) -> std::process::ExitCode {
+    match outcome {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("error: reading commands: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
 }
 
 /// Loads a rules file, printing its diagnostics on stderr on failure.

@@ -13,7 +13,6 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
-use varc::interp::Interpreter;
 use varc_runtime::fen::parse_fen;
 use varc_runtime::game::divide_with_history;
 use varc_runtime::notation::long_algebraic;
@@ -53,15 +52,8 @@ pub fn run(args: PerftArgs) -> ExitCode {
         );
         return ExitCode::FAILURE;
     }
-    let Some(variant) = super::load_or_report(&args.file) else {
+    let Some(rules) = super::load_interpreter(&args.file) else {
         return ExitCode::FAILURE;
-    };
-    let rules = match Interpreter::new(variant) {
-        Ok(rules) => rules,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::FAILURE;
-        }
     };
     let variant = rules.variant();
     let fen = args

@@ -51,15 +51,8 @@ struct Refusal {
 
 /// Replays the moves; exit 0, or 2 for a refused step or FEN, 1 for a bad file.
 pub fn run(args: ReplayArgs) -> ExitCode {
-    let Some(variant) = super::load_or_report(&args.file) else {
+    let Some(rules) = super::load_interpreter(&args.file) else {
         return ExitCode::FAILURE;
-    };
-    let rules = match Interpreter::new(variant) {
-        Ok(rules) => rules,
-        Err(error) => {
-            eprintln!("error: {error}");
-            return ExitCode::FAILURE;
-        }
     };
     let fen = args
         .fen

@@ -4,7 +4,6 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use varc::interp::Interpreter;
 
 /// Arguments of `varc uci`.
 #[derive(clap::Args)]
@@ -18,23 +17,5 @@ pub fn run(args: UciArgs) -> ExitCode {
     let Some(rules) = super::load_interpreter(&args.file) else {
         return ExitCode::FAILURE;
     };
-    match varc_runtime::uci::run_stdio(rules) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: reading commands: {error}");
-            ExitCode::FAILURE
-        }
-    }
-}
-
-/// Loads `path` and builds its interpreter, reporting errors on stderr.
-pub fn interpreter(path: &std::path::Path) -> Option<Interpreter> {
-    let variant = super::load_or_report(path)?;
-    match Interpreter::new(variant) {
-        Ok(rules) => Some(rules),
-        Err(error) => {
-            eprintln!("error: {error}");
-            None
-        }
-    }
+    super::protocol_exit(varc_runtime::uci::run_stdio(rules))
 }

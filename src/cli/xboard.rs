@@ -17,11 +17,5 @@ pub fn run(args: XboardArgs) -> ExitCode {
     let Some(rules) = super::load_interpreter(&args.file) else {
         return ExitCode::FAILURE;
     };
-    match varc_runtime::xboard::run_stdio(rules) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => {
-            eprintln!("error: reading commands: {error}");
-            ExitCode::FAILURE
-        }
-    }
+    super::protocol_exit(varc_runtime::xboard::run_stdio(rules))
 }
