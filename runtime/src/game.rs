@@ -36,6 +36,7 @@ pub mod hash;
 pub mod legality;
 pub mod matches;
 pub mod record;
+pub mod replay;
 mod result;
 pub(crate) mod termination;
 
