@@ -4,24 +4,10 @@
 
 mod common;
 
-use std::io::Cursor;
-use std::sync::{Arc, Mutex};
-use varc_runtime::uci::{run, Output};
+use varc_runtime::uci::run;
 
 fn session(variant: &str, script: &str) -> Vec<String> {
-    let buffer = Arc::new(Mutex::new(Vec::<u8>::new()));
-    let output: Output = buffer.clone();
-    run(
-        common::rules(variant),
-        Cursor::new(script.to_string()),
-        output,
-    )
-    .expect("session runs");
-    let bytes = buffer.lock().expect("output").clone();
-    String::from_utf8_lossy(&bytes)
-        .lines()
-        .map(str::to_string)
-        .collect()
+    common::protocol_session(run, variant, script)
 }
 
 fn best_move(lines: &[String]) -> Option<String> {

@@ -1,5 +1,6 @@
 //! Helpers shared by the tests: the bundled variants ([`variant`],
-//! [`rules`]), deterministic garbage bytes, and the scenario harness of
+//! [`rules`]), deterministic garbage bytes, protocol sessions, and the
+//! scenario harness of
 //! `tests/scenarios_*.rs`: it plays a list of steps in a [`Game`] over the
 //! reference interpreter, writes one readable line per step, then saves the
 //! game as a record, loads it back and checks that the loaded game reaches
@@ -8,6 +9,7 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use varc::interp::Interpreter;
 use varc::model::Variant;
 use varc_runtime::fen::{parse_fen, write_fen};
@@ -15,6 +17,7 @@ use varc_runtime::game::record::load;
 use varc_runtime::game::{Game, ResultKind, TimeControl};
 use varc_runtime::model::Color;
 use varc_runtime::rules::Rules;
+use varc_runtime::uci::Output;
 
 /// The folder of the bundled variants.
 pub fn variants_dir() -> PathBuf {
@@ -45,6 +48,28 @@ pub fn garbage(len: usize, seed: u64) -> Vec<u8> {
         bytes.push(if byte < 0xE0 { b' ' + byte % 95 } else { byte });
     }
     bytes
+}
+
+/// The lines a protocol loop (`uci::run`, `xboard::run`) writes for
+/// `script` over the interpreter of `variant`.
+pub fn protocol_session(
+    run: fn(Interpreter, std::io::Cursor<String>, Output) -> std::io::Result<()>,
+    variant: &str,
+    script: &str,
+) -> Vec<String> {
+    let buffer = Arc::new(Mutex::new(Vec::<u8>::new()));
+    let output: Output = buffer.clone();
+    run(
+        rules(variant),
+        std::io::Cursor::new(script.to_string()),
+        output,
+    )
+    .expect("session runs");
+    let bytes = buffer.lock().expect("output").clone();
+    String::from_utf8_lossy(&bytes)
+        .lines()
+        .map(str::to_string)
+        .collect()
 }
 
 /// What a scenario ended with.
