@@ -3,7 +3,7 @@
 //! the rules language can state, on any board up to 16x16.
 //!
 //! It is written to be obviously correct: pseudo-legal moves come from
-//! per-square tables of each piece's movement atoms ([`tables`]); a move is
+//! per-square tables of each piece's movement atoms (`tables`); a move is
 //! legal under the check rule when, once made, no royal piece of the mover
 //! is attacked. The compiled back end must agree with it move for move.
 //!

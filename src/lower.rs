@@ -1,5 +1,5 @@
 //! Phase 2: lowering. The merged statements of a variant (see
-//! [`merge`]) become a [`Variant`]: names resolved, regions turned into
+//! `merge`) become a [`Variant`]: names resolved, regions turned into
 //! square sets per side, movement expanded into atoms, every inconsistency
 //! reported as an [`Error`]. Errors are collected, not stopped at.
 

@@ -6,7 +6,7 @@
 //! and the side to move are required; missing fields read as `- - 0 1`.
 //!
 //! - **Placement**: ranks from the last to the first, separated by `/`;
-//!   pieces by their variant letters ([`PieceKind::letter`]: upper case for
+//!   pieces by their variant letters ([`PieceKind::letter`](crate::model::PieceKind::letter): upper case for
 //!   White, lower case for Black, marks included: `R'`, `r'`); runs of empty
 //!   squares as numbers up to 16 (`10` in Capablanca chess); a hole of the
 //!   board as `*` (a number may also cover holes).

@@ -1,7 +1,7 @@
 //! The search's view of a game: a position with its history, moved along a
 //! line of play with [`Tree::make`] and [`Tree::unmake`], that applies every
 //! rule the game layer applies after a move, in the same order as
-//! [`Game`](crate::game::Game) does:
+//! [`crate::game::Game`] does:
 //!
 //! 1. the move's [events](MoveEvents) update the counters and the plies
 //!    since the last reset event;
@@ -13,7 +13,7 @@
 //!    side to move.
 //!
 //! Conditions are evaluated by the game layer's
-//! [`Context`](crate::game::condition::Context), outcomes resolved and
+//! [`crate::game::condition::Context`], outcomes resolved and
 //! awards granted by its own functions; what is written again here is only
 //! the order of the steps above, kept in step with the game by the
 //! differential test `engine_tree_matches_game` (tests/engine_rules.rs).
