@@ -269,29 +269,8 @@ impl<'a> Lowerer<'a> {
 
     /// Resolves a piece name, reporting an unknown one with the nearest known name.
     fn piece(&mut self, file: usize, ident: &Node<'_>) -> Option<PieceId> {
-        let name = ident.as_str();
-        if let Some(id) = self.piece_ids.get(name) {
-            return Some(*id);
-        }
-        if self.error_limit_reached() {
-            return None;
-        }
-        let mut error = Error::new(
-            file,
-            ident.as_span().into(),
-            format!("unknown piece `{name}`"),
-        )
-        .with_label("no piece of this name");
-        let known: Vec<&str> = self.piece_ids.keys().map(String::as_str).collect();
-        if let Some(close) = nearest(name, known) {
-            error = error.with_help(format!("did you mean `{close}`?"));
-        } else {
-            let mut names: Vec<&str> = self.piece_ids.keys().map(String::as_str).collect();
-            names.sort();
-            error = error.with_note(format!("the pieces are: {}", names.join(", ")));
-        }
-        self.error(error);
-        None
+        let id = self.piece_ids.get(ident.as_str()).copied();
+        id.or_else(|| self.unknown(file, ident, NameKind::Piece))
     }
 
     /// Resolves a list of piece names (`queen | rook`).
@@ -305,50 +284,49 @@ impl<'a> Lowerer<'a> {
 
     /// Resolves a region name.
     fn region(&mut self, file: usize, ident: &Node<'_>) -> Option<RegionId> {
-        let name = ident.as_str();
-        if let Some(id) = self.region_ids.get(name) {
-            return Some(*id);
-        }
-        if self.error_limit_reached() {
-            return None;
-        }
-        let mut error = Error::new(
-            file,
-            ident.as_span().into(),
-            format!("unknown region `{name}`"),
-        )
-        .with_label("no region of this name");
-        let known: Vec<&str> = self.region_ids.keys().map(String::as_str).collect();
-        if let Some(close) = nearest(name, known) {
-            error = error.with_help(format!("did you mean `{close}`?"));
-        } else {
-            error = error.with_help(format!("define it: `region {name} = ranks 1..3 relative`"));
-        }
-        self.error(error);
-        None
+        let id = self.region_ids.get(ident.as_str()).copied();
+        id.or_else(|| self.unknown(file, ident, NameKind::Region))
     }
 
     /// Resolves a counter name.
     fn counter(&mut self, file: usize, ident: &Node<'_>) -> Option<CounterId> {
-        let name = ident.as_str();
-        if let Some(id) = self.counter_ids.get(name) {
-            return Some(*id);
-        }
+        let id = self.counter_ids.get(ident.as_str()).copied();
+        id.or_else(|| self.unknown(file, ident, NameKind::Counter))
+    }
+
+    /// Reports a name that is not defined, with the nearest known name of
+    /// its kind as a likely fix.
+    fn unknown(&mut self, file: usize, ident: &Node<'_>, kind: NameKind) -> Option<usize> {
         if self.error_limit_reached() {
             return None;
         }
+        let name = ident.as_str();
+        let ids = match kind {
+            NameKind::Piece => &self.piece_ids,
+            NameKind::Region => &self.region_ids,
+            NameKind::Counter => &self.counter_ids,
+        };
+        let mut known: Vec<&str> = ids.keys().map(String::as_str).collect();
+        known.sort();
+        let word = kind.word();
         let mut error = Error::new(
             file,
             ident.as_span().into(),
-            format!("unknown counter `{name}`"),
+            format!("unknown {word} `{name}`"),
         )
-        .with_label("no counter of this name");
-        let known: Vec<&str> = self.counter_ids.keys().map(String::as_str).collect();
-        if let Some(close) = nearest(name, known) {
-            error = error.with_help(format!("did you mean `{close}`?"));
-        } else {
-            error = error.with_help(format!("define it: `counter {name} counts capture`"));
-        }
+        .with_label(format!("no {word} of this name"));
+        error = match (nearest(name, known.iter().copied()), kind) {
+            (Some(close), _) => error.with_help(format!("did you mean `{close}`?")),
+            (None, NameKind::Piece) => {
+                error.with_note(format!("the pieces are: {}", known.join(", ")))
+            }
+            (None, NameKind::Region) => {
+                error.with_help(format!("define it: `region {name} = ranks 1..3 relative`"))
+            }
+            (None, NameKind::Counter) => {
+                error.with_help(format!("define it: `counter {name} counts capture`"))
+            }
+        };
         self.error(error);
         None
     }
@@ -366,6 +344,24 @@ impl<'a> Lowerer<'a> {
             self.dropped_errors += 1;
         }
         reached
+    }
+}
+
+/// The kinds of name a rules file defines and refers to.
+#[derive(Clone, Copy)]
+enum NameKind {
+    Piece,
+    Region,
+    Counter,
+}
+
+impl NameKind {
+    fn word(self) -> &'static str {
+        match self {
+            NameKind::Piece => "piece",
+            NameKind::Region => "region",
+            NameKind::Counter => "counter",
+        }
     }
 }
 

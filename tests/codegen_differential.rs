@@ -9,12 +9,13 @@
 //! runtime is compiled once. A disagreement is reported with the divide of
 //! both back ends, naming the moves whose counts differ.
 
+mod common;
+
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use varc::interp::Interpreter;
-use varc::model::Variant;
 use varc_runtime::fen::{parse_fen, write_fen};
 use varc_runtime::game::{divide_with_history, perft_with_history};
 use varc_runtime::notation::long_algebraic;
@@ -30,20 +31,6 @@ fn limit() -> u64 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(DEFAULT_LIMIT)
-}
-
-fn load(rules_file: &str) -> Variant {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(rules_file);
-    varc::load_variant(&path).unwrap_or_else(|e| panic!("{}", e.render()))
-}
-
-/// Builds (or reuses) the engine of `variant` and returns its binary.
-fn engine(variant: &Variant) -> PathBuf {
-    let dir = varc::codegen::default_crate_dir(variant);
-    varc::codegen::generate_and_build(variant, &dir, false)
-        .unwrap_or_else(|e| panic!("building the {} engine: {e}", variant.id))
 }
 
 /// Perft counts of the compiled engine for `(depth, fen)` jobs, in one process.
@@ -159,8 +146,8 @@ fn playout_positions(rules: &Interpreter, seed: u64, count: usize) -> Vec<String
 
 /// Start position and playouts: the compiled engine must agree with the interpreter.
 fn check_against_interpreter(rules_file: &str, start_depth: u32, playout_depth: u32) {
-    let variant = load(rules_file);
-    let binary = engine(&variant);
+    let variant = common::variant(rules_file.trim_end_matches(".rules"));
+    let binary = common::engine(&variant);
     let rules = Interpreter::new(variant).expect("interpretable");
     let mut jobs = vec![(start_depth, rules.variant().start_fen.clone())];
     for fen in playout_positions(&rules, 0x5eed ^ rules_file.len() as u64, PLAYOUT_POSITIONS) {
@@ -197,8 +184,8 @@ fn check_against_interpreter(rules_file: &str, start_depth: u32, playout_depth: 
 
 /// Every vector of `file` below the node limit, through the compiled engine.
 fn check_vectors(rules_file: &str, file: &str) {
-    let variant = load(rules_file);
-    let binary = engine(&variant);
+    let variant = common::variant(rules_file.trim_end_matches(".rules"));
+    let binary = common::engine(&variant);
     let path = format!("{}/../shared/vectors/{file}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let limit = limit();
@@ -308,8 +295,8 @@ const IRC_FEN: &str = "7k/8/8/8/8/8/Q7/2K5 w - - 0 1";
 
 #[test]
 fn ppc_irc_compiled_perft_agrees_with_interpreter() {
-    let variant = load("ppc.rules");
-    let binary = engine(&variant);
+    let variant = common::variant("ppc");
+    let binary = common::engine(&variant);
     let rules = Interpreter::new(variant).expect("interpretable");
     let position = parse_fen(rules.variant(), IRC_FEN).expect("fen");
     let no_history: [Position; 0] = [];

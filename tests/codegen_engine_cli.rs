@@ -3,23 +3,11 @@
 //! values; the legal moves may come in another order), and `uci` and
 //! `xboard` speak the runtime's protocols over the compiled rules.
 
+mod common;
+
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
-use varc::model::Variant;
-
-fn load(rules_file: &str) -> Variant {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(rules_file);
-    varc::load_variant(&path).unwrap_or_else(|e| panic!("{}", e.render()))
-}
-
-fn engine(variant: &Variant) -> PathBuf {
-    let dir = varc::codegen::default_crate_dir(variant);
-    varc::codegen::generate_and_build(variant, &dir, false)
-        .unwrap_or_else(|e| panic!("building the {} engine: {e}", variant.id))
-}
 
 /// The JSON object a command printed, with `legal_moves` sorted.
 fn json_of(command: &mut Command) -> (serde_json::Value, Option<i32>) {
@@ -46,7 +34,7 @@ fn same_replay(rules_file: &str, binary: &Path, args: &[&str]) {
 
 #[test]
 fn replay_matches_varc_replay() {
-    let ppc = engine(&load("ppc.rules"));
+    let ppc = common::engine(&common::variant("ppc"));
     let knights = "e2e4 e7e5 g1f3 b8c6 f3g1 c6b8 g1f3 b8c6 f3g1 c6b8";
     same_replay("ppc.rules", &ppc, &["--moves", knights, "--json"]);
     same_replay(
@@ -78,7 +66,7 @@ fn replay_matches_varc_replay() {
             "--json",
         ],
     );
-    let chess = engine(&load("chess.rules"));
+    let chess = common::engine(&common::variant("chess"));
     same_replay(
         "chess.rules",
         &chess,
@@ -107,7 +95,7 @@ fn converse(binary: &Path, protocol: &str, input: &str) -> String {
 
 #[test]
 fn uci_and_xboard_over_the_compiled_rules() {
-    let ppc = engine(&load("ppc.rules"));
+    let ppc = common::engine(&common::variant("ppc"));
     let uci = converse(
         &ppc,
         "uci",

@@ -2,21 +2,15 @@
 //! engine (so that every codegen change shows in review), and proof that
 //! names and strings of a hostile rules file cannot inject code.
 
+mod common;
+
 use proc_macro2::{TokenStream, TokenTree};
 use std::path::Path;
 use varc::codegen;
-use varc::model::Variant;
-
-fn load(rules_file: &str) -> Variant {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("variants")
-        .join(rules_file);
-    varc::load_variant(&path).unwrap_or_else(|e| panic!("{}", e.render()))
-}
 
 #[test]
 fn losalamos_engine_source_snapshot() {
-    let source = codegen::engine_source(&load("losalamos.rules")).expect("generates");
+    let source = codegen::engine_source(&common::variant("losalamos")).expect("generates");
     insta::with_settings!({snapshot_path => "../golden/codegen", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!("losalamos_engine", source);
     });
@@ -47,7 +41,7 @@ const HOSTILE: &str = "\"); std::process::exit(1); (\"";
 /// parse, and no identifier of the code may come from that text.
 #[test]
 fn hostile_names_cannot_inject_code() {
-    let mut variant = load("losalamos.rules");
+    let mut variant = common::variant("losalamos");
     variant.id = format!("x{HOSTILE}\n[dependencies]\nevil = \"1\"");
     variant.name = format!("*/ {HOSTILE} /* \n#![evil]");
     for (i, piece) in variant.pieces.iter_mut().enumerate() {

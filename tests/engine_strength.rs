@@ -18,7 +18,7 @@ use varc_runtime::model::Color;
 use varc_runtime::search::tt::mix;
 use varc_runtime::search::{Engine, Limits};
 
-const VARIANTS: [&str; 7] = [
+const VARIANTS: [&str; 9] = [
     "chess",
     "ppc",
     "kingcapture",
@@ -26,6 +26,8 @@ const VARIANTS: [&str; 7] = [
     "chess99",
     "capablanca",
     "losalamos",
+    "chess99-mini",
+    "ppc-perft",
 ];
 
 #[derive(Clone, Copy)]

@@ -35,6 +35,13 @@ pub fn rules(name: &str) -> Interpreter {
     Interpreter::new(variant(name)).expect("the interpreter accepts the variant")
 }
 
+/// Builds (or reuses) the compiled engine of `variant` and returns its binary.
+pub fn engine(variant: &Variant) -> PathBuf {
+    let dir = varc::codegen::default_crate_dir(variant);
+    varc::codegen::generate_and_build(variant, &dir, false)
+        .unwrap_or_else(|e| panic!("building the {} engine: {e}", variant.id))
+}
+
 /// Deterministic pseudo-random bytes (xorshift), printable-heavy like a
 /// text file gone wrong, with some invalid UTF-8.
 pub fn garbage(len: usize, seed: u64) -> Vec<u8> {
