@@ -18,7 +18,12 @@ use varc_runtime::model::Color;
 use varc_runtime::search::tt::mix;
 use varc_runtime::search::{Engine, Limits};
 
-const VARIANTS: [&str; 9] = [
+/// Every bundled variant but `chess99-mini`: that 5x4 board exists to test
+/// D5 (a double step onto the last rank), and most of its games are drawn
+/// whoever plays (183 of 200 depth-2 self-play games; depth 2 against a
+/// random mover won 34 of 100 and lost none), so win counts measure nothing
+/// there.
+const VARIANTS: [&str; 8] = [
     "chess",
     "ppc",
     "kingcapture",
@@ -26,7 +31,6 @@ const VARIANTS: [&str; 9] = [
     "chess99",
     "capablanca",
     "losalamos",
-    "chess99-mini",
     "ppc-perft",
 ];
 
