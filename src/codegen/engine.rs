@@ -827,15 +827,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 let all = self.bb(&all_zones);
                 let each = zones.iter().map(|zone| {
                     let mask = self.bb(&zone.squares);
-                    let rule = &self.plan.variant.promotions[zone.rule];
-                    let choices = rule.choices.iter().map(|c| {
-                        let c = &self.plan.kinds[*c];
-                        quote! { Kind::#c as u8 }
-                    });
-                    let optional = self.plan.is_optional(zone.rule);
+                    let (choices, optional) = self.promotion_choices(zone.rule);
                     quote! {
                         let promoting = to & #mask;
-                        if promoting != EMPTY { sink.shifted_promotions(promoting, #offset_lit, &[#(#choices),*], #optional); }
+                        if promoting != EMPTY { sink.shifted_promotions(promoting, #offset_lit, &#choices, #optional); }
                     }
                 });
                 quote! {
@@ -855,6 +850,16 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         Some(quote! { #(#blocks)* })
     }
 
+    /// The kinds promotion rule `rule` offers, as an array expression, and
+    /// whether promoting is optional.
+    fn promotion_choices(&self, rule: usize) -> (TokenStream, bool) {
+        let choices = self.plan.variant.promotions[rule].choices.iter().map(|c| {
+            let c = &self.plan.kinds[*c];
+            quote! { Kind::#c as u8 }
+        });
+        (quote! { [#(#choices),*] }, self.plan.is_optional(rule))
+    }
+
     fn emit_generate(&self) -> TokenStream {
         let mut out = TokenStream::new();
         let ep_kinds = &self.plan.variant.en_passant;
@@ -872,15 +877,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     let all = self.bb(&all);
                     let each = zones.iter().map(|zone| {
                         let mask = self.bb(&zone.squares);
-                        let rule = &self.plan.variant.promotions[zone.rule];
-                        let choices = rule.choices.iter().map(|c| {
-                            let c = &self.plan.kinds[*c];
-                            quote! { Kind::#c as u8 }
-                        });
-                        let optional = self.plan.is_optional(zone.rule);
+                        let (choices, optional) = self.promotion_choices(zone.rule);
                         quote! {
                             let promoting = targets & #mask;
-                            if promoting != EMPTY { sink.promotions(from, promoting, &[#(#choices),*], #optional); }
+                            if promoting != EMPTY { sink.promotions(from, promoting, &#choices, #optional); }
                         }
                     });
                     quote! {
