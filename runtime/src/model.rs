@@ -239,6 +239,16 @@ impl Variant {
         self.regions.iter().position(|r| r.name == name)
     }
 
+    /// The longest piece letter, marks included (`R'` is 2): the column
+    /// width of a drawn board.
+    pub fn letter_width(&self) -> usize {
+        self.pieces
+            .iter()
+            .map(|p| p.letter.chars().count())
+            .max()
+            .unwrap_or(1)
+    }
+
     /// The piece kind written with this letter (without case: `R'` and `r'`
     /// are the same kind).
     pub fn piece_by_letter(&self, letter: &str) -> Option<PieceId> {

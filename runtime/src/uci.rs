@@ -384,12 +384,7 @@ pub fn board_lines(
     position: &crate::position::Position,
 ) -> Vec<String> {
     use crate::model::Square;
-    let width = variant
-        .pieces
-        .iter()
-        .map(|p| p.letter.chars().count())
-        .max()
-        .unwrap_or(1);
+    let width = variant.letter_width();
     (0..position.ranks())
         .rev()
         .map(|rank| {

@@ -474,12 +474,7 @@ impl Session {
     fn draw(&self) {
         let variant = self.rules.variant();
         let position = self.game.position();
-        let width = variant
-            .pieces
-            .iter()
-            .map(|p| p.letter.chars().count())
-            .max()
-            .unwrap_or(1);
+        let width = variant.letter_width();
         let last = self.game.steps().iter().rev().find_map(|s| match s.action {
             Action::Move(mv) => Some(mv),
             _ => None,

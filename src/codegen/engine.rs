@@ -897,6 +897,18 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     quote! {}
                 };
                 let doc = string_literal(&format!(" {}", self.plan.variant.pieces[kind].name));
+                // The moves of each piece in `froms`, one at a time.
+                let piece_by_piece = quote! {
+                    while froms != EMPTY {
+                        let from = lsb(froms);
+                        froms = clear_lsb(froms);
+                        let [move_or_capture, move_only, capture_only] = #reach(pos, from, occupied);
+                        let targets = ((move_or_capture & not_own) | (move_only & empty) | (capture_only & enemy))
+                            & masks.targets_from(from);
+                        #emit
+                        #en_passant
+                    }
+                };
                 if let Some(setwise) = self.setwise_block(kind, color) {
                     let en_passant_free = if ep_kinds.contains(&kind) {
                         quote! {
@@ -923,15 +935,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                             #setwise
                             #en_passant_free
                             let mut froms = movers & masks.pinned;
-                            while froms != EMPTY {
-                                let from = lsb(froms);
-                                froms = clear_lsb(froms);
-                                let [move_or_capture, move_only, capture_only] = #reach(pos, from, occupied);
-                                let targets = ((move_or_capture & not_own) | (move_only & empty) | (capture_only & enemy))
-                                    & masks.targets_from(from);
-                                #emit
-                                #en_passant
-                            }
+                            #piece_by_piece
                         }
                     };
                 }
@@ -939,15 +943,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     #[doc = #doc]
                     {
                         let mut froms = pos.pieces[Kind::#k as usize] & own & !masks.skip;
-                        while froms != EMPTY {
-                            let from = lsb(froms);
-                            froms = clear_lsb(froms);
-                            let [move_or_capture, move_only, capture_only] = #reach(pos, from, occupied);
-                            let targets = ((move_or_capture & not_own) | (move_only & empty) | (capture_only & enemy))
-                                & masks.targets_from(from);
-                            #emit
-                            #en_passant
-                        }
+                        #piece_by_piece
                     }
                 }
             });
