@@ -18,7 +18,7 @@ pub fn load(rules_file: &str) -> Result<Variant, String> {
 /// target directory; returns the binary and the seconds it took.
 pub fn build_engine(variant: &Variant, target_dir: &Path) -> Result<(PathBuf, f64), String> {
     let started = Instant::now();
-    let generated = varc::codegen::generate(variant, &varc::codegen::runtime_path())
+    let generated = varc::codegen::generate(variant, &varc::codegen::engine_core_path())
         .map_err(|e| e.to_string())?;
     let dir = target_dir.join("crates").join(&generated.package);
     varc::codegen::write_crate(

@@ -158,6 +158,43 @@ impl SquareSet {
     }
 }
 
+/// Word-wise operators, so that generated engines on boards beyond 128
+/// squares use the set as their bitboard.
+macro_rules! square_set_operator {
+    ($trait:ident, $method:ident, $assign:ident, $assign_method:ident, $op:tt) => {
+        impl std::ops::$trait for SquareSet {
+            type Output = SquareSet;
+            #[inline(always)]
+            fn $method(self, other: SquareSet) -> SquareSet {
+                SquareSet([
+                    self.0[0] $op other.0[0],
+                    self.0[1] $op other.0[1],
+                    self.0[2] $op other.0[2],
+                    self.0[3] $op other.0[3],
+                ])
+            }
+        }
+        impl std::ops::$assign for SquareSet {
+            #[inline(always)]
+            fn $assign_method(&mut self, other: SquareSet) {
+                *self = std::ops::$trait::$method(*self, other);
+            }
+        }
+    };
+}
+
+square_set_operator!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+square_set_operator!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+square_set_operator!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl std::ops::Not for SquareSet {
+    type Output = SquareSet;
+    #[inline(always)]
+    fn not(self) -> SquareSet {
+        SquareSet([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+}
+
 impl fmt::Debug for SquareSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list()

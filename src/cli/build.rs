@@ -31,7 +31,7 @@ pub fn run(args: BuildArgs) -> ExitCode {
         .clone()
         .unwrap_or_else(|| codegen::default_crate_dir(&variant));
     let started = Instant::now();
-    let generated = match codegen::generate(&variant, &codegen::runtime_path()) {
+    let generated = match codegen::generate(&variant, &codegen::engine_core_path()) {
         Ok(generated) => generated,
         Err(error) => {
             eprintln!("error: {error}");

@@ -104,7 +104,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             }
             BitboardWidth::Wide => {
                 let words = bits.0.iter().map(|w| hex(&format!("0x{w:016x}"), "u64"));
-                quote! { Bb([#(#words),*]) }
+                quote! { SquareSet([#(#words),*]) }
             }
         }
     }
@@ -113,8 +113,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         Literal::usize_unsuffixed(n)
     }
 
-    /// Everything variant-specific, in file order.
-    pub fn emit(&self) -> TokenStream {
+    /// Everything variant-specific, in file order, ending with the
+    /// engine core's [`CompiledVariant`] impl for the unit struct
+    /// `variant_type`; `model` is the expression that builds the model.
+    pub fn emit(&self, variant_type: &Ident, model: TokenStream) -> TokenStream {
         let mut out = TokenStream::new();
         out.extend(self.emit_board());
         out.extend(self.emit_kinds());
@@ -125,8 +127,75 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         out.extend(self.emit_attackers());
         out.extend(self.emit_safety());
         out.extend(self.emit_generate());
-        out.extend(self.emit_rules_data());
+        let rules = self.emit_rules_data();
+        out.extend(rules.items);
         out.extend(self.emit_zobrist());
+        let RulesData {
+            lineages,
+            impl_items,
+            ..
+        } = rules;
+        let doc = string_literal(&format!(" {}, compiled.", self.plan.variant.name));
+        out.extend(quote! {
+            #[doc = #doc]
+            #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+            pub struct #variant_type;
+            /// A position of this variant.
+            pub type Pos = varc_engine_core::Pos<#variant_type>;
+            /// Check and pin masks of this variant.
+            pub type Masks = varc_engine_core::Masks<#variant_type>;
+            impl CompiledVariant for #variant_type {
+                type Bb = Bb;
+                type KindSets = [Bb; KINDS];
+                type Codes = [u8; SQUARES];
+                type PinLines = [Bb; MAX_PINS];
+                type PinSquares = [u8; MAX_PINS];
+                type Lineages = #lineages;
+                const FILES: usize = FILES;
+                const RANKS: usize = RANKS;
+                const SQUARES: usize = SQUARES;
+                const KINDS: usize = KINDS;
+                const BOARD: Bb = BOARD;
+                const NO_KIND_SETS: [Bb; KINDS] = [EMPTY; KINDS];
+                const NO_CODES: [u8; SQUARES] = [0; SQUARES];
+                const NO_PIN_LINES: [Bb; MAX_PINS] = [EMPTY; MAX_PINS];
+                const NO_PIN_SQUARES: [u8; MAX_PINS] = [0; MAX_PINS];
+                const ROYAL_KINDS: u128 = ROYAL_KINDS;
+                const ZOBRIST_BLACK_TO_MOVE: u64 = ZOBRIST_BLACK_TO_MOVE;
+                #impl_items
+                fn model() -> Variant {
+                    #model
+                }
+                #[inline(always)]
+                fn zobrist_piece(code: u8, square: usize) -> u64 {
+                    ZOBRIST_PIECES[code as usize][square]
+                }
+                #[inline(always)]
+                fn zobrist_castling(color: usize, file: usize) -> u64 {
+                    ZOBRIST_CASTLING[color][file]
+                }
+                #[inline(always)]
+                fn zobrist_en_passant(square: usize) -> u64 {
+                    ZOBRIST_EN_PASSANT[square]
+                }
+                #[inline(always)]
+                fn reach(kind: usize, color: usize, pos: &Pos, from: usize, occupied: Bb) -> [Bb; 3] {
+                    reach(kind, color, pos, from, occupied)
+                }
+                #[inline(always)]
+                fn attackers(pos: &Pos, square: usize, occupied: Bb, color: usize) -> Bb {
+                    attackers(pos, square, occupied, color)
+                }
+                #[inline(always)]
+                fn fast_masks(pos: &Pos) -> Option<Masks> {
+                    fast_masks(pos)
+                }
+                #[inline(always)]
+                fn piece_moves<S: Sink<Bb>>(pos: &Pos, sink: &mut S, masks: &Masks) {
+                    if pos.side == 0 { generate_white(pos, sink, masks) } else { generate_black(pos, sink, masks) }
+                }
+            }
+        });
         out
     }
 
@@ -136,46 +205,22 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let ranks = Self::usize_lit(g.ranks);
         let squares = Self::usize_lit(g.squares);
         let board = self.bb(&g.board);
-        let (bb_type, helpers) = match g.width() {
-            BitboardWidth::U64 => (
-                quote! {
-                    pub type Bb = u64;
-                    /// One square's magic lookup of a rider's attacks.
-                    #[derive(Clone, Copy, Debug)]
-                    pub struct Magic {
-                        /// The squares whose occupancy matters.
-                        pub mask: Bb,
-                        /// The multiplier.
-                        pub magic: u64,
-                        /// The right shift of the product.
-                        pub shift: u32,
-                        /// Where the square's attack sets start.
-                        pub offset: u32,
-                    }
-                },
-                int_helpers(quote! { u64 }, 64),
-            ),
-            BitboardWidth::U128 => (
-                quote! { pub type Bb = u128; },
-                int_helpers(quote! { u128 }, 128),
-            ),
-            BitboardWidth::Wide => (TokenStream::new(), wide_helpers()),
+        let bb_type = match g.width() {
+            BitboardWidth::U64 => quote! { u64 },
+            BitboardWidth::U128 => quote! { u128 },
+            BitboardWidth::Wide => quote! { SquareSet },
         };
-        let id = string_literal(&self.plan.variant.id);
-        let name = string_literal(&self.plan.variant.name);
         quote! {
-            /// The variant's identifier.
-            pub const VARIANT_ID: &str = #id;
-            /// The variant's name.
-            pub const VARIANT_NAME: &str = #name;
             /// Files of the board.
             pub const FILES: usize = #files;
             /// Ranks of the board.
             pub const RANKS: usize = #ranks;
             /// Squares of the board rectangle, numbered `rank * FILES + file`.
             pub const SQUARES: usize = #squares;
-            #bb_type
-            #helpers
+            /// The square-set type sized to the board.
+            pub type Bb = #bb_type;
+            /// The empty square set.
+            pub const EMPTY: Bb = <Bb as Bitboard>::EMPTY;
             /// The squares of the board (holes excluded).
             pub const BOARD: Bb = #board;
         }
@@ -195,11 +240,6 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let royal_kinds: Vec<usize> = (0..all.len())
             .filter(|k| self.plan.variant.pieces[*k].royal)
             .collect();
-        let royal_terms = royal_kinds.iter().map(|k| {
-            let k = &all[*k];
-            quote! { | pos.pieces[Kind::#k as usize] }
-        });
-        let has_royal = !royal_kinds.is_empty();
         let royal_mask = royal_kinds.iter().fold(0u128, |m, k| m | 1 << k);
         let royal_mask = hex(&format!("0x{royal_mask:x}"), "u128");
         quote! {
@@ -213,15 +253,8 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             }
             /// Number of piece kinds.
             pub const KINDS: usize = #count;
-            /// Whether the variant has royal kinds.
-            pub const HAS_ROYAL_KINDS: bool = #has_royal;
             /// Bit `k` set: kind `k` is royal.
             pub const ROYAL_KINDS: u128 = #royal_mask;
-            /// The royal pieces of `color`.
-            #[inline(always)]
-            pub fn royals(pos: &Pos, color: usize) -> Bb {
-                (EMPTY #(#royal_terms)*) & pos.colors[color]
-            }
         }
     }
 
@@ -339,8 +372,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         #[doc = #doc]
                         #[inline(always)]
                         fn #name(square: usize, occupied: Bb) -> Bb {
-                            let m = &#lookups[square];
-                            #attacks[m.offset as usize + ((occupied & m.mask).wrapping_mul(m.magic) >> m.shift) as usize]
+                            #lookups[square].attacks(&#attacks, occupied)
                         }
                     });
                 }
@@ -351,9 +383,9 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         // Branchless: a sentinel on the far corner, whose ray
                         // in this direction is empty, stands in for "no blocker".
                         let nearest = if self.plan.geometry.step_is_positive(d) {
-                            quote! { lsb(ray & occupied | bit(SQUARES - 1)) }
+                            quote! { lsb(ray & occupied | Bb::bit(SQUARES - 1)) }
                         } else {
-                            quote! { msb(ray & occupied | bit(0)) }
+                            quote! { msb(ray & occupied | Bb::bit(0)) }
                         };
                         quote! {
                             let ray = #limited[square];
@@ -467,7 +499,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                                 let screens = #step[square] & occupied;
                                 if screens != EMPTY {
                                     let beyond = #full[lsb(screens)] & occupied;
-                                    if beyond != EMPTY { from |= bit(#nearest); }
+                                    if beyond != EMPTY { from |= Bb::bit(#nearest); }
                                 }
                             }
                         } else {
@@ -475,7 +507,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                                 let screens = #full[square] & occupied;
                                 if screens != EMPTY {
                                     let beyond = #full[#nearest_screen] & occupied;
-                                    if beyond != EMPTY { from |= bit(#nearest); }
+                                    if beyond != EMPTY { from |= Bb::bit(#nearest); }
                                 }
                             }
                         }
@@ -510,11 +542,11 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
     ) -> Option<TokenStream> {
         match condition {
             AtomCondition::Always => None,
-            AtomCondition::FirstMove => Some(quote! { pos.unmoved & bit(#square) != EMPTY }),
+            AtomCondition::FirstMove => Some(quote! { pos.unmoved & Bb::bit(#square) != EMPTY }),
             AtomCondition::InRegion(region) => {
                 let name = &self.region_names[region];
                 let c = Self::usize_lit(color);
-                Some(quote! { #name[#c] & bit(#square) != EMPTY })
+                Some(quote! { #name[#c] & Bb::bit(#square) != EMPTY })
             }
         }
     }
@@ -544,7 +576,16 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         for kind in 0..self.plan.kinds.len() {
             for (color, color_name) in COLOR_NAMES.iter().enumerate() {
                 let name = self.reach_fn(kind, color);
-                let parts = self.plan.atoms[kind][color].iter().map(|atom| {
+                let atoms = &self.plan.atoms[kind][color];
+                let reads_position = atoms
+                    .iter()
+                    .any(|atom| matches!(atom.condition, AtomCondition::FirstMove));
+                let pos = if reads_position {
+                    quote! { pos }
+                } else {
+                    quote! { _pos }
+                };
+                let parts = atoms.iter().map(|atom| {
                     let f = self.component_fn(atom.component);
                     let slot = Self::usize_lit(mode_slot(atom.mode));
                     let add = quote! { reach[#slot] |= #f(from, occupied); };
@@ -557,13 +598,20 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     " Where a {} {} on `from` can go: `[move or capture, move only, capture only]`.",
                     color_name, self.plan.variant.pieces[kind].name
                 ));
-                out.extend(quote! {
-                    #[doc = #doc]
-                    #[inline(always)]
-                    fn #name(pos: &Pos, from: usize, occupied: Bb) -> [Bb; 3] {
+                let body = if atoms.is_empty() {
+                    quote! { let _ = (from, occupied); [EMPTY; 3] }
+                } else {
+                    quote! {
                         let mut reach = [EMPTY; 3];
                         #(#parts)*
                         reach
+                    }
+                };
+                out.extend(quote! {
+                    #[doc = #doc]
+                    #[inline(always)]
+                    fn #name(#pos: &Pos, from: usize, occupied: Bb) -> [Bb; 3] {
+                        #body
                     }
                 });
                 let k = &self.plan.kinds[kind];
@@ -637,6 +685,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         for (color, color_name) in COLOR_NAMES.iter().enumerate() {
             let enemy = 1 - color;
             let e = Self::usize_lit(enemy);
+            let c = Self::usize_lit(color);
             let name = format_ident!("safety_{}", color_name);
             let lines = self.plan.attack_lines(enemy);
             max_pins = max_pins.max(lines.len());
@@ -662,16 +711,13 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     while snipers != EMPTY {
                         let sniper = lsb(snipers);
                         snipers = clear_lsb(snipers);
-                        let line = (#full[king] & !#full[sniper]) | bit(sniper);
-                        let blockers = line & occupied & !bit(sniper);
+                        let line = (#full[king] & !#full[sniper]) | Bb::bit(sniper);
+                        let blockers = line & occupied & !Bb::bit(sniper);
                         if blockers == EMPTY {
                             masks.check &= line;
-                            checkers |= bit(sniper);
+                            checkers |= Bb::bit(sniper);
                         } else if clear_lsb(blockers) == EMPTY && blockers & own != EMPTY {
-                            masks.pinned |= blockers;
-                            masks.pin_lines[masks.pin_count as usize] = line;
-                            masks.pin_squares[masks.pin_count as usize] = lsb(blockers) as u8;
-                            masks.pin_count += 1;
+                            masks.pin(lsb(blockers), line);
                         }
                     }
                 }
@@ -684,19 +730,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 #[doc = #doc]
                 #[inline(always)]
                 fn #name(pos: &Pos, king: usize) -> Masks {
-                    let own = pos.colors[1 - #e];
+                    let own = pos.colors[#c];
                     let them = pos.colors[#e];
                     let occupied = own | them;
-                    let mut masks = Masks {
-                        skip: bit(king),
-                        check: BOARD,
-                        pinned: EMPTY,
-                        pin_lines: [EMPTY; MAX_PINS],
-                        pin_squares: [0; MAX_PINS],
-                        checkers: 0,
-                        pin_count: 0,
-                        verify_specials: true,
-                    };
+                    let mut masks = Masks::for_royal(king);
                     let mut leapers = EMPTY;
                     #(#leapers)*
                     if leapers != EMPTY {
@@ -711,27 +748,31 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             });
         }
         let max_pins = Self::usize_lit(max_pins);
-        let body = if fast {
+        let masks = if fast {
             quote! {
-                let royals = royals(pos, pos.side);
-                if popcnt(royals) != 1 { return None; }
-                let king = lsb(royals);
-                Some(if pos.side == 0 { safety_white(pos, king) } else { safety_black(pos, king) })
+                #(#bodies)*
+                /// Check and pin masks when they decide legality: the check rule
+                /// holds, every attack is a leap or a ride, and the side to move
+                /// has exactly one royal piece. Otherwise moves are tried.
+                #[inline(always)]
+                fn fast_masks(pos: &Pos) -> Option<Masks> {
+                    let royals = pos.royals(pos.side);
+                    if popcnt(royals) != 1 { return None; }
+                    let king = lsb(royals);
+                    Some(if pos.side == 0 { safety_white(pos, king) } else { safety_black(pos, king) })
+                }
             }
         } else {
-            quote! { let _ = pos; None }
+            quote! {
+                /// Check and pin masks never decide legality in this variant: moves are tried.
+                #[inline(always)]
+                fn fast_masks(_pos: &Pos) -> Option<Masks> { None }
+            }
         };
         quote! {
             /// Most pins a position can hold (one per attack line).
             pub const MAX_PINS: usize = #max_pins;
-            /// Whether check and pin masks give the legal moves (see `fast_masks`).
-            pub const FAST_LEGAL: bool = #fast;
-            #(#bodies)*
-            /// Check and pin masks when they decide legality: the check rule
-            /// holds, every attack is a leap or a ride, and the side to move
-            /// has exactly one royal piece. Otherwise moves are tried.
-            #[inline(always)]
-            pub fn fast_masks(pos: &Pos) -> Option<Masks> { #body }
+            #masks
         }
     }
 
@@ -865,6 +906,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let ep_kinds = &self.plan.variant.en_passant;
         for (color, color_name) in COLOR_NAMES.iter().enumerate() {
             let c = Self::usize_lit(color);
+            let e = Self::usize_lit(1 - color);
             let name = format_ident!("generate_{}", color_name);
             let blocks = (0..self.plan.kinds.len()).filter(|k| !self.plan.atoms[*k][color].is_empty()).map(|kind| {
                 let k = &self.plan.kinds[kind];
@@ -896,7 +938,6 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 } else {
                     quote! {}
                 };
-                let doc = string_literal(&format!(" {}", self.plan.variant.pieces[kind].name));
                 // The moves of each piece in `froms`, one at a time.
                 let piece_by_piece = quote! {
                     while froms != EMPTY {
@@ -927,7 +968,6 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         quote! {}
                     };
                     return quote! {
-                        #[doc = #doc]
                         {
                             let movers = pos.pieces[Kind::#k as usize] & own & !masks.skip;
                             // Unpinned pieces move set-wise: every atom is one leap.
@@ -940,7 +980,6 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     };
                 }
                 quote! {
-                    #[doc = #doc]
                     {
                         let mut froms = pos.pieces[Kind::#k as usize] & own & !masks.skip;
                         #piece_by_piece
@@ -954,9 +993,9 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             out.extend(quote! {
                 #[doc = #doc]
                 #[inline(always)]
-                fn #name<S: Sink>(pos: &Pos, sink: &mut S, masks: &Masks) {
+                fn #name<S: Sink<Bb>>(pos: &Pos, sink: &mut S, masks: &Masks) {
                     let own = pos.colors[#c];
-                    let enemy = pos.colors[1 - #c];
+                    let enemy = pos.colors[#e];
                     let occupied = own | enemy;
                     let empty = BOARD & !occupied;
                     let not_own = BOARD & !own;
@@ -967,12 +1006,12 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         let king = lsb(masks.skip);
                         let [move_or_capture, move_only, capture_only] = reach(kind_of(pos.board[king]), #c, pos, king, occupied);
                         let mut targets = (move_or_capture & not_own) | (move_only & empty) | (capture_only & enemy);
-                        let without_king = occupied ^ bit(king);
+                        let without_king = occupied ^ Bb::bit(king);
                         let mut safe = EMPTY;
                         while targets != EMPTY {
                             let to = lsb(targets);
                             targets = clear_lsb(targets);
-                            if attackers(pos, to, without_king, 1 - #c) == EMPTY { safe |= bit(to); }
+                            if attackers(pos, to, without_king, #e) == EMPTY { safe |= Bb::bit(to); }
                         }
                         sink.moves(king, safe);
                     }
@@ -982,7 +1021,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         out
     }
 
-    fn emit_rules_data(&self) -> TokenStream {
+    fn emit_rules_data(&self) -> RulesData {
         let v = self.plan.variant;
         let kinds = &self.plan.kinds;
         let g = &self.plan.geometry;
@@ -1050,7 +1089,6 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 }
             }
         });
-        let castling_count = Self::usize_lit(v.castling.len());
         // Promotion rules, for en passant captures that promote and for delayed rules.
         let rules = v.promotions.iter().enumerate().map(|(i, rule)| {
             let choices = rule.choices.iter().map(|c| {
@@ -1058,21 +1096,17 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 quote! { Kind::#c as u8 }
             });
             let optional = self.plan.is_optional(i);
-            let (delayed, follow_up) = match rule.timing {
-                PromotionTiming::Immediate => (false, 0u8),
-                PromotionTiming::Delayed { follow_up } => (
-                    true,
-                    match follow_up {
-                        None => 0,
-                        Some(MoveMode::MoveOrCapture) => 1,
-                        Some(MoveMode::MoveOnly) => 2,
-                        Some(MoveMode::CaptureOnly) => 3,
-                    },
-                ),
+            let delayed = match rule.timing {
+                PromotionTiming::Immediate => quote! { None },
+                PromotionTiming::Delayed { follow_up } => match follow_up {
+                    None => quote! { Some(FollowUp::None) },
+                    Some(MoveMode::MoveOrCapture) => quote! { Some(FollowUp::MoveOrCapture) },
+                    Some(MoveMode::MoveOnly) => quote! { Some(FollowUp::MoveOnly) },
+                    Some(MoveMode::CaptureOnly) => quote! { Some(FollowUp::CaptureOnly) },
+                },
             };
-            quote! { PromotionRule { choices: &[#(#choices),*], optional: #optional, delayed: #delayed, follow_up: #follow_up } }
+            quote! { PromotionRule { choices: &[#(#choices),*], optional: #optional, delayed: #delayed } }
         });
-        let rule_count = Self::usize_lit(v.promotions.len());
         // First applicable promotion rule per kind, colour and square.
         let first_rule = (0..kinds.len()).map(|kind| {
             let sides = (0..2).map(|color| {
@@ -1099,7 +1133,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 while froms != EMPTY {
                     let from = lsb(froms);
                     froms = clear_lsb(froms);
-                    delayed_promotion_moves(pos, from, &PROMOTION_RULES[#rule_lit], sink, verify);
+                    delayed_promotion_moves(pos, from, &Self::PROMOTION_RULES[#rule_lit], sink, verify);
                 }
             }
         });
@@ -1107,41 +1141,55 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             varc_runtime::model::HistoryRuleKind::RepeatedCheck { plies_ago } => {
                 let plies = Literal::u32_unsuffixed(plies_ago);
                 let unless = rule.unless_only_such_moves;
-                quote! { (#plies, #unless) }
+                quote! { HistoryRule { plies_ago: #plies, unless_only_such_moves: #unless } }
             }
         });
-        let history_count = Self::usize_lit(v.legality.history_rules.len());
-        quote! {
-            /// History rules (P7's Illegal Repeated Check), in the model's
-            /// order: a move that gives check and makes the placement of
-            /// exactly this many plies before is illegal; whether the rule
-            /// is lifted when every legal move is such a move.
-            pub static HISTORY_RULES: [(u32, bool); #history_count] = [#(#history_rules),*];
-            /// Whether royal pieces may not be left attacked.
-            pub const CHECK_RULE: bool = #check_rule;
-            /// Bit `k` set: kind `k` creates and captures en passant.
-            pub const EN_PASSANT_KINDS: u128 = #ep_kinds;
-            /// Bit `k` set: kind `k` castles as the king (moving it loses the rights).
-            pub const CASTLING_KINGS: u128 = #castling_kings;
-            /// Whether pieces remember the kinds they have been.
-            pub const TRACK_HISTORY: bool = #tracks;
-            /// Whether a side that lost its royal pieces crowns a candidate (A2).
-            pub const SUCCESSION: bool = #succession;
-            /// The kind a succession crowns into.
-            pub const SUCCESSION_BECOMES: u8 = #becomes;
-            /// Bit `k` set: kind `k` may be crowned.
-            pub const SUCCESSION_CANDIDATES: u128 = #candidates;
-            /// The castling rules.
-            pub static CASTLING_RULES: [CastlingRule; #castling_count] = [#(#castling),*];
-            /// The promotion rules, in the model's order.
-            pub static PROMOTION_RULES: [PromotionRule; #rule_count] = [#(#rules),*];
-            /// `FIRST_PROMOTION[kind][color][square]`: the first promotion rule that
-            /// applies to a piece arriving there, or 255.
-            pub static FIRST_PROMOTION: [[[u8; SQUARES]; 2]; KINDS] = [#(#first_rule),*];
-            /// Delayed promotions: for each piece standing in its zone.
-            fn delayed_promotions<S: Sink>(pos: &Pos, sink: &mut S, verify: bool) {
-                #(#delayed)*
+        let succession = if succession {
+            quote! { Some(Succession { becomes: #becomes, candidates: #candidates }) }
+        } else {
+            quote! { None }
+        };
+        let lineages = if tracks {
+            quote! { [[u8; 4]; SQUARES] }
+        } else {
+            quote! { NoLineage }
+        };
+        let delayed = if v
+            .promotions
+            .iter()
+            .any(|r| r.timing != PromotionTiming::Immediate)
+        {
+            quote! {
+                fn delayed_promotions<S: Sink<Bb>>(pos: &Pos, sink: &mut S, verify: bool) {
+                    #(#delayed)*
+                }
             }
+        } else {
+            quote! {
+                fn delayed_promotions<S: Sink<Bb>>(_pos: &Pos, _sink: &mut S, _verify: bool) {}
+            }
+        };
+        RulesData {
+            items: quote! {
+                /// `FIRST_PROMOTION[kind][color][square]`: the first promotion rule that
+                /// applies to a piece arriving there, or 255.
+                static FIRST_PROMOTION: [[[u8; SQUARES]; 2]; KINDS] = [#(#first_rule),*];
+            },
+            lineages,
+            impl_items: quote! {
+                const CHECK_RULE: bool = #check_rule;
+                const EN_PASSANT_KINDS: u128 = #ep_kinds;
+                const CASTLING_KINGS: u128 = #castling_kings;
+                const SUCCESSION: Option<Succession> = #succession;
+                const CASTLING_RULES: &'static [CastlingRule] = &[#(#castling),*];
+                const PROMOTION_RULES: &'static [PromotionRule] = &[#(#rules),*];
+                const HISTORY_RULES: &'static [HistoryRule] = &[#(#history_rules),*];
+                #[inline(always)]
+                fn first_promotion(kind: usize, color: usize, square: usize) -> u8 {
+                    FIRST_PROMOTION[kind][color][square]
+                }
+                #delayed
+            },
         }
     }
 
@@ -1182,6 +1230,14 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
     }
 }
 
+/// The rules data: items of the module, the lineage store's type and the
+/// items of the [`CompiledVariant`] impl.
+struct RulesData {
+    items: TokenStream,
+    lineages: TokenStream,
+    impl_items: TokenStream,
+}
+
 fn mode_slot(mode: MoveMode) -> usize {
     match mode {
         MoveMode::MoveOrCapture => 0,
@@ -1219,67 +1275,4 @@ fn snake(camel: &str) -> String {
         }
     }
     out
-}
-
-fn int_helpers(ty: TokenStream, bits: u32) -> TokenStream {
-    let top = Literal::u32_unsuffixed(bits - 1);
-    quote! {
-        /// The empty set.
-        pub const EMPTY: Bb = 0;
-        /// The set of one square.
-        #[inline(always)]
-        pub const fn bit(square: usize) -> Bb { (1 as #ty) << square }
-        /// The lowest square of a non-empty set.
-        #[inline(always)]
-        pub fn lsb(set: Bb) -> usize { set.trailing_zeros() as usize }
-        /// The highest square of a non-empty set.
-        #[inline(always)]
-        pub fn msb(set: Bb) -> usize { (#top - set.leading_zeros()) as usize }
-        /// The set without its lowest square.
-        #[inline(always)]
-        pub fn clear_lsb(set: Bb) -> Bb { set & set.wrapping_sub(1) }
-        /// Number of squares.
-        #[inline(always)]
-        pub fn popcnt(set: Bb) -> u32 { set.count_ones() }
-    }
-}
-
-fn wide_helpers() -> TokenStream {
-    quote! {
-        /// A set of up to 256 squares.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-        pub struct Bb(pub [u64; 4]);
-        impl core::ops::BitAnd for Bb { type Output = Bb; #[inline(always)] fn bitand(self, o: Bb) -> Bb { Bb([self.0[0] & o.0[0], self.0[1] & o.0[1], self.0[2] & o.0[2], self.0[3] & o.0[3]]) } }
-        impl core::ops::BitOr for Bb { type Output = Bb; #[inline(always)] fn bitor(self, o: Bb) -> Bb { Bb([self.0[0] | o.0[0], self.0[1] | o.0[1], self.0[2] | o.0[2], self.0[3] | o.0[3]]) } }
-        impl core::ops::BitXor for Bb { type Output = Bb; #[inline(always)] fn bitxor(self, o: Bb) -> Bb { Bb([self.0[0] ^ o.0[0], self.0[1] ^ o.0[1], self.0[2] ^ o.0[2], self.0[3] ^ o.0[3]]) } }
-        impl core::ops::Not for Bb { type Output = Bb; #[inline(always)] fn not(self) -> Bb { Bb([!self.0[0], !self.0[1], !self.0[2], !self.0[3]]) } }
-        impl core::ops::BitAndAssign for Bb { #[inline(always)] fn bitand_assign(&mut self, o: Bb) { *self = *self & o; } }
-        impl core::ops::BitOrAssign for Bb { #[inline(always)] fn bitor_assign(&mut self, o: Bb) { *self = *self | o; } }
-        impl core::ops::BitXorAssign for Bb { #[inline(always)] fn bitxor_assign(&mut self, o: Bb) { *self = *self ^ o; } }
-        /// The empty set.
-        pub const EMPTY: Bb = Bb([0; 4]);
-        /// The set of one square.
-        #[inline(always)]
-        pub const fn bit(square: usize) -> Bb { let mut w = [0u64; 4]; w[square / 64] = 1 << (square % 64); Bb(w) }
-        /// The lowest square of a non-empty set.
-        #[inline(always)]
-        pub fn lsb(set: Bb) -> usize {
-            let mut i = 0;
-            while i < 3 && set.0[i] == 0 { i += 1; }
-            i * 64 + set.0[i].trailing_zeros() as usize
-        }
-        /// The highest square of a non-empty set.
-        #[inline(always)]
-        pub fn msb(set: Bb) -> usize {
-            let mut i = 3;
-            while i > 0 && set.0[i] == 0 { i -= 1; }
-            i * 64 + 63 - set.0[i].leading_zeros() as usize
-        }
-        /// The set without its lowest square.
-        #[inline(always)]
-        pub fn clear_lsb(set: Bb) -> Bb { let mut out = set; let i = lsb(set) / 64; out.0[i] &= out.0[i].wrapping_sub(1); out }
-        /// Number of squares.
-        #[inline(always)]
-        pub fn popcnt(set: Bb) -> u32 { set.0.iter().map(|w| w.count_ones()).sum() }
-    }
 }

@@ -1,0 +1,117 @@
+//! Legal move generation: check and pin masks when they decide legality,
+//! else pseudo-legal moves made and tested; royal loss (A2 succession).
+
+use crate::bitboard::{Bitboard, Squares};
+use crate::moves::{Counter, Mv, Sink};
+use crate::position::{has_kind, kind_of, Masks, Pos};
+use crate::special::castling_moves;
+use crate::variant::CompiledVariant;
+
+/// Every move of the side to move under `masks`, special moves included.
+#[inline(always)]
+pub fn generate_moves<V: CompiledVariant, S: Sink<V::Bb>>(
+    pos: &Pos<V>,
+    sink: &mut S,
+    masks: &Masks<V>,
+) {
+    V::piece_moves(pos, sink, masks);
+    if !V::CASTLING_RULES.is_empty() {
+        castling_moves(pos, sink, masks);
+    }
+    V::delayed_promotions(pos, sink, masks.verify_specials);
+}
+
+/// Whether the side to move has lost its royal pieces, in a variant that has some.
+#[inline(always)]
+fn lost_royals<V: CompiledVariant>(pos: &Pos<V>) -> bool {
+    V::HAS_ROYAL_KINDS && pos.royals(pos.side).is_empty()
+}
+
+/// The moves of a side that lost its royal pieces: with a succession rule
+/// (A2), crown a candidate, then move; else none when nothing forbids
+/// being attacked. `None` when the side still has a royal piece, or when
+/// it moves as usual under the check rule.
+fn royal_loss_moves<V: CompiledVariant>(
+    pos: &Pos<V>,
+    out: &mut Vec<Mv>,
+    legal: bool,
+) -> Option<()> {
+    if !lost_royals(pos) {
+        return None;
+    }
+    if let Some(succession) = V::SUCCESSION {
+        let mut ordinary = Vec::new();
+        for square in Squares(pos.colors[pos.side]) {
+            if !has_kind(succession.candidates, kind_of(pos.board[square])) {
+                continue;
+            }
+            let mut crowned = *pos;
+            crowned.change_kind(square, succession.becomes as usize);
+            ordinary.clear();
+            generate(&crowned, &mut ordinary, legal);
+            out.extend(ordinary.iter().map(|mv| Mv {
+                crown: square as u8,
+                crowns: true,
+                ..*mv
+            }));
+        }
+        return Some(());
+    }
+    if !V::CHECK_RULE {
+        return Some(());
+    }
+    None
+}
+
+/// Appends the moves of the side to move: legal ones if `legal`, else
+/// pseudo-legal ones (the check rule aside).
+pub fn generate<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, legal: bool) {
+    if royal_loss_moves(pos, out, legal).is_some() {
+        return;
+    }
+    if legal && V::CHECK_RULE {
+        if let Some(masks) = V::fast_masks(pos) {
+            generate_moves(pos, out, &masks);
+            return;
+        }
+        let first = out.len();
+        generate_moves(pos, out, &Masks::NONE);
+        let mut kept = first;
+        for i in first..out.len() {
+            let mv = out[i];
+            if !pos.make(mv).royal_attacked(pos.side) {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+        return;
+    }
+    generate_moves(pos, out, &Masks::NONE);
+}
+
+/// The legal moves of the side to move.
+#[inline]
+pub fn legal_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) {
+    generate(pos, out, true)
+}
+
+/// The number of legal moves (bulk counting: no list when masks apply).
+#[inline]
+pub fn count_legal<V: CompiledVariant>(pos: &Pos<V>) -> u64 {
+    if !lost_royals(pos) {
+        let masks = if V::CHECK_RULE {
+            V::fast_masks(pos)
+        } else {
+            Some(Masks::NONE)
+        };
+        if let Some(masks) = masks {
+            let mut counter = Counter(0);
+            generate_moves(pos, &mut counter, &masks);
+            return counter.0;
+        }
+    }
+    let mut list = Vec::new();
+    legal_moves(pos, &mut list);
+    list.len() as u64
+}

@@ -1,0 +1,162 @@
+//! Moves of a generated engine and the sinks generation writes them to.
+
+use crate::bitboard::{Bitboard, Squares};
+
+/// "No kind" in a move's promotion field.
+pub const NO_KIND: u8 = u8::MAX;
+
+/// What a move does beyond moving one piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// A plain move or capture.
+    Normal,
+    /// En passant: `aux` is the captured piece's square.
+    EnPassant,
+    /// Castling: `aux` is the rook's square, `aux2` its destination.
+    Castle,
+    /// Delayed promotion in place, then `to` (`to == from`: it stays).
+    DelayedPromotion,
+}
+
+/// A move of a generated engine: dense squares, complete enough to be
+/// made without generating again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Mv {
+    /// Origin square.
+    pub from: u8,
+    /// Destination square.
+    pub to: u8,
+    /// What else the move does.
+    pub kind: MoveKind,
+    /// Promotion kind or [`NO_KIND`].
+    pub promotion: u8,
+    /// En passant victim or castling rook square.
+    pub aux: u8,
+    /// Castling rook destination.
+    pub aux2: u8,
+    /// Square of the piece crowned first (A2), if `crowns`.
+    pub crown: u8,
+    /// Whether the move starts with a crowning.
+    pub crowns: bool,
+}
+
+impl Mv {
+    /// A normal move, promoting into `promotion` unless it is [`NO_KIND`].
+    #[inline(always)]
+    pub fn normal(from: usize, to: usize, promotion: u8) -> Mv {
+        Mv {
+            from: from as u8,
+            to: to as u8,
+            kind: MoveKind::Normal,
+            promotion,
+            aux: 0,
+            aux2: 0,
+            crown: 0,
+            crowns: false,
+        }
+    }
+}
+
+/// Where generated moves go: a list, or a counter (bulk counting).
+pub trait Sink<B: Bitboard> {
+    /// Normal moves from `from` to every square of `targets`.
+    fn moves(&mut self, from: usize, targets: B);
+    /// Promotions into each of `choices` (and the plain move if `optional`).
+    fn promotions(&mut self, from: usize, targets: B, choices: &[u8], optional: bool);
+    /// One move.
+    fn push(&mut self, mv: Mv);
+    /// Normal moves onto every square of `targets`, each from the square
+    /// `offset` before it (set-wise generation).
+    fn shifted(&mut self, targets: B, offset: isize);
+    /// Promotions onto `targets`, each from `offset` before it.
+    fn shifted_promotions(&mut self, targets: B, offset: isize, choices: &[u8], optional: bool);
+}
+
+/// The promotion moves of one piece to one square.
+#[inline(always)]
+fn push_promotions(list: &mut Vec<Mv>, from: usize, to: usize, choices: &[u8], optional: bool) {
+    if optional {
+        list.push(Mv::normal(from, to, NO_KIND));
+    }
+    list.extend(choices.iter().map(|choice| Mv::normal(from, to, *choice)));
+}
+
+impl<B: Bitboard> Sink<B> for Vec<Mv> {
+    #[inline(always)]
+    fn moves(&mut self, from: usize, targets: B) {
+        self.extend(Squares(targets).map(|to| Mv::normal(from, to, NO_KIND)));
+    }
+    #[inline]
+    fn promotions(&mut self, from: usize, targets: B, choices: &[u8], optional: bool) {
+        for to in Squares(targets) {
+            push_promotions(self, from, to, choices, optional);
+        }
+    }
+    #[inline(always)]
+    fn push(&mut self, mv: Mv) {
+        Vec::push(self, mv);
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: B, offset: isize) {
+        self.extend(
+            Squares(targets).map(|to| Mv::normal((to as isize - offset) as usize, to, NO_KIND)),
+        );
+    }
+    #[inline]
+    fn shifted_promotions(&mut self, targets: B, offset: isize, choices: &[u8], optional: bool) {
+        for to in Squares(targets) {
+            push_promotions(self, (to as isize - offset) as usize, to, choices, optional);
+        }
+    }
+}
+
+/// Counts moves without listing them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Counter(pub u64);
+
+impl<B: Bitboard> Sink<B> for Counter {
+    #[inline(always)]
+    fn moves(&mut self, _from: usize, targets: B) {
+        self.0 += u64::from(targets.popcnt());
+    }
+    #[inline(always)]
+    fn promotions(&mut self, _from: usize, targets: B, choices: &[u8], optional: bool) {
+        self.0 += u64::from(targets.popcnt()) * (choices.len() as u64 + u64::from(optional));
+    }
+    #[inline(always)]
+    fn push(&mut self, _mv: Mv) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: B, _offset: isize) {
+        self.0 += u64::from(targets.popcnt());
+    }
+    #[inline(always)]
+    fn shifted_promotions(&mut self, targets: B, _offset: isize, choices: &[u8], optional: bool) {
+        self.0 += u64::from(targets.popcnt()) * (choices.len() as u64 + u64::from(optional));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_list_and_a_counter_agree() {
+        let targets: u64 = 0b1011_0000;
+        let mut list = Vec::new();
+        let mut counter = Counter::default();
+        for sink in [&mut list as &mut dyn Sink<u64>, &mut counter] {
+            sink.moves(1, targets);
+            sink.promotions(2, targets, &[4, 5], true);
+            sink.shifted(targets, 8);
+            sink.shifted_promotions(targets, -8, &[4], false);
+            sink.push(Mv::normal(0, 9, NO_KIND));
+        }
+        assert_eq!(list.len() as u64, counter.0);
+        assert_eq!(counter.0, 3 + 9 + 3 + 3 + 1);
+        assert!(list.contains(&Mv::normal(4, 12, NO_KIND)));
+        assert!(list.contains(&Mv::normal(12, 4, 4)));
+    }
+}

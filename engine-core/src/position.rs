@@ -1,0 +1,466 @@
+//! The position of a generated engine: square sets per kind and colour, a
+//! mailbox of square codes, the state the movement rules read, and two
+//! Zobrist hashes kept incrementally (the whole position, and the
+//! placement alone for history rules). Moves are made by copy-make.
+
+use crate::bitboard::{Bitboard, Squares};
+use crate::moves::{MoveKind, Mv, NO_KIND};
+use crate::variant::{CompiledVariant, LineageStore};
+use varc_runtime::model::{Color, Square};
+use varc_runtime::position::Position;
+
+/// "No square".
+pub const NO_SQUARE: u16 = u16::MAX;
+
+/// The kind of a non-empty square code.
+#[inline(always)]
+pub fn kind_of(code: u8) -> usize {
+    ((code - 1) >> 1) as usize
+}
+
+/// The colour (0 White, 1 Black) of a non-empty square code.
+#[inline(always)]
+pub fn color_of(code: u8) -> usize {
+    ((code - 1) & 1) as usize
+}
+
+/// The square code of a piece.
+#[inline(always)]
+pub fn code_of(kind: usize, color: usize) -> u8 {
+    (1 + kind * 2 + color) as u8
+}
+
+/// Whether bit `kind` of a kind set is set.
+#[inline(always)]
+pub fn has_kind(kinds: u128, kind: usize) -> bool {
+    kinds >> kind & 1 == 1
+}
+
+/// A position of a generated engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pos<V: CompiledVariant> {
+    /// Squares of each kind (both colours).
+    pub pieces: V::KindSets,
+    /// Squares of each colour.
+    pub colors: [V::Bb; 2],
+    /// Per square: 0 or `1 + kind * 2 + color`.
+    pub board: V::Codes,
+    /// Pieces that have not moved.
+    pub unmoved: V::Bb,
+    /// Squares an en passant capture may land on.
+    pub en_passant_targets: V::Bb,
+    /// The piece an en passant capture removes, or [`NO_SQUARE`].
+    pub en_passant_victim: u16,
+    /// Castling rights per side: bit `f` for the rook on file `f`.
+    pub castling: [u16; 2],
+    /// Side to move: 0 White, 1 Black.
+    pub side: usize,
+    /// Zobrist hash of the whole position.
+    pub hash: u64,
+    /// Zobrist hash of the placement alone (kinds, colours, squares).
+    pub placement_hash: u64,
+    /// The kinds each piece has been, where the variant's rules read them.
+    pub lineages: V::Lineages,
+}
+
+/// Restrictions on the side to move's moves: check and pin masks.
+#[derive(Clone, Copy, Debug)]
+pub struct Masks<V: CompiledVariant> {
+    /// The royal piece, generated apart (empty without masks).
+    pub skip: V::Bb,
+    /// Destinations that resolve the check (the board if none).
+    pub check: V::Bb,
+    /// Pinned pieces.
+    pub pinned: V::Bb,
+    /// The line each pinned piece may move along (see `pin_squares`).
+    pub pin_lines: V::PinLines,
+    /// The pinned pieces' squares, in the order of `pin_lines`.
+    pub pin_squares: V::PinSquares,
+    /// Number of checking pieces.
+    pub checkers: u32,
+    /// Number of entries of `pin_lines`.
+    pub pin_count: u32,
+    /// Whether special moves must be tried (made and tested).
+    pub verify_specials: bool,
+}
+
+impl<V: CompiledVariant> Masks<V> {
+    /// No restriction: pseudo-legal moves.
+    pub const NONE: Masks<V> = Masks {
+        skip: V::Bb::EMPTY,
+        check: V::BOARD,
+        pinned: V::Bb::EMPTY,
+        pin_lines: V::NO_PIN_LINES,
+        pin_squares: V::NO_PIN_SQUARES,
+        checkers: 0,
+        pin_count: 0,
+        verify_specials: false,
+    };
+
+    /// The masks of a side whose one royal piece stands on `king`, before
+    /// any attack is looked at.
+    #[inline(always)]
+    pub fn for_royal(king: usize) -> Masks<V> {
+        Masks {
+            skip: V::Bb::bit(king),
+            verify_specials: true,
+            ..Masks::NONE
+        }
+    }
+
+    /// Records a pin of the piece on `pinned` to `line`.
+    #[inline(always)]
+    pub fn pin(&mut self, pinned: usize, line: V::Bb) {
+        self.pinned |= V::Bb::bit(pinned);
+        self.pin_lines[self.pin_count as usize] = line;
+        self.pin_squares[self.pin_count as usize] = pinned as u8;
+        self.pin_count += 1;
+    }
+
+    /// Where the piece on `from` may go.
+    #[inline(always)]
+    pub fn targets_from(&self, from: usize) -> V::Bb {
+        if (self.pinned & V::Bb::bit(from)).is_empty() {
+            return self.check;
+        }
+        let mut allowed = self.check;
+        for i in 0..self.pin_count as usize {
+            if self.pin_squares[i] as usize == from {
+                allowed &= self.pin_lines[i];
+            }
+        }
+        allowed
+    }
+}
+
+impl<V: CompiledVariant> Default for Pos<V> {
+    fn default() -> Self {
+        Pos::empty()
+    }
+}
+
+impl<V: CompiledVariant> Pos<V> {
+    /// An empty board, White to move.
+    pub fn empty() -> Pos<V> {
+        Pos {
+            pieces: V::NO_KIND_SETS,
+            colors: [V::Bb::EMPTY; 2],
+            board: V::NO_CODES,
+            unmoved: V::Bb::EMPTY,
+            en_passant_targets: V::Bb::EMPTY,
+            en_passant_victim: NO_SQUARE,
+            castling: [0; 2],
+            side: 0,
+            hash: 0,
+            placement_hash: 0,
+            lineages: V::Lineages::EMPTY,
+        }
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> V::Bb {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The royal pieces of `color`.
+    #[inline(always)]
+    pub fn royals(&self, color: usize) -> V::Bb {
+        let mut royal = V::Bb::EMPTY;
+        for kind in 0..V::KINDS {
+            if has_kind(V::ROYAL_KINDS, kind) {
+                royal |= self.pieces[kind];
+            }
+        }
+        royal & self.colors[color]
+    }
+
+    /// Puts the piece `code` on the empty square `square`.
+    #[inline(always)]
+    pub fn put(&mut self, square: usize, code: u8) {
+        let b = V::Bb::bit(square);
+        self.pieces[kind_of(code)] |= b;
+        self.colors[color_of(code)] |= b;
+        self.board[square] = code;
+        self.placement_hash ^= V::zobrist_piece(code, square);
+    }
+
+    /// Empties `square` (which holds a piece) and returns its code.
+    #[inline(always)]
+    pub fn take(&mut self, square: usize) -> u8 {
+        let code = self.board[square];
+        let b = !V::Bb::bit(square);
+        self.pieces[kind_of(code)] &= b;
+        self.colors[color_of(code)] &= b;
+        self.unmoved &= b;
+        self.board[square] = 0;
+        self.placement_hash ^= V::zobrist_piece(code, square);
+        code
+    }
+
+    /// The kinds the piece on `square` has been, oldest first.
+    pub fn lineage(&self, square: usize) -> Vec<u8> {
+        let stored = self.lineages.get(square);
+        stored[1..1 + stored[0] as usize].to_vec()
+    }
+
+    /// Whether the lineage of the piece on `square` ends with `kinds`.
+    #[inline]
+    pub fn lineage_ends_with(&self, square: usize, kinds: &[u8]) -> bool {
+        let stored = self.lineages.get(square);
+        stored[1..1 + stored[0] as usize].ends_with(kinds)
+    }
+
+    /// Adds `kind` to the lineage of `square`, forgetting the oldest of three.
+    #[inline]
+    fn remember_kind(&mut self, square: usize, kind: u8) {
+        let mut stored = self.lineages.get(square);
+        if stored[0] == 3 {
+            stored = [2, stored[2], stored[3], 0];
+        }
+        stored[0] += 1;
+        stored[stored[0] as usize] = kind;
+        self.lineages.set(square, stored);
+    }
+
+    /// Moves the lineage of `from` to `to`.
+    #[inline(always)]
+    fn move_lineage(&mut self, from: usize, to: usize) {
+        let stored = self.lineages.get(from);
+        self.lineages.set(from, [0; 4]);
+        self.lineages.set(to, stored);
+    }
+
+    /// Turns the piece on `square` into `kind` (promotion in place, crowning).
+    #[inline]
+    pub fn change_kind(&mut self, square: usize, kind: usize) {
+        let code = self.board[square];
+        let unmoved = self.unmoved & V::Bb::bit(square);
+        self.take(square);
+        self.remember_kind(square, kind_of(code) as u8);
+        self.put(square, code_of(kind, color_of(code)));
+        self.unmoved |= unmoved;
+    }
+
+    /// The hash of the castling rights.
+    #[inline]
+    fn castling_hash(&self) -> u64 {
+        let mut hash = 0;
+        for color in 0..2 {
+            let mut rights = self.castling[color];
+            while rights != 0 {
+                hash ^= V::zobrist_castling(color, rights.trailing_zeros() as usize % 16);
+                rights &= rights - 1;
+            }
+        }
+        hash
+    }
+
+    /// The hash of everything but the placement.
+    #[inline(always)]
+    fn state_hash(&self) -> u64 {
+        let mut hash = if self.side == 1 {
+            V::ZOBRIST_BLACK_TO_MOVE
+        } else {
+            0
+        };
+        hash ^= self.castling_hash();
+        if self.en_passant_victim != NO_SQUARE {
+            hash ^= V::zobrist_en_passant(self.en_passant_victim as usize);
+        }
+        hash
+    }
+
+    /// Both hashes computed from scratch (the incremental ones must equal them).
+    pub fn computed_hashes(&self) -> (u64, u64) {
+        let mut placement = 0;
+        for square in Squares(self.occupied()) {
+            placement ^= V::zobrist_piece(self.board[square], square);
+        }
+        (placement ^ self.state_hash(), placement)
+    }
+
+    /// The position of a runtime [`Position`]; pieces off this board or of
+    /// unknown kinds are left out.
+    pub fn from_runtime(position: &Position) -> Pos<V> {
+        let mut pos = Pos::empty();
+        for (square, piece) in position.pieces() {
+            let Some(index) = dense_square::<V>(square) else {
+                continue;
+            };
+            if piece.kind() >= V::KINDS {
+                continue;
+            }
+            pos.put(index, code_of(piece.kind(), piece.color().index()));
+            if piece.is_unmoved() {
+                pos.unmoved |= V::Bb::bit(index);
+            }
+            let mut lineage = [0u8; 4];
+            for kind in piece.history() {
+                lineage[0] += 1;
+                lineage[lineage[0] as usize] = kind as u8;
+            }
+            LineageStore::set(&mut pos.lineages, index, lineage);
+        }
+        pos.side = position.side_to_move().index();
+        pos.castling = [
+            position.castling_rights(Color::White),
+            position.castling_rights(Color::Black),
+        ];
+        if let Some(en_passant) = position.en_passant() {
+            for index in en_passant.targets.iter().filter_map(dense_square::<V>) {
+                pos.en_passant_targets |= V::Bb::bit(index);
+            }
+            if let Some(victim) = en_passant.victim.and_then(dense_square::<V>) {
+                pos.en_passant_victim = victim as u16;
+            }
+        }
+        pos.hash = pos.placement_hash ^ pos.state_hash();
+        pos
+    }
+
+    /// The position after `mv` (copy-make), hashes updated incrementally.
+    #[inline]
+    pub fn make(&self, mv: Mv) -> Pos<V> {
+        let mut p = *self;
+        let us = p.side;
+        if mv.crowns {
+            if let Some(succession) = V::SUCCESSION {
+                p.change_kind(mv.crown as usize, succession.becomes as usize);
+            }
+        }
+        let from = mv.from as usize;
+        let to = mv.to as usize;
+        let moving = p.board[from];
+        let mut next_targets = V::Bb::EMPTY;
+        let mut next_victim = NO_SQUARE;
+        let mut touched = NO_SQUARE;
+        if mv.kind == MoveKind::Castle {
+            let rook_from = mv.aux as usize;
+            let rook_to = mv.aux2 as usize;
+            touched = rook_from as u16;
+            let king = p.take(from);
+            let rook = p.take(rook_from);
+            let (king_lineage, rook_lineage) = (p.lineages.get(from), p.lineages.get(rook_from));
+            p.lineages.set(from, [0; 4]);
+            p.lineages.set(rook_from, [0; 4]);
+            p.lineages.set(to, king_lineage);
+            p.lineages.set(rook_to, rook_lineage);
+            if p.board[to] != 0 {
+                p.take(to);
+            }
+            if p.board[rook_to] != 0 {
+                p.take(rook_to);
+            }
+            p.put(to, king);
+            p.put(rook_to, rook);
+        } else {
+            let victim = if mv.kind == MoveKind::EnPassant {
+                touched = mv.aux as u16;
+                mv.aux as usize
+            } else {
+                to
+            };
+            let mut captured = false;
+            if victim != from && p.board[victim] != 0 {
+                captured = true;
+                p.take(victim);
+                p.lineages.set(victim, [0; 4]);
+            }
+            let was_unmoved = p.unmoved & V::Bb::bit(from);
+            let mut code = p.take(from);
+            if mv.promotion != NO_KIND {
+                p.remember_kind(from, kind_of(code) as u8);
+                code = code_of(mv.promotion as usize, us);
+            }
+            if to != from {
+                p.move_lineage(from, to);
+            }
+            p.put(to, code);
+            if to == from {
+                p.unmoved |= was_unmoved;
+            }
+            if mv.kind == MoveKind::Normal
+                && !captured
+                && to != from
+                && has_kind(V::EN_PASSANT_KINDS, kind_of(code))
+            {
+                (next_targets, next_victim) = passed_squares::<V>(from, to);
+            }
+        }
+        if p.castling != [0, 0] {
+            if has_kind(V::CASTLING_KINGS, kind_of(moving)) && from != to {
+                p.castling[color_of(moving)] = 0;
+            }
+            for square in [from as u16, to as u16, touched] {
+                if square == NO_SQUARE {
+                    continue;
+                }
+                let (file, rank) = (square as usize % V::FILES, square as usize / V::FILES);
+                if rank == 0 {
+                    p.castling[0] &= !(1u16 << file);
+                }
+                if rank == V::RANKS - 1 {
+                    p.castling[1] &= !(1u16 << file);
+                }
+            }
+        }
+        p.en_passant_targets = next_targets;
+        p.en_passant_victim = next_victim;
+        p.side = 1 - us;
+        // Incremental: the side always changes; en passant and castling when they do.
+        let mut hash =
+            self.hash ^ self.placement_hash ^ p.placement_hash ^ V::ZOBRIST_BLACK_TO_MOVE;
+        if self.en_passant_victim != NO_SQUARE {
+            hash ^= V::zobrist_en_passant(self.en_passant_victim as usize);
+        }
+        if p.en_passant_victim != NO_SQUARE {
+            hash ^= V::zobrist_en_passant(p.en_passant_victim as usize);
+        }
+        if p.castling != self.castling {
+            hash ^= self.castling_hash() ^ p.castling_hash();
+        }
+        p.hash = hash;
+        p
+    }
+
+    /// Whether a royal piece of `color` is attacked.
+    #[inline]
+    pub fn royal_attacked(&self, color: usize) -> bool {
+        let occupied = self.occupied();
+        Squares(self.royals(color))
+            .any(|royal| !V::attackers(self, royal, occupied, 1 - color).is_empty())
+    }
+}
+
+/// The squares a move from `from` to `to` passes (for en passant) and the
+/// square of the piece that passed them; nothing unless it moves two or
+/// more squares along a line.
+fn passed_squares<V: CompiledVariant>(from: usize, to: usize) -> (V::Bb, u16) {
+    let (from_file, from_rank) = ((from % V::FILES) as i32, (from / V::FILES) as i32);
+    let (to_file, to_rank) = ((to % V::FILES) as i32, (to / V::FILES) as i32);
+    let (df, dr) = (to_file - from_file, to_rank - from_rank);
+    let steps = df.abs().max(dr.abs());
+    if steps < 2 || !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return (V::Bb::EMPTY, NO_SQUARE);
+    }
+    let mut passed = V::Bb::EMPTY;
+    for i in 1..steps {
+        let square = (from_rank + dr.signum() * i) * V::FILES as i32 + from_file + df.signum() * i;
+        passed |= V::Bb::bit(square as usize);
+    }
+    (passed, to as u16)
+}
+
+/// The dense index of a runtime square, if it is on the board rectangle.
+#[inline]
+pub fn dense_square<V: CompiledVariant>(square: Square) -> Option<usize> {
+    let (file, rank) = (square.file as usize, square.rank as usize);
+    (file < V::FILES && rank < V::RANKS).then_some(rank * V::FILES + file)
+}
+
+/// The runtime square of a dense index.
+#[inline]
+pub fn runtime_square<V: CompiledVariant>(square: usize) -> Square {
+    Square::new((square % V::FILES) as u8, (square / V::FILES) as u8)
+}

@@ -1,0 +1,245 @@
+//! The special moves, read from the variant's rules data: en passant,
+//! castling (Chess960 destinations) and delayed promotion (Chess 99).
+
+use crate::bitboard::{Bitboard, Squares};
+use crate::moves::{MoveKind, Mv, Sink, NO_KIND};
+use crate::position::{code_of, has_kind, Masks, Pos};
+use crate::variant::{CastlingRule, CompiledVariant, FollowUp, PromotionRule};
+
+/// Pushes a special move, after trying it if `verify` (legal moves only).
+#[inline]
+pub fn push_special<V: CompiledVariant, S: Sink<V::Bb>>(
+    pos: &Pos<V>,
+    mv: Mv,
+    sink: &mut S,
+    verify: bool,
+) {
+    if verify && pos.make(mv).royal_attacked(pos.side) {
+        return;
+    }
+    sink.push(mv);
+}
+
+/// En passant captures by the piece on `from` onto `targets`, promoting
+/// where an immediate promotion rule applies.
+pub fn en_passant_moves<V: CompiledVariant, S: Sink<V::Bb>>(
+    pos: &Pos<V>,
+    from: usize,
+    targets: V::Bb,
+    sink: &mut S,
+    verify: bool,
+) {
+    let victim = pos.en_passant_victim as usize;
+    let Some(&code) = (victim < V::SQUARES).then(|| &pos.board[victim]) else {
+        return;
+    };
+    if code == 0 || crate::position::color_of(code) == pos.side {
+        return;
+    }
+    let kind = crate::position::kind_of(pos.board[from]);
+    for to in Squares(targets) {
+        let base = Mv {
+            kind: MoveKind::EnPassant,
+            aux: victim as u8,
+            ..Mv::normal(from, to, NO_KIND)
+        };
+        let rule = V::first_promotion(kind, pos.side, to);
+        match V::PROMOTION_RULES.get(rule as usize) {
+            Some(rule) if rule.delayed.is_none() => {
+                if rule.optional {
+                    push_special(pos, base, sink, verify);
+                }
+                for choice in rule.choices {
+                    push_special(
+                        pos,
+                        Mv {
+                            promotion: *choice,
+                            ..base
+                        },
+                        sink,
+                        verify,
+                    );
+                }
+            }
+            _ => push_special(pos, base, sink, verify),
+        }
+    }
+}
+
+/// The moves of a delayed promotion of the piece on `from`: promote in
+/// place, then optionally one move of the rule's follow-up mode.
+pub fn delayed_promotion_moves<V: CompiledVariant, S: Sink<V::Bb>>(
+    pos: &Pos<V>,
+    from: usize,
+    rule: &PromotionRule,
+    sink: &mut S,
+    verify: bool,
+) {
+    let Some(follow_up) = rule.delayed else {
+        return;
+    };
+    let own = pos.colors[pos.side];
+    let enemy = pos.colors[1 - pos.side];
+    let occupied = own | enemy;
+    let empty = V::BOARD & !occupied;
+    for &choice in rule.choices {
+        let stay = Mv {
+            kind: MoveKind::DelayedPromotion,
+            ..Mv::normal(from, from, choice)
+        };
+        push_special(pos, stay, sink, verify);
+        let [move_or_capture, move_only, capture_only] =
+            V::reach(choice as usize, pos.side, pos, from, occupied);
+        let targets = match follow_up {
+            FollowUp::None => continue,
+            FollowUp::MoveOrCapture => {
+                (move_or_capture & V::BOARD & !own) | (move_only & empty) | (capture_only & enemy)
+            }
+            FollowUp::MoveOnly => (move_or_capture | move_only) & empty,
+            FollowUp::CaptureOnly => (move_or_capture | capture_only) & enemy,
+        };
+        for to in Squares(targets) {
+            push_special(
+                pos,
+                Mv {
+                    to: to as u8,
+                    ..stay
+                },
+                sink,
+                verify,
+            );
+        }
+    }
+}
+
+/// The squares of `rank` between files `a` and `b`, both included.
+#[inline]
+fn rank_span<V: CompiledVariant>(rank: usize, a: usize, b: usize) -> V::Bb {
+    let mut span = V::Bb::EMPTY;
+    for file in a.min(b)..=a.max(b) {
+        span |= V::Bb::bit(rank * V::FILES + file);
+    }
+    span
+}
+
+/// Castling moves of the side to move (Chess960 destinations). With check
+/// masks whose royal piece is the castling king, the king's safety is
+/// tested on its destination without making the move.
+pub fn castling_moves<V: CompiledVariant, S: Sink<V::Bb>>(
+    pos: &Pos<V>,
+    sink: &mut S,
+    masks: &Masks<V>,
+) {
+    let rank = if pos.side == 0 { 0 } else { V::RANKS - 1 };
+    for rule in V::CASTLING_RULES {
+        let files =
+            (pos.castling[pos.side] | rule.loose_rook_files) as u32 & ((1u32 << V::FILES) - 1);
+        if files == 0 {
+            continue;
+        }
+        let kings = pos.pieces[rule.king as usize] & pos.colors[pos.side] & pos.unmoved;
+        for king_square in Squares(kings) {
+            if king_square / V::FILES != rank {
+                continue;
+            }
+            if let Some(lineage) = rule.king_lineage {
+                if !pos.lineage_ends_with(king_square, lineage) {
+                    continue;
+                }
+            }
+            let mut rook_files = files;
+            while rook_files != 0 {
+                let rook_file = rook_files.trailing_zeros() as usize;
+                rook_files &= rook_files - 1;
+                castle_with(
+                    pos,
+                    sink,
+                    masks,
+                    rule,
+                    king_square,
+                    rank * V::FILES + rook_file,
+                );
+            }
+        }
+    }
+}
+
+/// The castling of the king on `king_square` with the rook on `rook_square`, if allowed.
+#[inline]
+fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
+    pos: &Pos<V>,
+    sink: &mut S,
+    masks: &Masks<V>,
+    rule: &CastlingRule,
+    king_square: usize,
+    rook_square: usize,
+) {
+    let side = pos.side;
+    let enemy = 1 - side;
+    let rank = king_square / V::FILES;
+    let (king_file, rook_file) = (king_square % V::FILES, rook_square % V::FILES);
+    if rook_file == king_file || pos.board[rook_square] != code_of(rule.rook as usize, side) {
+        return;
+    }
+    let (king_to_file, rook_to_file) = if rook_file > king_file {
+        rule.short
+    } else {
+        rule.long
+    };
+    if king_to_file >= V::FILES || rook_to_file >= V::FILES {
+        return;
+    }
+    let occupied = pos.occupied();
+    let others = occupied & !V::Bb::bit(king_square) & !V::Bb::bit(rook_square);
+    let path = rank_span::<V>(rank, king_file, king_to_file)
+        | rank_span::<V>(rank, rook_file, rook_to_file);
+    if !(path & others).is_empty() {
+        return;
+    }
+    // The royal piece of the masks: its safety decides legality.
+    let the_royal = masks.verify_specials
+        && masks.skip == V::Bb::bit(king_square)
+        && has_kind(V::ROYAL_KINDS, rule.king as usize);
+    let attacked = |square: usize| !V::attackers(pos, square, occupied, enemy).is_empty();
+    if rule.not_from_check {
+        let in_check = if the_royal {
+            masks.checkers != 0
+        } else {
+            attacked(king_square)
+        };
+        if in_check {
+            return;
+        }
+    }
+    if rule.not_through_check {
+        let (a, b) = (king_file.min(king_to_file), king_file.max(king_to_file));
+        if (a + 1..b).any(|file| attacked(rank * V::FILES + file)) {
+            return;
+        }
+    }
+    let king_to = rank * V::FILES + king_to_file;
+    let rook_to = rank * V::FILES + rook_to_file;
+    let mv = Mv {
+        kind: MoveKind::Castle,
+        aux: rook_square as u8,
+        aux2: rook_to as u8,
+        ..Mv::normal(king_square, king_to, NO_KIND)
+    };
+    if the_royal {
+        // Nothing is captured: the enemy's pieces stay; only the occupancy changes.
+        let after = others | V::Bb::bit(king_to) | V::Bb::bit(rook_to);
+        if V::attackers(pos, king_to, after, enemy).is_empty() {
+            sink.push(mv);
+        }
+        return;
+    }
+    // With `verify`, the move is tried anyway: the royal king may not land attacked.
+    let tried = masks.verify_specials && has_kind(V::ROYAL_KINDS, rule.king as usize);
+    if rule.not_into_check && !tried {
+        let after = pos.make(mv);
+        if !V::attackers(&after, king_to, after.occupied(), enemy).is_empty() {
+            return;
+        }
+    }
+    push_special(pos, mv, sink, masks.verify_specials);
+}

@@ -1,0 +1,216 @@
+//! What a generated engine provides: the [`CompiledVariant`] trait. The
+//! code generator implements it once per variant with the variant's tables
+//! and its per-kind movement, attack and safety functions; everything else
+//! in this crate is generic over it and monomorphised per variant.
+
+use crate::bitboard::Bitboard;
+use crate::moves::Sink;
+use crate::position::{Masks, Pos};
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{Index, IndexMut};
+use varc_runtime::model::Variant;
+
+/// A castling rule as data (one per castling king and rook kind).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastlingRule {
+    /// The king's kind.
+    pub king: u8,
+    /// The rook's kind.
+    pub rook: u8,
+    /// King and rook destination files of the short castling.
+    pub short: (usize, usize),
+    /// King and rook destination files of the long castling.
+    pub long: (usize, usize),
+    /// The king may not castle out of check.
+    pub not_from_check: bool,
+    /// The king may not pass an attacked square.
+    pub not_through_check: bool,
+    /// The king may not land on an attacked square.
+    pub not_into_check: bool,
+    /// Bit `f`: a rook on file `f` may castle even if it moved.
+    pub loose_rook_files: u16,
+    /// The king must have been these kinds (most recent last).
+    pub king_lineage: Option<&'static [u8]>,
+}
+
+/// What a delayed promotion lets the promoted piece do next (Chess 99, D3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FollowUp {
+    /// The promotion is the whole move.
+    None,
+    /// One move or capture of the promoted piece.
+    MoveOrCapture,
+    /// One non-capturing move.
+    MoveOnly,
+    /// One capture.
+    CaptureOnly,
+}
+
+/// A promotion rule as data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PromotionRule {
+    /// Kinds it may become.
+    pub choices: &'static [u8],
+    /// Whether the player may keep the piece.
+    pub optional: bool,
+    /// Whether it happens on a later turn, and then what may follow it.
+    pub delayed: Option<FollowUp>,
+}
+
+/// A history rule (P7's Illegal Repeated Check): a move that gives check
+/// and makes the placement of exactly `plies_ago` plies before is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HistoryRule {
+    /// How many plies back the repeated placement lies.
+    pub plies_ago: u32,
+    /// The rule is lifted when every legal move is such a move.
+    pub unless_only_such_moves: bool,
+}
+
+/// A side's loss of all its royal pieces (A2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Succession {
+    /// The kind a candidate is crowned into.
+    pub becomes: u8,
+    /// Bit `k` set: kind `k` may be crowned.
+    pub candidates: u128,
+}
+
+/// Per-square storage of the kinds each piece has been (lineage), for
+/// variants whose rules read it; [`NoLineage`] for the others.
+pub trait LineageStore: Copy + Debug + Eq + Hash + Send + Sync + 'static {
+    /// No piece has a lineage.
+    const EMPTY: Self;
+    /// The lineage on `square`: number of kinds, then up to three kinds,
+    /// oldest first.
+    fn get(&self, square: usize) -> [u8; 4];
+    /// Sets the lineage on `square`.
+    fn set(&mut self, square: usize, lineage: [u8; 4]);
+}
+
+/// The lineage store of variants that never read a piece's lineage.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoLineage;
+
+impl LineageStore for NoLineage {
+    const EMPTY: Self = NoLineage;
+    #[inline(always)]
+    fn get(&self, _square: usize) -> [u8; 4] {
+        [0; 4]
+    }
+    #[inline(always)]
+    fn set(&mut self, _square: usize, _lineage: [u8; 4]) {}
+}
+
+impl<const N: usize> LineageStore for [[u8; 4]; N] {
+    const EMPTY: Self = [[0; 4]; N];
+    #[inline(always)]
+    fn get(&self, square: usize) -> [u8; 4] {
+        self[square]
+    }
+    #[inline(always)]
+    fn set(&mut self, square: usize, lineage: [u8; 4]) {
+        self[square] = lineage;
+    }
+}
+
+/// A fixed-size array the generated code sizes (per kind, per square, per
+/// pin line), indexed by `usize`.
+pub trait Table<T>:
+    Copy + Debug + Eq + Hash + Send + Sync + 'static + Index<usize, Output = T> + IndexMut<usize>
+{
+}
+
+impl<T: Copy + Debug + Eq + Hash + Send + Sync + 'static, const N: usize> Table<T> for [T; N] {}
+
+/// One variant, as the code generator compiles it. Squares are dense
+/// indices (`rank * FILES + file`); colours are 0 (White) and 1 (Black);
+/// a square's code is 0 (empty) or `1 + kind * 2 + colour`.
+pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
+    /// The square-set type sized to the board.
+    type Bb: Bitboard;
+    /// One square set per kind: `[Bb; KINDS]`.
+    type KindSets: Table<Self::Bb>;
+    /// One square code per square: `[u8; SQUARES]`.
+    type Codes: Table<u8>;
+    /// One line per possible pin: `[Bb; MAX_PINS]`.
+    type PinLines: Table<Self::Bb>;
+    /// The pinned piece of each pin line: `[u8; MAX_PINS]`.
+    type PinSquares: Table<u8>;
+    /// Where lineages are kept ([`NoLineage`] when no rule reads them).
+    type Lineages: LineageStore;
+
+    /// Files of the board.
+    const FILES: usize;
+    /// Ranks of the board.
+    const RANKS: usize;
+    /// Squares of the board rectangle.
+    const SQUARES: usize;
+    /// Number of piece kinds.
+    const KINDS: usize;
+    /// The squares of the board (holes excluded).
+    const BOARD: Self::Bb;
+    /// Every kind's empty set.
+    const NO_KIND_SETS: Self::KindSets;
+    /// An empty board's codes.
+    const NO_CODES: Self::Codes;
+    /// No pin line.
+    const NO_PIN_LINES: Self::PinLines;
+    /// No pinned square.
+    const NO_PIN_SQUARES: Self::PinSquares;
+    /// Bit `k` set: kind `k` is royal.
+    const ROYAL_KINDS: u128;
+    /// Whether royal pieces may not be left attacked.
+    const CHECK_RULE: bool;
+    /// Bit `k` set: kind `k` creates and captures en passant.
+    const EN_PASSANT_KINDS: u128;
+    /// Bit `k` set: kind `k` castles as the king (moving it loses the rights).
+    const CASTLING_KINGS: u128;
+    /// What a side that lost its royal pieces does, if it goes on.
+    const SUCCESSION: Option<Succession>;
+    /// The castling rules.
+    const CASTLING_RULES: &'static [CastlingRule];
+    /// The promotion rules, in the model's order.
+    const PROMOTION_RULES: &'static [PromotionRule];
+    /// The history rules, in the model's order.
+    const HISTORY_RULES: &'static [HistoryRule];
+    /// Zobrist key of Black to move.
+    const ZOBRIST_BLACK_TO_MOVE: u64;
+
+    /// The variant's model (for the rules above move generation).
+    fn model() -> Variant;
+    /// Zobrist key of the piece `code` on `square`.
+    fn zobrist_piece(code: u8, square: usize) -> u64;
+    /// Zobrist key of `color`'s castling right with the rook on `file`.
+    fn zobrist_castling(color: usize, file: usize) -> u64;
+    /// Zobrist key of an en passant victim on `square`.
+    fn zobrist_en_passant(square: usize) -> u64;
+    /// The first promotion rule that applies to a piece of `kind` and
+    /// `color` arriving on `square`, or 255.
+    fn first_promotion(kind: usize, color: usize, square: usize) -> u8;
+
+    /// Where a piece of `kind` and `color` on `from` can go, with
+    /// `occupied` as the occupancy: `[move or capture, move only, capture only]`.
+    fn reach(
+        kind: usize,
+        color: usize,
+        pos: &Pos<Self>,
+        from: usize,
+        occupied: Self::Bb,
+    ) -> [Self::Bb; 3];
+    /// The pieces of `color` that attack `square` with `occupied` as the occupancy.
+    fn attackers(pos: &Pos<Self>, square: usize, occupied: Self::Bb, color: usize) -> Self::Bb;
+    /// Check and pin masks when they decide legality (the check rule holds,
+    /// every attack is a leap or a ride, the side to move has exactly one
+    /// royal piece); `None` when moves must be tried.
+    fn fast_masks(pos: &Pos<Self>) -> Option<Masks<Self>>;
+    /// The ordinary moves of the side to move's pieces under `masks`.
+    fn piece_moves<S: Sink<Self::Bb>>(pos: &Pos<Self>, sink: &mut S, masks: &Masks<Self>);
+    /// The delayed promotions of the side to move (Chess 99): each piece in
+    /// its rule's zone, through [`crate::special::delayed_promotion_moves`].
+    fn delayed_promotions<S: Sink<Self::Bb>>(pos: &Pos<Self>, sink: &mut S, verify: bool);
+
+    /// Whether any kind is royal.
+    const HAS_ROYAL_KINDS: bool = Self::ROYAL_KINDS != 0;
+}
