@@ -112,7 +112,7 @@ impl Bitboard for SquareSet {
 ///
 /// ```
 /// use varc_engine_core::bitboard::{bit, lsb, popcnt};
-/// let set: u64 = bit(3) | bit(9);
+/// let set: u64 = bit::<u64>(3) | bit::<u64>(9);
 /// assert_eq!((lsb(set), popcnt(set)), (3, 2));
 /// ```
 #[inline(always)]

@@ -45,3 +45,6 @@ pub mod prelude {
     };
     pub use varc_runtime::model::{SquareSet, Variant};
 }
+
+/// The runtime crate, for generated code (the model's types, the `Rules` trait).
+pub use varc_runtime as runtime;

@@ -144,7 +144,7 @@ mod tests {
 
     #[test]
     fn a_list_and_a_counter_agree() {
-        let targets: u64 = 0b1011_0000;
+        let targets: u64 = 0b1011_0000 << 16;
         let mut list = Vec::new();
         let mut counter = Counter::default();
         for sink in [&mut list as &mut dyn Sink<u64>, &mut counter] {
@@ -156,7 +156,7 @@ mod tests {
         }
         assert_eq!(list.len() as u64, counter.0);
         assert_eq!(counter.0, 3 + 9 + 3 + 3 + 1);
-        assert!(list.contains(&Mv::normal(4, 12, NO_KIND)));
-        assert!(list.contains(&Mv::normal(12, 4, 4)));
+        assert!(list.contains(&Mv::normal(12, 20, NO_KIND)));
+        assert!(list.contains(&Mv::normal(28, 20, 4)));
     }
 }

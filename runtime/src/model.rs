@@ -213,6 +213,28 @@ impl FromIterator<Square> for SquareSet {
     }
 }
 
+/// `U::from(value)`, as a plain generic function: generated engines build
+/// their model with it (see the compiler's `codegen::model_literal`).
+///
+/// The compiler reads the model through serde, which does not tell a
+/// `Box<T>` field from a `T` field, nor an array from a tuple. So the model
+/// literal writes each struct, enum or tuple that fills a field as
+/// `into_field(value)` and lets the field's type pick the conversion: the
+/// identity, `Box::new`, or a tuple into an array. A generic function rather
+/// than `.into()`, which clippy flags (`useless_conversion`) wherever the
+/// conversion is the identity.
+///
+/// ```
+/// use varc_runtime::model::{into_field, Condition};
+/// let boxed: Box<Condition> = into_field(Condition::InCheck);
+/// let words: [u64; 2] = into_field((1u64, 2u64));
+/// let same: Condition = into_field(Condition::InCheck);
+/// assert_eq!((*boxed, words, same), (Condition::InCheck, [1, 2], Condition::InCheck));
+/// ```
+pub fn into_field<T, U: From<T>>(value: T) -> U {
+    U::from(value)
+}
+
 /// Index of a piece kind in [`Variant::pieces`].
 pub type PieceId = usize;
 /// Index of a region in [`Variant::regions`].
