@@ -5,6 +5,7 @@
 //! rook castles, which piece is removed en passant). Making a move needs a
 //! few facts of the variant, gathered once in [`MoveEffects`].
 
+use crate::board::Board;
 use crate::model::{
     CastleSide, Color, EventPattern, PieceId, RoyalLoss, Square, SquareSet, Variant,
 };
@@ -62,6 +63,22 @@ impl Move {
         }
     }
 
+    /// The same move without promotion.
+    ///
+    /// ```
+    /// use varc_runtime::model::Square;
+    /// use varc_runtime::moves::Move;
+    /// let plain = Move::normal(Square::new(0, 6), Square::new(0, 7));
+    /// let promoting = Move { promotion: Some(4), ..plain };
+    /// assert_eq!(promoting.without_promotion(), plain);
+    /// ```
+    pub fn without_promotion(&self) -> Move {
+        Move {
+            promotion: None,
+            ..*self
+        }
+    }
+
     /// Whether the move is a castling.
     pub fn is_castle(&self) -> bool {
         matches!(self.kind, MoveKind::Castle { .. })
@@ -69,7 +86,7 @@ impl Move {
 
     /// Whether the move captures something on `position` (the position it
     /// was generated for).
-    pub fn is_capture(&self, position: &Position) -> bool {
+    pub fn is_capture(&self, position: &impl Board) -> bool {
         match self.kind {
             MoveKind::EnPassant { .. } => true,
             MoveKind::Castle { .. } => false,
@@ -77,6 +94,19 @@ impl Move {
             MoveKind::DelayedPromotion => {
                 self.to != self.from && position.piece_at(self.to).is_some()
             }
+        }
+    }
+
+    /// The square whose piece the move would capture, before looking at the
+    /// board: the passed piece's en passant, none when castling or when the
+    /// piece stays put (a delayed promotion without follow-up), the
+    /// destination otherwise.
+    pub fn victim_square(&self) -> Option<Square> {
+        match self.kind {
+            MoveKind::EnPassant { victim } => Some(victim),
+            MoveKind::Castle { .. } => None,
+            _ if self.to != self.from => Some(self.to),
+            _ => None,
         }
     }
 

@@ -869,7 +869,19 @@ pub fn emit(track_history: bool) -> TokenStream {
         }
 
         impl Rules for Engine {
+            type Position = Position;
+            type Move = Move;
+            type Undo = Undo;
+
             fn variant(&self) -> &Variant { &self.variant }
+
+            fn import(&self, position: &Position) -> Position { position.clone() }
+
+            fn export(&self, position: &Position) -> Position { position.clone() }
+
+            fn describe(&self, mv: &Move) -> Move { *mv }
+
+            fn without_promotion(&self, mv: &Move) -> Move { mv.without_promotion() }
 
             fn generate_legal(&self, position: &mut Position, out: &mut Vec<Move>) {
                 let mut list = Vec::new();
