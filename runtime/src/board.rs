@@ -181,15 +181,6 @@ impl Board for Position {
     fn counters_mut(&mut self, color: Color) -> &mut [u32] {
         Position::counters_mut(self, color)
     }
-
-    #[inline]
-    fn back_rank(&self, color: Color) -> u8 {
-        Position::back_rank(self, color)
-    }
-
-    fn same_placement(&self, other: &Position) -> bool {
-        Position::same_placement(self, other)
-    }
 }
 
 #[cfg(test)]

@@ -18,8 +18,9 @@ pub struct Repetitions {
     pub in_a_row: u32,
 }
 
-/// Everything a condition may read, at one moment of a game.
-#[derive(Clone, Copy, Debug)]
+/// Everything a condition may read, at one moment of a game; `P` is the
+/// back end's position ([`Rules::Position`](crate::rules::Rules::Position)).
+#[derive(Debug)]
 pub struct Context<'a, P: Board> {
     /// The variant.
     pub variant: &'a Variant,
@@ -38,6 +39,15 @@ pub struct Context<'a, P: Board> {
     /// The clocks, if the game is timed.
     pub clock: Option<&'a Clock>,
 }
+
+// By hand: a derive would ask `P: Copy`, and a context only borrows `P`.
+impl<P: Board> Clone for Context<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Board> Copy for Context<'_, P> {}
 
 impl<P: Board> Context<'_, P> {
     /// The colour a player reference names at this moment.

@@ -36,7 +36,7 @@ pub struct MoveEvents {
 }
 
 impl MoveEvents {
-    /// The events of `mv`, played from `before` to `after`.
+    /// The events of `played`, played from `before` to `after`.
     pub fn of<R: Rules + ?Sized>(
         rules: &R,
         before: &R::Position,

@@ -40,7 +40,7 @@ fn earlier<Position, P: Borrow<Position>>(
     }
 }
 
-/// Whether `mv` gives check and makes the placement of `earlier` (P7).
+/// Whether `played` gives check and makes the placement of `earlier` (P7).
 /// `position` is scratch space and is left as it was.
 pub fn repeats_placement_with_check<R: Rules + ?Sized>(
     rules: &R,
