@@ -8,8 +8,9 @@
 //! the clock, which a position does not have). The game adds the options:
 //! for each generated promoting move whose rule's condition holds for the
 //! mover now, the same move without promotion is added, if it is legal
-//! under the check rule. Nothing in the [`Rules`] trait changes, and the
-//! interpreter and compiled engines need no clock.
+//! under the check rule. A back end only spells that move
+//! ([`Rules::without_promotion`]); the interpreter and compiled engines need
+//! no clock.
 
 use crate::board::Board;
 use crate::model::{CheckRule, Condition, HistoryRule, HistoryRuleKind, Obligation, Variant};
@@ -20,15 +21,12 @@ use std::borrow::Borrow;
 /// Where the position `plies_ago` plies before the position a move from
 /// the current one leads to is: the current position itself, or one of
 /// `past` (the positions before the current one, oldest first).
-enum Earlier<'a, Position> {
+enum Earlier<'a, B> {
     Current,
-    Past(&'a Position),
+    Past(&'a B),
 }
 
-fn earlier<Position, P: Borrow<Position>>(
-    past: &[P],
-    plies_ago: u32,
-) -> Option<Earlier<'_, Position>> {
+fn earlier<B, P: Borrow<B>>(past: &[P], plies_ago: u32) -> Option<Earlier<'_, B>> {
     match plies_ago as usize {
         0 => None,
         1 => Some(Earlier::Current),
