@@ -97,19 +97,6 @@ impl Move {
         }
     }
 
-    /// The square whose piece the move would capture, before looking at the
-    /// board: the passed piece's en passant, none when castling or when the
-    /// piece stays put (a delayed promotion without follow-up), the
-    /// destination otherwise.
-    pub fn victim_square(&self) -> Option<Square> {
-        match self.kind {
-            MoveKind::EnPassant { victim } => Some(victim),
-            MoveKind::Castle { .. } => None,
-            _ if self.to != self.from => Some(self.to),
-            _ => None,
-        }
-    }
-
     /// The castling side: short towards the higher files.
     pub fn castle_side(&self) -> Option<CastleSide> {
         match self.kind {

@@ -10,10 +10,12 @@
 //! [`position::Position`] and [`moves::Move`] happen at the edges only: FEN
 //! in and out ([`Rules::import`], [`Rules::export`]), and move text and
 //! protocols ([`Rules::describe`]). The facts the search asks of a move on
-//! its hot path ([`Rules::move_squares`], [`Rules::promotion`],
-//! [`Rules::victim_square`], [`Rules::is_capture`]) have default bodies that
-//! go through `describe`; a back end whose moves know them cheaply
-//! overrides them.
+//! its hot path ([`Rules::move_squares`], [`Rules::move_kind`],
+//! [`Rules::promotion`], [`Rules::is_capture`]) have default bodies that go
+//! through `describe`; a back end whose moves know them cheaply overrides
+//! them. The game's bookkeeping after a move (its events, the history rules)
+//! reads the whole move with `describe`, once per move made, so `describe`
+//! should be cheap too.
 
 use crate::board::Board;
 use crate::model::{Color, PieceId, Square, Variant};
@@ -82,11 +84,10 @@ pub trait Rules {
         self.describe(mv).promotion
     }
 
-    /// The square whose piece the move would capture, before looking at the
-    /// board: the passed piece's en passant, none when castling or staying
-    /// put, the destination otherwise.
-    fn victim_square(&self, mv: &Self::Move) -> Option<Square> {
-        self.describe(mv).victim_square()
+    /// Normal, en passant (with the captured piece's square), castling
+    /// (with the rook's squares) or delayed promotion.
+    fn move_kind(&self, mv: &Self::Move) -> moves::MoveKind {
+        self.describe(mv).kind
     }
 
     /// Whether `mv` captures something on `position` (the position it was

@@ -150,7 +150,7 @@ pub fn laws_checkmate<R: Rules + ?Sized>(rules: &R, position: &R::Position) -> b
     rules.generate_pseudo_legal(position, &mut moves);
     let mut scratch = position.clone();
     !moves.iter().any(|mv| {
-        if rules.describe(mv).is_castle() {
+        if matches!(rules.move_kind(mv), MoveKind::Castle { .. }) {
             // In check already, so castling is no escape under the Laws.
             return false;
         }

@@ -68,7 +68,7 @@ impl Identity {
             .filter(|_| {
                 legal
                     .iter()
-                    .any(|mv| matches!(rules.describe(mv).kind, MoveKind::EnPassant { .. }))
+                    .any(|mv| matches!(rules.move_kind(mv), MoveKind::EnPassant { .. }))
             })
             .map(|ep| ep.targets);
         let castling = [

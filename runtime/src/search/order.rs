@@ -5,6 +5,7 @@
 use crate::board::Board;
 use crate::eval::Evaluator;
 use crate::model::{Color, Square};
+use crate::moves::MoveKind;
 use crate::rules::Rules;
 
 const HASH_MOVE: i32 = 1 << 30;
@@ -50,6 +51,19 @@ fn piece_value(evaluator: &Evaluator, position: &impl Board, square: Square) -> 
     })
 }
 
+/// The square whose piece `mv` would capture, before looking at the board:
+/// the passed piece's en passant, none when castling or when the piece stays
+/// put (a delayed promotion without follow-up), the destination otherwise.
+fn victim_square<R: Rules + ?Sized>(rules: &R, mv: &R::Move) -> Option<Square> {
+    let (from, to) = rules.move_squares(mv);
+    match rules.move_kind(mv) {
+        MoveKind::EnPassant { victim } => Some(victim),
+        MoveKind::Castle { .. } => None,
+        _ if to != from => Some(to),
+        _ => None,
+    }
+}
+
 /// The MVV-LVA and promotion score of a tactical move (0 for a quiet one).
 pub fn tactical_score<R: Rules + ?Sized>(
     rules: &R,
@@ -57,8 +71,7 @@ pub fn tactical_score<R: Rules + ?Sized>(
     position: &R::Position,
     mv: &R::Move,
 ) -> i32 {
-    let victim = rules
-        .victim_square(mv)
+    let victim = victim_square(rules, mv)
         .filter(|s| {
             position
                 .piece_at(*s)
