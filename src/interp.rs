@@ -199,9 +199,31 @@ impl Interpreter {
     }
 }
 
+/// The interpreter works on the runtime's own position and move, so the
+/// conversions at the edges are copies.
 impl Rules for Interpreter {
+    type Position = Position;
+    type Move = Move;
+    type Undo = Undo;
+
     fn variant(&self) -> &Variant {
         &self.variant
+    }
+
+    fn import(&self, position: &Position) -> Position {
+        position.clone()
+    }
+
+    fn export(&self, position: &Position) -> Position {
+        position.clone()
+    }
+
+    fn describe(&self, mv: &Move) -> Move {
+        *mv
+    }
+
+    fn without_promotion(&self, mv: &Move) -> Move {
+        mv.without_promotion()
     }
 
     fn generate_legal(&self, position: &mut Position, out: &mut Vec<Move>) {

@@ -144,8 +144,8 @@ fn ppc_p7_irc_ignores_a_repetition_without_check() {
 
 /// A perft that counts independently the leaves IRC removes: 5-ply paths
 /// whose last move checks and repeats the placement after the first move.
-fn repeated_checks_at_ply_5<R: Rules>(rules: &R, position: &Position) -> u64 {
-    fn walk<R: Rules>(rules: &R, path: &mut Vec<Position>, depth: u32) -> u64 {
+fn repeated_checks_at_ply_5<R: Rules<Position = Position>>(rules: &R, position: &Position) -> u64 {
+    fn walk<R: Rules<Position = Position>>(rules: &R, path: &mut Vec<Position>, depth: u32) -> u64 {
         let position = path.last().cloned().expect("path");
         let moves = rules.legal_moves(&position);
         if depth == 1 {

@@ -119,7 +119,7 @@ fn info<V: CompiledVariant>(rules: &Compiled<V>, options: &Options) -> ExitCode 
 
 fn load<V: CompiledVariant>(rules: &Compiled<V>, fen: &str) -> Result<Pos<V>, String> {
     parse_fen(rules.variant(), fen)
-        .map(|position| Pos::from_runtime(&position))
+        .map(|position| rules.import(&position))
         .map_err(|error| format!("invalid FEN: {error}"))
 }
 

@@ -14,6 +14,7 @@
 //! command line ([`cli::main`]).
 
 pub mod bitboard;
+pub mod board;
 pub mod cli;
 pub mod generate;
 pub mod history;

@@ -61,6 +61,12 @@ pub struct Pos<V: CompiledVariant> {
     pub placement_hash: u64,
     /// The kinds each piece has been, where the variant's rules read them.
     pub lineages: V::Lineages,
+    /// Plies since the last reset event (the FEN halfmove clock).
+    pub halfmove_clock: u32,
+    /// The move number, incremented after Black's move.
+    pub fullmove_number: u32,
+    /// The per-player counters the variant declares, White's then Black's.
+    pub counters: [V::Counters; 2],
 }
 
 /// Restrictions on the side to move's moves: check and pin masks.
@@ -154,6 +160,9 @@ impl<V: CompiledVariant> Pos<V> {
             hash: 0,
             placement_hash: 0,
             lineages: V::Lineages::EMPTY,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            counters: [V::NO_COUNTERS; 2],
         }
     }
 

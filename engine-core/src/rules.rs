@@ -1,22 +1,25 @@
-//! The compiled variant as a runtime [`Rules`] back end, for the layers
-//! above move generation (game driver, search, protocols).
+//! The compiled variant as a runtime [`Rules`] back end: the game driver,
+//! search, evaluation and protocols run on the compiled [`Pos`] and [`Mv`]
+//! directly; runtime positions and moves appear only at the edges (FEN,
+//! notation, protocols).
 
 use crate::bitboard::Bitboard;
+use crate::generate::generate;
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
 use crate::position::{dense_square, runtime_square, Pos};
 use crate::variant::CompiledVariant;
 use std::marker::PhantomData;
-use varc_runtime::model::{Color, Square, Variant};
-use varc_runtime::moves::{Move, MoveEffects, MoveKind, Undo};
+use varc_runtime::board::Board;
+use varc_runtime::model::{Color, PieceId, Square, Variant};
+use varc_runtime::moves::{resets_halfmove_clock, Move, MoveKind};
 use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
 
 /// A compiled variant's rules: its model (built from Rust values, so it
-/// cannot fail to load) and the facts making moves needs.
+/// cannot fail to load).
 #[derive(Clone, Debug)]
 pub struct Compiled<V: CompiledVariant> {
     variant: Variant,
-    effects: MoveEffects,
     compiled: PhantomData<V>,
 }
 
@@ -29,19 +32,37 @@ impl<V: CompiledVariant> Default for Compiled<V> {
 impl<V: CompiledVariant> Compiled<V> {
     /// The rules of `V`.
     pub fn new() -> Compiled<V> {
-        let variant = V::model();
         Compiled {
-            effects: MoveEffects::new(&variant),
-            variant,
+            variant: V::model(),
             compiled: PhantomData,
         }
     }
+
+    /// Whether `mv` resets the halfmove clock (the variant's reset events).
+    fn resets_clock(&self, pos: &Pos<V>, mv: &Mv) -> bool {
+        let events = &self.variant.ply_reset_events;
+        if events.is_empty() {
+            return false;
+        }
+        let moving = pos.piece_on(mv.from as usize);
+        let victim = match mv.kind {
+            CompiledKind::EnPassant => Some(mv.aux as usize),
+            CompiledKind::Castle => None,
+            _ => (mv.to != mv.from).then_some(mv.to as usize),
+        };
+        let captured = victim.and_then(|square| pos.piece_on(square));
+        let promoted_from = (mv.promotion != NO_KIND)
+            .then(|| moving.map(|piece| piece.kind()))
+            .flatten();
+        let crowned = mv.crowns && V::SUCCESSION.is_some();
+        resets_halfmove_clock(events, &self.describe(mv), moving, captured, promoted_from, crowned)
+    }
 }
 
-/// The runtime move of a compiled move.
-pub fn to_runtime<V: CompiledVariant>(mv: Mv) -> Move {
+/// The runtime kind of a compiled move (with its runtime squares).
+fn runtime_kind<V: CompiledVariant>(mv: &Mv) -> MoveKind {
     let square = runtime_square::<V>;
-    let kind = match mv.kind {
+    match mv.kind {
         CompiledKind::EnPassant => MoveKind::EnPassant {
             victim: square(mv.aux as usize),
         },
@@ -51,46 +72,135 @@ pub fn to_runtime<V: CompiledVariant>(mv: Mv) -> Move {
         },
         CompiledKind::DelayedPromotion => MoveKind::DelayedPromotion,
         CompiledKind::Normal => MoveKind::Normal,
-    };
+    }
+}
+
+/// The runtime move of a compiled move.
+pub fn to_runtime<V: CompiledVariant>(mv: Mv) -> Move {
+    let square = runtime_square::<V>;
     Move {
         from: square(mv.from as usize),
         to: square(mv.to as usize),
-        kind,
+        kind: runtime_kind::<V>(&mv),
         promotion: (mv.promotion != NO_KIND).then_some(mv.promotion as usize),
         crown: mv.crowns.then(|| square(mv.crown as usize)),
     }
 }
 
 impl<V: CompiledVariant> Rules for Compiled<V> {
+    type Position = Pos<V>;
+    type Move = Mv;
+    type Undo = Pos<V>;
+
     fn variant(&self) -> &Variant {
         &self.variant
     }
 
-    fn generate_legal(&self, position: &mut Position, out: &mut Vec<Move>) {
-        let mut list = Vec::new();
-        crate::generate::generate(&Pos::<V>::from_runtime(position), &mut list, true);
-        out.extend(list.into_iter().map(to_runtime::<V>));
+    fn import(&self, position: &Position) -> Pos<V> {
+        let mut pos: Pos<V> = Pos::from_runtime(position);
+        pos.halfmove_clock = position.halfmove_clock();
+        pos.fullmove_number = position.fullmove_number();
+        for color in Color::ALL {
+            let counters: &mut [u32] = pos.counters[color.index()].as_mut();
+            for (slot, value) in counters.iter_mut().zip(position.counters(color)) {
+                *slot = *value;
+            }
+        }
+        pos
     }
 
-    fn generate_pseudo_legal(&self, position: &Position, out: &mut Vec<Move>) {
-        let mut list = Vec::new();
-        crate::generate::generate(&Pos::<V>::from_runtime(position), &mut list, false);
-        out.extend(list.into_iter().map(to_runtime::<V>));
+    fn export(&self, pos: &Pos<V>) -> Position {
+        let counters = pos.counters[0].as_ref().len();
+        let mut position = Position::empty(V::FILES as u8, V::RANKS as u8, counters);
+        for (square, piece) in pos.pieces() {
+            position.set_piece(square, Some(piece));
+        }
+        position.set_side_to_move(pos.side_to_move());
+        for color in Color::ALL {
+            position.set_castling_rights(color, pos.castling[color.index()]);
+            position
+                .counters_mut(color)
+                .copy_from_slice(pos.counters[color.index()].as_ref());
+        }
+        position.set_en_passant(pos.en_passant());
+        position.set_halfmove_clock(pos.halfmove_clock);
+        position.set_fullmove_number(pos.fullmove_number);
+        position
     }
 
-    fn make_move(&self, position: &mut Position, mv: &Move) -> Undo {
-        position.make_move(mv, &self.effects)
+    fn describe(&self, mv: &Mv) -> Move {
+        to_runtime::<V>(*mv)
     }
 
-    fn unmake_move(&self, position: &mut Position, mv: &Move, undo: &Undo) {
-        position.unmake_move(mv, undo)
+    fn without_promotion(&self, mv: &Mv) -> Mv {
+        Mv {
+            promotion: NO_KIND,
+            ..*mv
+        }
     }
 
-    fn is_attacked(&self, position: &Position, square: Square, by: Color) -> bool {
-        let Some(square) = dense_square::<V>(square) else {
-            return false;
+    fn generate_legal(&self, pos: &mut Pos<V>, out: &mut Vec<Mv>) {
+        generate(pos, out, true);
+    }
+
+    fn generate_pseudo_legal(&self, pos: &Pos<V>, out: &mut Vec<Mv>) {
+        generate(pos, out, false);
+    }
+
+    fn make_move(&self, pos: &mut Pos<V>, mv: &Mv) -> Pos<V> {
+        let before = *pos;
+        *pos = self.play(&before, mv);
+        before
+    }
+
+    fn unmake_move(&self, pos: &mut Pos<V>, _mv: &Mv, undo: &Pos<V>) {
+        *pos = *undo;
+    }
+
+    fn is_attacked(&self, pos: &Pos<V>, square: Square, by: Color) -> bool {
+        dense_square::<V>(square).is_some_and(|square| {
+            !V::attackers(pos, square, pos.occupied(), by.index()).is_empty()
+        })
+    }
+
+    fn move_squares(&self, mv: &Mv) -> (Square, Square) {
+        (
+            runtime_square::<V>(mv.from as usize),
+            runtime_square::<V>(mv.to as usize),
+        )
+    }
+
+    fn promotion(&self, mv: &Mv) -> Option<PieceId> {
+        (mv.promotion != NO_KIND).then_some(mv.promotion as usize)
+    }
+
+    fn move_kind(&self, mv: &Mv) -> MoveKind {
+        runtime_kind::<V>(mv)
+    }
+
+    fn is_capture(&self, pos: &Pos<V>, mv: &Mv) -> bool {
+        match mv.kind {
+            CompiledKind::EnPassant => true,
+            CompiledKind::Castle => false,
+            CompiledKind::Normal | CompiledKind::DelayedPromotion => {
+                mv.to != mv.from && pos.board[mv.to as usize] != 0
+            }
+        }
+    }
+
+    fn play(&self, pos: &Pos<V>, mv: &Mv) -> Pos<V> {
+        let mut next = pos.make(*mv);
+        next.halfmove_clock = if self.resets_clock(pos, mv) {
+            0
+        } else {
+            pos.halfmove_clock.saturating_add(1)
         };
-        let pos = Pos::<V>::from_runtime(position);
-        !V::attackers(&pos, square, pos.occupied(), by.index()).is_empty()
+        next.fullmove_number = pos.fullmove_number.saturating_add(pos.side as u32);
+        next
+    }
+
+    fn royal_attacked(&self, pos: &Pos<V>, color: Color) -> bool {
+        pos.royal_attacked(color.index())
     }
 }
+

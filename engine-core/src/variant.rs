@@ -140,6 +140,8 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     type PinSquares: Table<u8>;
     /// Where lineages are kept ([`NoLineage`] when no rule reads them).
     type Lineages: LineageStore;
+    /// The per-player counters: `[u32; COUNTERS]`.
+    type Counters: Table<u32> + AsRef<[u32]> + AsMut<[u32]>;
 
     /// Files of the board.
     const FILES: usize;
@@ -159,6 +161,8 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     const NO_PIN_LINES: Self::PinLines;
     /// No pinned square.
     const NO_PIN_SQUARES: Self::PinSquares;
+    /// Every counter at zero.
+    const NO_COUNTERS: Self::Counters;
     /// Bit `k` set: kind `k` is royal.
     const ROYAL_KINDS: u128;
     /// Whether royal pieces may not be left attacked.

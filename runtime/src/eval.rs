@@ -24,10 +24,11 @@
 //!   remaining material.
 //! - A small bonus for the side to move (tempo).
 
+use crate::board::Board;
 use crate::model::{
     AtomCondition, Color, HopLanding, Motion, MoveMode, PieceId, Square, SquareSet, Variant,
 };
-use crate::position::{Position, SquareIter, SQUARE_COUNT};
+use crate::position::{SquareIter, SQUARE_COUNT};
 
 /// Centipawns per pawn of declared value.
 pub const PAWN: i32 = 100;
@@ -255,7 +256,7 @@ impl Evaluator {
     }
 
     /// The evaluation of `position` from the side to move's point of view.
-    pub fn evaluate(&self, position: &Position) -> i32 {
+    pub fn evaluate(&self, position: &impl Board) -> i32 {
         let white = self.evaluate_white(position);
         match position.side_to_move() {
             Color::White => white + TEMPO,
@@ -265,14 +266,14 @@ impl Evaluator {
 
     /// The evaluation of `position` from White's point of view, without
     /// the tempo bonus.
-    pub fn evaluate_white(&self, position: &Position) -> i32 {
+    pub fn evaluate_white(&self, position: &impl Board) -> i32 {
         let mut material = [0i32; 2];
         let mut positional = [0i32; 2];
         let mut attacks = [SquareSet::EMPTY; 2];
         let mut mobility = [0i32; 2];
         let occupied = position
             .occupied(Color::White)
-            .union(position.occupied(Color::Black));
+            .union(&position.occupied(Color::Black));
         for (square, piece) in position.pieces() {
             let c = piece.color().index();
             let kind = piece.kind();
@@ -291,7 +292,7 @@ impl Evaluator {
                     if capture_mode {
                         attacks[c].insert(Square::from_index(target));
                     }
-                    match position.piece_at_index(target) {
+                    match position.piece_at(Square::from_index(target)) {
                         None if move_mode => count += 1,
                         Some(other) if capture_mode && other.color() != piece.color() => count += 1,
                         _ => {}
@@ -311,13 +312,13 @@ impl Evaluator {
             let enemy = color.opponent().index();
             // Enemy material left, as a share of the start: 1 early, 0 bare.
             let danger = (material[enemy] * 256 / self.start_material).min(256);
-            for index in SquareIter::new(*position.royals(color)) {
-                let Some(piece) = position.piece_at_index(index) else {
+            for index in SquareIter::new(position.royals(color)) {
+                let Some(piece) = position.piece_at(Square::from_index(index)) else {
                     continue;
                 };
                 let around = self.neighbours[index];
                 let attacked = around.intersection(&attacks[enemy]).len() as i32;
-                let shelter = around.intersection(position.occupied(color)).len() as i32;
+                let shelter = around.intersection(&position.occupied(color)).len() as i32;
                 let safety = shelter * SHELTER_PER_PIECE - attacked * ATTACKED_ROYAL_NEIGHBOUR;
                 let centre = self
                     .royal_bonus

@@ -30,6 +30,7 @@
 //! and colour on its square, except castling kings and rooks, which are
 //! unmoved exactly when the castling rights say so.
 
+use crate::board::Board;
 use crate::model::{Color, PieceId, Square, SquareSet, Variant};
 use crate::moves::tracks_history;
 use crate::position::{EnPassant, Piece, Position};
@@ -190,7 +191,7 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
 }
 
 /// Writes `position` as FEN of `variant` (see the module documentation).
-pub fn write_fen(variant: &Variant, position: &Position) -> String {
+pub fn write_fen(variant: &Variant, position: &impl Board) -> String {
     let mut out = String::new();
     let history = tracks_history(variant);
     for rank in (0..variant.board.ranks).rev() {
@@ -407,7 +408,7 @@ fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)
 /// kind of the first castling rule whose king stands there.
 fn castling_king(
     variant: &Variant,
-    position: &Position,
+    position: &impl Board,
     color: Color,
 ) -> Option<(u8, PieceId, PieceId)> {
     let rank = position.back_rank(color);
@@ -424,7 +425,7 @@ fn castling_king(
 }
 
 /// Files of `color`'s pieces of `kind` on its back rank.
-fn rook_files(position: &Position, color: Color, kind: PieceId) -> Vec<u8> {
+fn rook_files(position: &impl Board, color: Color, kind: PieceId) -> Vec<u8> {
     let rank = position.back_rank(color);
     (0..position.files())
         .filter(|file| {
@@ -510,7 +511,7 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
     Ok(())
 }
 
-fn castling_text(variant: &Variant, position: &Position) -> String {
+fn castling_text(variant: &Variant, position: &impl Board) -> String {
     let mut out = String::new();
     for color in Color::ALL {
         let rights = position.castling_rights(color);

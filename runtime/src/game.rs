@@ -49,19 +49,19 @@ pub use hash::{placement_hash, Identity};
 pub use legality::{divide_with_history, perft_with_history};
 pub use result::{GameResult, ResultKind};
 
+use crate::board::Board;
 use crate::fen::parse_fen;
 use crate::model::{Color, Trigger};
-use crate::moves::Move;
-use crate::notation::{long_algebraic, parse_move, san};
-use crate::position::Position;
+use crate::notation::{long_algebraic_of, parse_move, san};
 use crate::rules::Rules;
 use condition::Context;
 
-/// An action of the side to move.
+/// An action of the side to move; `M` is the back end's move
+/// ([`Rules::Move`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
+pub enum Action<M> {
     /// A move.
-    Move(Move),
+    Move(M),
     /// A claim of whatever draw or null game the rules allow now.
     Claim,
     /// A draw offer (it stands until the opponent moves).
@@ -76,10 +76,9 @@ pub enum Action {
 }
 
 /// One entry of the game's history.
-#[derive(Clone, Debug)]
-pub struct Step {
+pub struct Step<R: Rules> {
     /// What was done.
-    pub action: Action,
+    pub action: Action<R::Move>,
     /// Who did it.
     pub by: Color,
     /// As the record writes it: SAN with the record's marks (`exf6 II`,
@@ -89,7 +88,34 @@ pub struct Step {
     pub elapsed_ms: Option<u64>,
     /// Wins awarded by this step.
     pub awards: Vec<AwardedWin>,
-    before: Box<State>,
+    before: Box<State<R::Position, R::Move>>,
+}
+
+// By hand: a derive would ask `R: Clone + Debug` of the rules themselves.
+impl<R: Rules> Clone for Step<R> {
+    fn clone(&self) -> Self {
+        Step {
+            action: self.action,
+            by: self.by,
+            text: self.text.clone(),
+            elapsed_ms: self.elapsed_ms,
+            awards: self.awards.clone(),
+            before: self.before.clone(),
+        }
+    }
+}
+
+impl<R: Rules> std::fmt::Debug for Step<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Step")
+            .field("action", &self.action)
+            .field("by", &self.by)
+            .field("text", &self.text)
+            .field("elapsed_ms", &self.elapsed_ms)
+            .field("awards", &self.awards)
+            .field("before", &self.before)
+            .finish()
+    }
 }
 
 /// Whether the game goes on.
@@ -110,12 +136,13 @@ pub struct Claimable {
     pub result: GameResult,
 }
 
-/// The state after each step: what undo restores.
+/// The state after each step: what undo restores (`P` and `M` the back
+/// end's position and move).
 #[derive(Clone, Debug)]
-struct State {
-    position: Position,
+struct State<P, M> {
+    position: P,
     identity: Identity,
-    legal: Vec<Move>,
+    legal: Vec<M>,
     moves_made: u32,
     plies_since_reset: u32,
     repetitions: Repetitions,
@@ -130,8 +157,8 @@ struct State {
 #[derive(Clone, Debug)]
 pub struct Game<R: Rules> {
     rules: R,
-    state: State,
-    steps: Vec<Step>,
+    state: State<R::Position, R::Move>,
+    steps: Vec<Step<R>>,
 }
 
 impl<R: Rules> Game<R> {
@@ -143,15 +170,15 @@ impl<R: Rules> Game<R> {
 
     /// A game from a FEN of the variant.
     pub fn from_fen(rules: R, fen: &str) -> Result<Game<R>, GameError> {
-        let position = parse_fen(rules.variant(), fen)?;
+        let position = rules.import(&parse_fen(rules.variant(), fen)?);
         Ok(Game::from_position(rules, position, None))
     }
 
     /// A game from `position`, timed if `clock` is given.
-    pub fn from_position(rules: R, position: Position, clock: Option<Clock>) -> Game<R> {
+    pub fn from_position(rules: R, position: R::Position, clock: Option<Clock>) -> Game<R> {
         let plies_since_reset = position.halfmove_clock();
         let state = State {
-            identity: Identity::of(&position, &[]),
+            identity: Identity::of(&rules, &position, &[]),
             position,
             legal: Vec::new(),
             moves_made: 0,
@@ -191,25 +218,25 @@ impl<R: Rules> Game<R> {
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &R::Position {
         &self.state.position
     }
 
     /// The position the game started from.
-    pub fn start_position(&self) -> &Position {
+    pub fn start_position(&self) -> &R::Position {
         self.steps
             .first()
             .map_or(&self.state.position, |step| &step.before.position)
     }
 
     /// The history, oldest first.
-    pub fn steps(&self) -> &[Step] {
+    pub fn steps(&self) -> &[Step<R>] {
         &self.steps
     }
 
     /// The legal moves of the side to move, history rules and promotion
     /// options applied (empty once the game has ended).
-    pub fn legal_moves(&self) -> &[Move] {
+    pub fn legal_moves(&self) -> &[R::Move] {
         if self.state.result.is_some() {
             &[]
         } else {
@@ -270,7 +297,7 @@ impl<R: Rules> Game<R> {
         self.state.moves_made
     }
 
-    fn context(&self) -> Context<'_> {
+    fn context(&self) -> Context<'_, R::Position> {
         let state = &self.state;
         Context {
             variant: self.rules.variant(),
@@ -285,7 +312,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// The positions before each move made, oldest first.
-    fn past_positions(&self) -> Vec<&Position> {
+    fn past_positions(&self) -> Vec<&R::Position> {
         self.steps
             .iter()
             .filter(|s| matches!(s.action, Action::Move(_)))
@@ -298,7 +325,7 @@ impl<R: Rules> Game<R> {
     /// the awards (after a move) and the automatic terminations.
     fn settle(&mut self, after_move: bool) {
         let legal = self.compute_legal(self.state.clock.as_ref());
-        self.state.identity = Identity::of(&self.state.position, &legal);
+        self.state.identity = Identity::of(&self.rules, &self.state.position, &legal);
         self.state.legal = legal;
         self.state.repetitions = self.count_repetitions();
         if self.state.result.is_some() {
@@ -339,7 +366,7 @@ impl<R: Rules> Game<R> {
 
     /// The legal moves of the current position with `clock` as the
     /// clocks: generated moves, promotion options, history rules.
-    fn compute_legal(&self, clock: Option<&Clock>) -> Vec<Move> {
+    fn compute_legal(&self, clock: Option<&Clock>) -> Vec<R::Move> {
         let position = &self.state.position;
         let mut legal = self.rules.legal_moves(position);
         {
@@ -391,7 +418,7 @@ impl<R: Rules> Game<R> {
         }
     }
 
-    fn push_step(&mut self, action: Action, text: String, elapsed_ms: Option<u64>) {
+    fn push_step(&mut self, action: Action<R::Move>, text: String, elapsed_ms: Option<u64>) {
         let before = Box::new(self.state.clone());
         self.steps.push(Step {
             action,
@@ -404,8 +431,8 @@ impl<R: Rules> Game<R> {
     }
 
     /// Why `mv` is not legal now.
-    fn refusal(&self, mv: &Move) -> GameError {
-        let text = long_algebraic(self.rules.variant(), mv, &self.state.legal);
+    fn refusal(&self, mv: &R::Move) -> GameError {
+        let text = long_algebraic_of(&self.rules, mv, &self.state.legal);
         let past = self.past_positions();
         let mut scratch = self.state.position.clone();
         let generated = self.rules.legal_moves(&self.state.position);
@@ -423,7 +450,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// Plays `mv` with no time spent.
-    pub fn play(&mut self, mv: &Move) -> Result<(), GameError> {
+    pub fn play(&mut self, mv: &R::Move) -> Result<(), GameError> {
         self.play_timed(mv, None)
     }
 
@@ -431,7 +458,7 @@ impl<R: Rules> Game<R> {
     /// without clocks). Legality is judged with the clock as it reads when
     /// the move is made (A5). If the time runs out the clock, the flag falls
     /// and the move is not made: the game ends by loss on time.
-    pub fn play_timed(&mut self, mv: &Move, elapsed_ms: Option<u64>) -> Result<(), GameError> {
+    pub fn play_timed(&mut self, mv: &R::Move, elapsed_ms: Option<u64>) -> Result<(), GameError> {
         self.ensure_ongoing()?;
         let side = self.state.position.side_to_move();
         let elapsed_ms = elapsed_ms.filter(|_| self.state.clock.is_some());
@@ -462,7 +489,7 @@ impl<R: Rules> Game<R> {
 
     /// The state after a move: counters, plies since reset, offers, clocks,
     /// then awards and terminations.
-    fn apply_move(&mut self, mut after: Position, events: MoveEvents) {
+    fn apply_move(&mut self, mut after: R::Position, events: MoveEvents) {
         let variant = self.rules.variant();
         let mover = events.mover;
         for (id, counter) in variant.counters.iter().enumerate() {
@@ -519,7 +546,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// Takes back the last step (a move, claim, offer, ...) and returns it.
-    pub fn undo(&mut self) -> Option<Action> {
+    pub fn undo(&mut self) -> Option<Action<R::Move>> {
         let step = self.steps.pop()?;
         self.state = *step.before;
         Some(step.action)
@@ -527,7 +554,7 @@ impl<R: Rules> Game<R> {
 
     /// Reads a move text (long algebraic or SAN, see
     /// [`notation`](crate::notation)) as a legal move of the game.
-    pub fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+    pub fn parse_move(&self, text: &str) -> Result<R::Move, GameError> {
         let position = &self.state.position;
         let error = match parse_move(&self.rules, position, text) {
             Ok(mv) => return Ok(mv),
@@ -543,7 +570,7 @@ impl<R: Rules> Game<R> {
             .find(|mv| {
                 let san_text = san(&self.rules, position, mv);
                 san_text.trim_end_matches(['+', '#']) == bare
-                    || long_algebraic(self.rules.variant(), mv, &self.state.legal) == bare
+                    || long_algebraic_of(&self.rules, mv, &self.state.legal) == bare
             })
             .copied()
             .ok_or(GameError::MoveText(error))

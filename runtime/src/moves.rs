@@ -5,6 +5,7 @@
 //! rook castles, which piece is removed en passant). Making a move needs a
 //! few facts of the variant, gathered once in [`MoveEffects`].
 
+use crate::board::Board;
 use crate::model::{
     CastleSide, Color, EventPattern, PieceId, RoyalLoss, Square, SquareSet, Variant,
 };
@@ -62,6 +63,22 @@ impl Move {
         }
     }
 
+    /// The same move without promotion.
+    ///
+    /// ```
+    /// use varc_runtime::model::Square;
+    /// use varc_runtime::moves::Move;
+    /// let plain = Move::normal(Square::new(0, 6), Square::new(0, 7));
+    /// let promoting = Move { promotion: Some(4), ..plain };
+    /// assert_eq!(promoting.without_promotion(), plain);
+    /// ```
+    pub fn without_promotion(&self) -> Move {
+        Move {
+            promotion: None,
+            ..*self
+        }
+    }
+
     /// Whether the move is a castling.
     pub fn is_castle(&self) -> bool {
         matches!(self.kind, MoveKind::Castle { .. })
@@ -69,7 +86,7 @@ impl Move {
 
     /// Whether the move captures something on `position` (the position it
     /// was generated for).
-    pub fn is_capture(&self, position: &Position) -> bool {
+    pub fn is_capture(&self, position: &impl Board) -> bool {
         match self.kind {
             MoveKind::EnPassant { .. } => true,
             MoveKind::Castle { .. } => false,
@@ -304,10 +321,14 @@ impl Position {
         }
         self.update_castling_rights(mv, moving, effects);
         self.set_en_passant(next_en_passant);
-        let resets = effects
-            .reset_events
-            .iter()
-            .any(|event| event_matches(event, mv, moving, undo.captured, promoted_from, crowned));
+        let resets = resets_halfmove_clock(
+            &effects.reset_events,
+            mv,
+            moving,
+            undo.captured,
+            promoted_from,
+            crowned,
+        );
         if resets {
             self.set_halfmove_clock(0);
         } else {
@@ -402,6 +423,24 @@ impl Position {
 
 /// Whether the move matches a game event pattern, as far as the move alone
 /// tells (a Laws-of-Chess checkmate needs the game layer: never here).
+/// Whether a move resets the halfmove clock: whether one of the variant's
+/// ply-reset `events` matches it. `moving` is the piece that moves (as it
+/// was before the move), `captured` the piece it takes, `promoted_from` the
+/// kind it had if it promotes, `crowned` whether the turn began with a
+/// succession. Both back ends' positions keep their clock with it.
+pub fn resets_halfmove_clock(
+    events: &[EventPattern],
+    mv: &Move,
+    moving: Option<Piece>,
+    captured: Option<Piece>,
+    promoted_from: Option<PieceId>,
+    crowned: bool,
+) -> bool {
+    events
+        .iter()
+        .any(|event| event_matches(event, mv, moving, captured, promoted_from, crowned))
+}
+
 fn event_matches(
     event: &EventPattern,
     mv: &Move,

@@ -24,9 +24,9 @@
 //! against the legal moves; a text that names no legal move gets a typed
 //! error that says why.
 
+use crate::board::Board;
 use crate::model::{CastleSide, CheckRule, Color, PieceId, Square, Variant};
 use crate::moves::{Move, MoveKind};
-use crate::position::Position;
 use crate::rules::Rules;
 use logos::Logos;
 use thiserror::Error;
@@ -178,7 +178,7 @@ pub fn is_pawn_like(variant: &Variant, kind: PieceId) -> bool {
 
 /// The kind of the piece that makes `mv` on `position`: after crowning when
 /// the crowned piece is the one that moves.
-fn mover_kind(variant: &Variant, position: &Position, mv: &Move) -> Option<PieceId> {
+fn mover_kind(variant: &Variant, position: &impl Board, mv: &Move) -> Option<PieceId> {
     if mv.crown == Some(mv.from) {
         if let crate::model::RoyalLoss::Succession { becomes, .. } = &variant.royal_loss {
             return Some(*becomes);
@@ -187,8 +187,24 @@ fn mover_kind(variant: &Variant, position: &Position, mv: &Move) -> Option<Piece
     position.piece_at(mv.from).map(|p| p.kind())
 }
 
-/// The move in long algebraic (see the module documentation). `legal` is
-/// the list of legal moves of `position`, used to keep castling unambiguous.
+/// The runtime moves of a back end's `moves` ([`Rules::describe`]), in order.
+pub fn describe_all<R: Rules + ?Sized>(rules: &R, moves: &[R::Move]) -> Vec<Move> {
+    moves.iter().map(|mv| rules.describe(mv)).collect()
+}
+
+/// [`long_algebraic`] of a back end's move `mv`, `legal` the back end's
+/// legal moves of the position.
+pub fn long_algebraic_of<R: Rules + ?Sized>(rules: &R, mv: &R::Move, legal: &[R::Move]) -> String {
+    long_algebraic(
+        rules.variant(),
+        &rules.describe(mv),
+        &describe_all(rules, legal),
+    )
+}
+
+/// The move in long algebraic (see the module documentation), read from the
+/// runtime move ([`Rules::describe`]). `legal` is the list of legal moves of
+/// the position, used to keep castling unambiguous.
 pub fn long_algebraic(variant: &Variant, mv: &Move, legal: &[Move]) -> String {
     let mut out = String::new();
     if let Some(crown) = mv.crown {
@@ -227,9 +243,10 @@ pub fn long_algebraic(variant: &Variant, mv: &Move, legal: &[Move]) -> String {
 }
 
 /// The move in SAN-like text (see the module documentation).
-pub fn san<R: Rules + ?Sized>(rules: &R, position: &Position, mv: &Move) -> String {
+pub fn san<R: Rules + ?Sized>(rules: &R, position: &R::Position, played: &R::Move) -> String {
     let variant = rules.variant();
-    let legal = rules.legal_moves(position);
+    let legal = describe_all(rules, &rules.legal_moves(position));
+    let mv = &rules.describe(played);
     let mut out = String::new();
     if let Some(crown) = mv.crown {
         out.push_str(&format!("{crown}^"));
@@ -287,7 +304,7 @@ pub fn san<R: Rules + ?Sized>(rules: &R, position: &Position, mv: &Move) -> Stri
             }
         }
     }
-    let after = rules.play(position, mv);
+    let after = rules.play(position, played);
     if rules.in_check(&after) {
         let mates = rules.legal_moves(&after).is_empty();
         out.push(if mates { '#' } else { '+' });
@@ -406,9 +423,9 @@ fn read_ordinary(input: &str, tokens: &[Token], spec: &mut Spec) -> Result<(), M
 /// or SAN) and returns the legal move it names.
 pub fn parse_move<R: Rules + ?Sized>(
     rules: &R,
-    position: &Position,
+    position: &R::Position,
     text: &str,
-) -> Result<Move, MoveTextError> {
+) -> Result<R::Move, MoveTextError> {
     let variant = rules.variant();
     let input = text.trim();
     if input.is_empty() {
@@ -433,9 +450,11 @@ pub fn parse_move<R: Rules + ?Sized>(
     };
     let piece = spec.piece.as_ref().map(kind_of).transpose()?;
     let promotion = spec.promotion.as_ref().map(kind_of).transpose()?;
-    let legal = rules.legal_moves(position);
+    let generated = rules.legal_moves(position);
+    let legal = describe_all(rules, &generated);
     let mut pseudo = Vec::new();
     rules.generate_pseudo_legal(position, &mut pseudo);
+    let pseudo = describe_all(rules, &pseudo);
     let matches = |mv: &Move, check_promotion: bool| -> bool {
         if mv.crown != spec.crown {
             return false;
@@ -480,26 +499,28 @@ pub fn parse_move<R: Rules + ?Sized>(
         let promotion_ok = !check_promotion || mv.promotion == promotion || mv.is_castle();
         to_ok && from_ok && piece_ok && promotion_ok
     };
-    let found: Vec<&Move> = legal.iter().filter(|mv| matches(mv, true)).collect();
+    let found: Vec<usize> = (0..legal.len())
+        .filter(|i| matches(&legal[*i], true))
+        .collect();
     // A castling written king-from -> king-to also matches a normal king
     // move with the same squares; the normal move wins.
-    let found: Vec<&Move> = if found.len() > 1 && found.iter().any(|m| !m.is_castle()) {
+    let found: Vec<usize> = if found.len() > 1 && found.iter().any(|i| !legal[*i].is_castle()) {
         found
             .into_iter()
-            .filter(|m| !m.is_castle() || spec.to != Some(m.to))
+            .filter(|i| !legal[*i].is_castle() || spec.to != Some(legal[*i].to))
             .collect()
     } else {
         found
     };
     match found.as_slice() {
-        [mv] => return Ok(**mv),
+        [index] => return Ok(generated[*index]),
         [] => {}
         many => {
             return Err(MoveTextError::Ambiguous {
                 text: input.to_string(),
                 candidates: many
                     .iter()
-                    .map(|m| long_algebraic(variant, m, &legal))
+                    .map(|i| long_algebraic(variant, &legal[*i], &legal))
                     .collect::<Vec<_>>()
                     .join(", "),
             })

@@ -8,14 +8,12 @@
 //! a side whose royal piece was captured) is a leaf: it adds nothing at the
 //! depths below it.
 
-use crate::moves::Move;
-use crate::position::Position;
 use crate::rules::Rules;
 
 /// The number of leaf positions `depth` plies below `position`.
 ///
 /// The last ply is counted without being played (bulk counting).
-pub fn perft<R: Rules + ?Sized>(rules: &R, position: &Position, depth: u32) -> u64 {
+pub fn perft<R: Rules + ?Sized>(rules: &R, position: &R::Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -26,8 +24,8 @@ pub fn perft<R: Rules + ?Sized>(rules: &R, position: &Position, depth: u32) -> u
 
 fn perft_inner<R: Rules + ?Sized>(
     rules: &R,
-    position: &mut Position,
-    buffers: &mut [Vec<Move>],
+    position: &mut R::Position,
+    buffers: &mut [Vec<R::Move>],
 ) -> u64 {
     let Some((moves, rest)) = buffers.split_first_mut() else {
         return 1;
@@ -48,7 +46,7 @@ fn perft_inner<R: Rules + ?Sized>(
 
 /// The perft counts of every depth from 1 to `depth` in one walk of the tree:
 /// `result[d - 1]` is perft(d).
-pub fn perft_counts<R: Rules + ?Sized>(rules: &R, position: &Position, depth: u32) -> Vec<u64> {
+pub fn perft_counts<R: Rules + ?Sized>(rules: &R, position: &R::Position, depth: u32) -> Vec<u64> {
     let mut counts = vec![0u64; depth as usize];
     if depth == 0 {
         return counts;
@@ -61,8 +59,8 @@ pub fn perft_counts<R: Rules + ?Sized>(rules: &R, position: &Position, depth: u3
 
 fn counts_inner<R: Rules + ?Sized>(
     rules: &R,
-    position: &mut Position,
-    buffers: &mut [Vec<Move>],
+    position: &mut R::Position,
+    buffers: &mut [Vec<R::Move>],
     counts: &mut [u64],
 ) {
     let (Some((moves, rest)), Some((count, deeper))) =
@@ -85,17 +83,21 @@ fn counts_inner<R: Rules + ?Sized>(
 
 /// Perft split by root move: each legal move with the leaf count `depth - 1`
 /// plies below it. With `depth == 0` the list is empty.
-pub fn divide<R: Rules + ?Sized>(rules: &R, position: &Position, depth: u32) -> Vec<(Move, u64)> {
+pub fn divide<R: Rules + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+    depth: u32,
+) -> Vec<(R::Move, u64)> {
     divide_with_progress(rules, position, depth, |_, _| {})
 }
 
 /// [`divide`], calling `progress(done, total)` after each root move.
 pub fn divide_with_progress<R: Rules + ?Sized>(
     rules: &R,
-    position: &Position,
+    position: &R::Position,
     depth: u32,
     mut progress: impl FnMut(usize, usize),
-) -> Vec<(Move, u64)> {
+) -> Vec<(R::Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }

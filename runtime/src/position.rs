@@ -6,6 +6,7 @@
 //! Squares are indexed like [`Square::index`]: `rank * 16 + file`, whatever
 //! the board size, so one array of 256 entries serves every board.
 
+use crate::board::Board;
 use crate::model::{Color, Lineage, PieceId, Square, SquareSet};
 
 /// Number of entries of the square array (16 x 16).
@@ -286,10 +287,7 @@ impl Position {
     /// The back rank of `color`: 0 for White, the last rank for Black.
     #[inline]
     pub fn back_rank(&self, color: Color) -> u8 {
-        match color {
-            Color::White => 0,
-            Color::Black => self.ranks - 1,
-        }
+        Board::back_rank(self, color)
     }
 
     /// The en passant state, if the last move passed squares.
@@ -343,11 +341,7 @@ impl Position {
     /// Whether the placements (kinds, colours, squares) are equal; side to
     /// move, rights and per-piece state are ignored.
     pub fn same_placement(&self, other: &Position) -> bool {
-        self.occupied == other.occupied
-            && self
-                .pieces()
-                .zip(other.pieces())
-                .all(|((s1, p1), (s2, p2))| s1 == s2 && p1.kind == p2.kind && p1.color == p2.color)
+        Board::same_placement(self, other)
     }
 }
 

@@ -40,6 +40,7 @@ pub mod worker;
 pub use outcome::{Ending, MatchState, Valuation, MATE, MATE_BOUND, WIN_UNIT};
 pub use time::Limits;
 
+use crate::board::Board;
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::model::Variant;
@@ -81,9 +82,10 @@ impl Score {
     }
 }
 
-/// Progress of a search, reported after each completed iteration.
+/// Progress of a search, reported after each completed iteration; `M` is
+/// the back end's move ([`Rules::Move`]; the runtime's [`Move`] by default).
 #[derive(Clone, Debug)]
-pub struct SearchInfo {
+pub struct SearchInfo<M = Move> {
     /// Depth completed.
     pub depth: u32,
     /// Deepest ply reached (quiescence included).
@@ -97,25 +99,26 @@ pub struct SearchInfo {
     /// Time spent so far.
     pub time_ms: u64,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
 }
 
-impl SearchInfo {
+impl<M> SearchInfo<M> {
     /// Nodes per second so far.
     pub fn nps(&self) -> u64 {
         self.nodes * 1000 / self.time_ms.max(1)
     }
 }
 
-/// What a search found.
+/// What a search found; `M` is the back end's move ([`Rules::Move`]; the
+/// runtime's [`Move`] by default).
 #[derive(Clone, Debug)]
-pub struct SearchResult {
+pub struct SearchResult<M = Move> {
     /// The move to play (`None` when the game is over or there is no move).
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// The expected reply.
-    pub ponder: Option<Move>,
+    pub ponder: Option<M>,
     /// The best move's value for the side to move.
     pub value: i32,
     /// The best claim open to the side to move now and its value, if any
@@ -128,10 +131,10 @@ pub struct SearchResult {
     /// Time spent.
     pub time_ms: u64,
     /// The principal variation.
-    pub pv: Vec<Move>,
+    pub pv: Vec<M>,
 }
 
-impl SearchResult {
+impl<M> SearchResult<M> {
     /// Nodes per second.
     pub fn nps(&self) -> u64 {
         self.nodes * 1000 / self.time_ms.max(1)
@@ -157,25 +160,27 @@ impl Default for EngineOptions {
 }
 
 /// A searching engine for one variant: evaluation tables, transposition
-/// table and ordering tables, kept from move to move.
+/// table and ordering tables, kept from move to move. `M` is the move of
+/// the back end it searches with ([`Rules::Move`]; the runtime's [`Move`]
+/// by default).
 #[derive(Clone, Debug)]
-pub struct Engine {
+pub struct Engine<M = Move> {
     evaluator: Evaluator,
     valuation: Valuation,
-    tt: TranspositionTable,
-    ordering: OrderingTables,
+    tt: TranspositionTable<M>,
+    ordering: OrderingTables<M>,
     options: EngineOptions,
     variant: Variant,
 }
 
-impl Engine {
+impl<M: Copy + Eq> Engine<M> {
     /// An engine for `variant` with default options.
-    pub fn new(variant: &Variant) -> Engine {
+    pub fn new(variant: &Variant) -> Engine<M> {
         Engine::with_options(variant, EngineOptions::default())
     }
 
     /// An engine for `variant` with `options`.
-    pub fn with_options(variant: &Variant, options: EngineOptions) -> Engine {
+    pub fn with_options(variant: &Variant, options: EngineOptions) -> Engine<M> {
         Engine {
             evaluator: Evaluator::new(variant),
             valuation: Valuation::new(variant, options.match_state),
@@ -221,13 +226,13 @@ impl Engine {
 
     /// Searches the current position of `game` within `limits`, until
     /// `stop` is set; `report` is called after each completed iteration.
-    pub fn search<R: Rules + Clone>(
+    pub fn search<R: Rules<Move = M> + Clone>(
         &mut self,
         game: &Game<R>,
         limits: &Limits,
         stop: &AtomicBool,
-        report: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
+        report: &mut dyn FnMut(&SearchInfo<M>),
+    ) -> SearchResult<M> {
         let tree = Tree::from_game(game);
         let side = game.position().side_to_move();
         let budget = Budget::new(limits, side);
@@ -250,20 +255,24 @@ impl Engine {
 }
 
 struct Searcher<'a, R: Rules + Clone> {
-    engine: &'a mut Engine,
+    engine: &'a mut Engine<R::Move>,
     tree: Tree<R>,
     budget: Budget,
     stop: &'a AtomicBool,
     nodes: u64,
     seldepth: usize,
     stopped: bool,
-    pv: Vec<Vec<Move>>,
-    iteration_best: Option<(Move, i32, Vec<Move>)>,
+    pv: Vec<Vec<R::Move>>,
+    iteration_best: Option<(R::Move, i32, Vec<R::Move>)>,
     root_depth: usize,
 }
 
 impl<R: Rules + Clone> Searcher<'_, R> {
-    fn root(&mut self, limits: &Limits, report: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    fn root(
+        &mut self,
+        limits: &Limits,
+        report: &mut dyn FnMut(&SearchInfo<R::Move>),
+    ) -> SearchResult<R::Move> {
         let start = Instant::now();
         let side = self.tree.side_to_move();
         let claim = self
@@ -470,6 +479,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             return best_value.max(0);
         }
         let mut scores = self.engine.ordering.scores(
+            self.tree.rules(),
             &self.engine.evaluator,
             self.tree.position(),
             &moves,
@@ -482,7 +492,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);
             let mv = moves[i];
-            let tactical = is_tactical(self.tree.position(), &mv);
+            let tactical = is_tactical(self.tree.rules(), self.tree.position(), &mv);
             self.tree.make(&mv);
             self.nodes += 1;
             self.check_limits();
@@ -522,7 +532,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     }
                     if alpha >= beta {
                         if !tactical {
-                            self.engine.ordering.reward(side, &mv, ply, depth);
+                            let rules = self.tree.rules();
+                            self.engine.ordering.reward(rules, side, &mv, ply, depth);
                         }
                         break;
                     }
@@ -569,13 +580,13 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             best_value = best_value.max(stand);
             alpha = alpha.max(stand);
         }
-        let position = self.tree.position();
-        let mut moves: Vec<Move> = self
+        let (rules, position) = (self.tree.rules(), self.tree.position());
+        let mut moves: Vec<R::Move> = self
             .tree
             .node()
             .legal
             .iter()
-            .filter(|mv| evasions || is_tactical(position, mv))
+            .filter(|mv| evasions || is_tactical(rules, position, mv))
             .copied()
             .collect();
         if moves.is_empty() {
@@ -587,7 +598,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         let mut scores: Vec<i32> = moves
             .iter()
-            .map(|mv| tactical_score(&self.engine.evaluator, position, mv))
+            .map(|mv| tactical_score(rules, &self.engine.evaluator, position, mv))
             .collect();
         for i in 0..moves.len() {
             pick_next(&mut moves, &mut scores, i);

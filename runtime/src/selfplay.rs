@@ -12,6 +12,7 @@
 //! Every move is checked by the game layer; a game that reaches
 //! `max_plies` without the rules ending it is counted as unfinished.
 
+use crate::board::Board;
 use crate::game::{Game, GameResult, ResultKind};
 use crate::model::Color;
 use crate::rules::Rules;
@@ -128,7 +129,7 @@ pub fn play_game<R: Rules + Clone>(rules: &R, settings: &Settings, index: u32) -
     let mut game = match Game::new(rules.clone()) {
         Ok(game) => game,
         Err(error) => {
-            let empty = crate::position::Position::empty(8, 8, 0);
+            let empty = rules.import(&crate::position::Position::empty(8, 8, 0));
             return PlayedGame {
                 index,
                 game: Game::from_position(rules.clone(), empty, None),

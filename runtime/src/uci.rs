@@ -13,10 +13,10 @@
 //! with an `info string` line and otherwise ignored, as the protocol asks.
 //! End of input acts as `quit` once a running (finite) search has reported.
 
+use crate::board::Board;
 use crate::fen::write_fen;
 use crate::game::{Game, Status};
-use crate::moves::Move;
-use crate::notation::long_algebraic;
+use crate::notation::{describe_all, long_algebraic, long_algebraic_of};
 use crate::rules::Rules;
 use crate::search::worker::Worker;
 use crate::search::{Engine, Limits, Score, SearchInfo};
@@ -65,7 +65,7 @@ where
 
 /// The long algebraic texts of `line`, played from `game`'s position; stops
 /// at the first move that is not legal there.
-pub fn line_text<R: Rules>(game: &Game<R>, line: &[Move]) -> Vec<String> {
+pub fn line_text<R: Rules>(game: &Game<R>, line: &[R::Move]) -> Vec<String> {
     let rules = game.rules();
     let mut position = game.position().clone();
     let mut legal = game.legal_moves().to_vec();
@@ -74,7 +74,7 @@ pub fn line_text<R: Rules>(game: &Game<R>, line: &[Move]) -> Vec<String> {
         if !legal.contains(mv) {
             break;
         }
-        out.push(long_algebraic(rules.variant(), mv, &legal));
+        out.push(long_algebraic_of(rules, mv, &legal));
         position = rules.play(&position, mv);
         legal = rules.legal_moves(&position);
     }
@@ -82,7 +82,7 @@ pub fn line_text<R: Rules>(game: &Game<R>, line: &[Move]) -> Vec<String> {
 }
 
 /// A search's `info` line.
-pub fn info_line<R: Rules>(game: &Game<R>, info: &SearchInfo) -> String {
+pub fn info_line<R: Rules>(game: &Game<R>, info: &SearchInfo<R::Move>) -> String {
     let score = match info.score {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(moves) => format!("mate {moves}"),
@@ -102,7 +102,7 @@ pub fn info_line<R: Rules>(game: &Game<R>, info: &SearchInfo) -> String {
 struct Session<R: Rules + Clone + Send + 'static> {
     rules: R,
     game: Game<R>,
-    worker: Worker,
+    worker: Worker<R::Move>,
     output: Output,
 }
 
@@ -116,11 +116,8 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                     &output,
                     &format!("info string error: the start position: {error}"),
                 );
-                Game::from_position(
-                    rules.clone(),
-                    crate::position::Position::empty(8, 8, 0),
-                    None,
-                )
+                let empty = rules.import(&crate::position::Position::empty(8, 8, 0));
+                Game::from_position(rules.clone(), empty, None)
             }
         };
         Session {
@@ -337,7 +334,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             limits,
             move |info| say(&output_info, &info_line(&game_info, info)),
             move |result| {
-                let line: Vec<Move> = result.best.into_iter().chain(result.ponder).collect();
+                let line: Vec<R::Move> = result.best.into_iter().chain(result.ponder).collect();
                 let texts = line_text(&game_done, &line);
                 let text = match texts.as_slice() {
                     [] => "bestmove (none)".to_string(),
@@ -360,10 +357,10 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         }
         match self.game.status() {
             Status::Ongoing => {
-                let legal = self.game.legal_moves();
+                let legal = describe_all(&self.rules, self.game.legal_moves());
                 let texts: Vec<String> = legal
                     .iter()
-                    .map(|mv| long_algebraic(variant, mv, legal))
+                    .map(|mv| long_algebraic(variant, mv, &legal))
                     .collect();
                 self.say(&format!("info string legal moves {}", texts.join(" ")));
             }
@@ -379,10 +376,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
 /// The position as text, top rank first: each square is its piece's FEN
 /// text (marks included, so `R'` differs from `R`) or `.`, padded to a
 /// common width.
-pub fn board_lines(
-    variant: &crate::model::Variant,
-    position: &crate::position::Position,
-) -> Vec<String> {
+pub fn board_lines(variant: &crate::model::Variant, position: &impl Board) -> Vec<String> {
     use crate::model::Square;
     let width = variant.letter_width();
     (0..position.ranks())

@@ -22,11 +22,12 @@
 //! {reason}`) when the rules let it and the claim is worth at least its
 //! best move.
 
+use crate::board::Board;
 use crate::fen::{parse_fen, write_fen};
 use crate::game::{Game, GameResult, ResultKind};
 use crate::model::{Color, PieceId, Square, Variant};
 use crate::moves::Move;
-use crate::notation::long_algebraic;
+use crate::notation::{describe_all, long_algebraic};
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::search::worker::Worker;
@@ -115,7 +116,7 @@ impl LetterMap {
     }
 
     /// `position` as an XBoard FEN (one letter per piece).
-    pub fn to_xboard_fen(&self, variant: &Variant, position: &Position) -> String {
+    pub fn to_xboard_fen(&self, variant: &Variant, position: &impl Board) -> String {
         let fen = write_fen(variant, position);
         let rest = fen.split_once(' ').map_or("", |(_, rest)| rest);
         let mut board = String::new();
@@ -276,7 +277,7 @@ struct Session<R: Rules + Clone + Send + 'static> {
     rules: R,
     letters: LetterMap,
     shared: Arc<Mutex<Shared<R>>>,
-    worker: Worker,
+    worker: Worker<R::Move>,
     output: Output,
     force: bool,
     engine_side: Option<Color>,
@@ -295,7 +296,8 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             Ok(game) => game,
             Err(error) => {
                 say(&output, &format!("# error: the start position: {error}"));
-                Game::from_position(rules.clone(), Position::empty(8, 8, 0), None)
+                let empty = rules.import(&Position::empty(8, 8, 0));
+                Game::from_position(rules.clone(), empty, None)
             }
         };
         Session {
@@ -510,6 +512,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         let ours = self.letters.from_xboard_fen(variant, fen);
         match parse_fen(variant, &ours) {
             Ok(position) => {
+                let position = self.rules.import(&position);
                 let game = Game::from_position(self.rules.clone(), position, None);
                 self.with_game(|g| *g = game);
             }
@@ -650,8 +653,9 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                     return;
                 }
                 let Some(mv) = result.best else { return };
-                let variant = game.rules().variant().clone();
-                let text = letters.to_xboard_move(&variant, &mv, game.legal_moves());
+                let rules = game.rules();
+                let legal = describe_all(rules, game.legal_moves());
+                let text = letters.to_xboard_move(rules.variant(), &rules.describe(&mv), &legal);
                 if game.play(&mv).is_ok() {
                     say(&done_output, &format!("move {text}"));
                     if let Some(result) = game.result() {

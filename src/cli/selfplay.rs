@@ -175,7 +175,7 @@ fn check_record<R: Rules + Clone>(
     game: &varc_runtime::game::Game<R>,
 ) -> Result<(), String> {
     let loaded = load(rules.clone(), record).map_err(|e| e.to_string())?;
-    if loaded.position() != game.position() {
+    if rules.export(loaded.position()) != rules.export(game.position()) {
         return Err("the replayed position differs".into());
     }
     if loaded.result() != game.result() {

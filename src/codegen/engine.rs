@@ -136,6 +136,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             ..
         } = rules;
         let doc = string_literal(&format!(" {}, compiled.", self.plan.variant.name));
+        let counters = Self::usize_lit(self.plan.variant.counters.len());
         out.extend(quote! {
             #[doc = #doc]
             #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -151,6 +152,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 type PinLines = [Bb; MAX_PINS];
                 type PinSquares = [u8; MAX_PINS];
                 type Lineages = #lineages;
+                type Counters = [u32; #counters];
                 const FILES: usize = FILES;
                 const RANKS: usize = RANKS;
                 const SQUARES: usize = SQUARES;
@@ -160,6 +162,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 const NO_CODES: [u8; SQUARES] = [0; SQUARES];
                 const NO_PIN_LINES: [Bb; MAX_PINS] = [EMPTY; MAX_PINS];
                 const NO_PIN_SQUARES: [u8; MAX_PINS] = [0; MAX_PINS];
+                const NO_COUNTERS: [u32; #counters] = [0; #counters];
                 const ROYAL_KINDS: u128 = ROYAL_KINDS;
                 const ZOBRIST_BLACK_TO_MOVE: u64 = ZOBRIST_BLACK_TO_MOVE;
                 #impl_items

@@ -2,6 +2,7 @@
 //! P11), draw offers and acceptance (C7, P10, A3) and resignation (C8, A4).
 
 use super::{awards, termination, Action, Claimable, Game, GameError};
+use crate::board::Board;
 use crate::model::{Agreement, Trigger};
 use crate::rules::Rules;
 

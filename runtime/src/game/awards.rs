@@ -3,6 +3,7 @@
 //! stack the player keeps the better one; an award may end the game.
 
 use super::condition::Context;
+use crate::board::Board;
 use crate::model::{Award, Color, Variant};
 
 /// A win awarded during the game.
@@ -41,7 +42,7 @@ fn stacks(variant: &Variant, a: &str, b: &str) -> bool {
 /// updating `awarded`. Returns the awards given on this move and the name of
 /// the first one that ends the game, if any.
 pub fn grant(
-    context: &Context<'_>,
+    context: &Context<'_, impl Board>,
     awarded: &mut Vec<AwardedWin>,
     ply: u32,
 ) -> (Vec<AwardedWin>, Option<String>) {

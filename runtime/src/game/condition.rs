@@ -3,10 +3,10 @@
 
 use super::clock::{format_seconds, Clock};
 use super::events::MoveEvents;
+use crate::board::Board;
 use crate::model::{
     Aggregate, Color, Comparison, Condition, EventPattern, PieceFilter, PieceId, PlayerRef, Variant,
 };
-use crate::position::Position;
 
 /// How often the current position has occurred (Laws-of-Chess identity).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -18,13 +18,14 @@ pub struct Repetitions {
     pub in_a_row: u32,
 }
 
-/// Everything a condition may read, at one moment of a game.
-#[derive(Clone, Copy, Debug)]
-pub struct Context<'a> {
+/// Everything a condition may read, at one moment of a game; `P` is the
+/// back end's position ([`Rules::Position`](crate::rules::Rules::Position)).
+#[derive(Debug)]
+pub struct Context<'a, P: Board> {
     /// The variant.
     pub variant: &'a Variant,
     /// The position.
-    pub position: &'a Position,
+    pub position: &'a P,
     /// Whether a royal piece of the side to move is attacked.
     pub in_check: bool,
     /// Number of legal moves of the side to move (history rules applied).
@@ -39,7 +40,16 @@ pub struct Context<'a> {
     pub clock: Option<&'a Clock>,
 }
 
-impl Context<'_> {
+// By hand: a derive would ask `P: Copy`, and a context only borrows `P`.
+impl<P: Board> Clone for Context<'_, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P: Board> Copy for Context<'_, P> {}
+
+impl<P: Board> Context<'_, P> {
     /// The colour a player reference names at this moment.
     pub fn player(&self, player: PlayerRef) -> Color {
         let side = self.position.side_to_move();

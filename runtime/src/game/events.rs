@@ -2,9 +2,10 @@
 //! count and `last move` conditions read, and the Laws-of-Chess checkmate
 //! test (computed even in variants without a check rule, A1, A11, A12).
 
+use crate::board::Board;
 use crate::model::{CastleSide, Color, EventPattern, PieceId, Variant};
-use crate::moves::{Move, MoveKind};
-use crate::position::{Piece, Position};
+use crate::moves::MoveKind;
+use crate::position::Piece;
 use crate::rules::Rules;
 
 /// What one move did, as far as the rules language can ask.
@@ -35,14 +36,15 @@ pub struct MoveEvents {
 }
 
 impl MoveEvents {
-    /// The events of `mv`, played from `before` to `after`.
+    /// The events of `played`, played from `before` to `after`.
     pub fn of<R: Rules + ?Sized>(
         rules: &R,
-        before: &Position,
-        mv: &Move,
-        after: &Position,
+        before: &R::Position,
+        played: &R::Move,
+        after: &R::Position,
     ) -> MoveEvents {
         let variant = rules.variant();
+        let mv = rules.describe(played);
         let mover = before.side_to_move();
         let crowning = mv
             .crown
@@ -139,7 +141,7 @@ fn crowned_kind(variant: &Variant) -> Option<PieceId> {
 ///
 /// The moves tried are the pseudo-legal ones, so the answer is the same in a
 /// variant without a check rule (A1: `#` is still written).
-pub fn laws_checkmate<R: Rules + ?Sized>(rules: &R, position: &Position) -> bool {
+pub fn laws_checkmate<R: Rules + ?Sized>(rules: &R, position: &R::Position) -> bool {
     let side = position.side_to_move();
     if position.royals(side).is_empty() || !rules.royal_attacked(position, side) {
         return false;
@@ -148,7 +150,7 @@ pub fn laws_checkmate<R: Rules + ?Sized>(rules: &R, position: &Position) -> bool
     rules.generate_pseudo_legal(position, &mut moves);
     let mut scratch = position.clone();
     !moves.iter().any(|mv| {
-        if mv.is_castle() {
+        if matches!(rules.move_kind(mv), MoveKind::Castle { .. }) {
             // In check already, so castling is no escape under the Laws.
             return false;
         }

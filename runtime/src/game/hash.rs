@@ -5,12 +5,12 @@
 //! 64-bit key (from a SplitMix64 mix of its index, so no table is stored),
 //! and a placement hashes to the XOR of the keys of its pieces. Hashes only
 //! select candidates: every comparison that decides a rule is then checked
-//! exactly ([`Identity::same_as`], [`Position::same_placement`]).
+//! exactly ([`Identity::same_as`], [`Board::same_placement`]).
 
+use crate::board::Board;
 use crate::model::Color;
 use crate::model::SquareSet;
 use crate::moves::MoveKind;
-use crate::position::Position;
 use crate::rules::Rules;
 
 /// SplitMix64: a fixed, well-mixed 64-bit value for each input.
@@ -40,7 +40,7 @@ const EN_PASSANT_DOMAIN: u64 = 3 << 40;
 /// b.set_side_to_move(Color::Black);
 /// assert_eq!(placement_hash(&a), placement_hash(&b));
 /// ```
-pub fn placement_hash(position: &Position) -> u64 {
+pub fn placement_hash(position: &impl Board) -> u64 {
     position.pieces().fold(0, |hash, (square, piece)| {
         let index = (piece.kind() as u64) << 9 | (piece.color().index() as u64) << 8;
         hash ^ mix(PIECE_DOMAIN | index | square.index() as u64)
@@ -60,14 +60,15 @@ pub struct Identity {
 }
 
 impl Identity {
-    /// The identity of `position`, whose legal moves are `legal`.
-    pub fn of(position: &Position, legal: &[crate::moves::Move]) -> Identity {
+    /// The identity of `position`, whose legal moves under `rules` are
+    /// `legal`.
+    pub fn of<R: Rules + ?Sized>(rules: &R, position: &R::Position, legal: &[R::Move]) -> Identity {
         let en_passant = position
             .en_passant()
             .filter(|_| {
                 legal
                     .iter()
-                    .any(|mv| matches!(mv.kind, MoveKind::EnPassant { .. }))
+                    .any(|mv| matches!(rules.move_kind(mv), MoveKind::EnPassant { .. }))
             })
             .map(|ep| ep.targets);
         let castling = [
@@ -93,14 +94,14 @@ impl Identity {
     }
 
     /// The identity of `position` under `rules` (generates its legal moves).
-    pub fn compute<R: Rules + ?Sized>(rules: &R, position: &Position) -> Identity {
-        Identity::of(position, &rules.legal_moves(position))
+    pub fn compute<R: Rules + ?Sized>(rules: &R, position: &R::Position) -> Identity {
+        Identity::of(rules, position, &rules.legal_moves(position))
     }
 
     /// Whether two positions with these identities are the same position
     /// under the Laws of Chess; `a` and `b` are the positions themselves,
     /// compared exactly (the hash only rules out most pairs quickly).
-    pub fn same_as(&self, a: &Position, other: &Identity, b: &Position) -> bool {
+    pub fn same_as<P: Board>(&self, a: &P, other: &Identity, b: &P) -> bool {
         self.hash == other.hash
             && self.side_to_move == other.side_to_move
             && self.castling == other.castling

@@ -8,24 +8,25 @@
 //! the clock, which a position does not have). The game adds the options:
 //! for each generated promoting move whose rule's condition holds for the
 //! mover now, the same move without promotion is added, if it is legal
-//! under the check rule. Nothing in the [`Rules`] trait changes, and the
-//! interpreter and compiled engines need no clock.
+//! under the check rule. A back end only spells that move
+//! ([`Rules::without_promotion`]); the interpreter and compiled engines need
+//! no clock.
 
+use crate::board::Board;
 use crate::model::{CheckRule, Condition, HistoryRule, HistoryRuleKind, Obligation, Variant};
 use crate::moves::{Move, MoveKind};
-use crate::position::Position;
 use crate::rules::Rules;
 use std::borrow::Borrow;
 
 /// Where the position `plies_ago` plies before the position a move from
 /// the current one leads to is: the current position itself, or one of
 /// `past` (the positions before the current one, oldest first).
-enum Earlier<'a> {
+enum Earlier<'a, B> {
     Current,
-    Past(&'a Position),
+    Past(&'a B),
 }
 
-fn earlier<P: Borrow<Position>>(past: &[P], plies_ago: u32) -> Option<Earlier<'_>> {
+fn earlier<B, P: Borrow<B>>(past: &[P], plies_ago: u32) -> Option<Earlier<'_, B>> {
     match plies_ago as usize {
         0 => None,
         1 => Some(Earlier::Current),
@@ -37,14 +38,15 @@ fn earlier<P: Borrow<Position>>(past: &[P], plies_ago: u32) -> Option<Earlier<'_
     }
 }
 
-/// Whether `mv` gives check and makes the placement of `earlier` (P7).
+/// Whether `played` gives check and makes the placement of `earlier` (P7).
 /// `position` is scratch space and is left as it was.
 pub fn repeats_placement_with_check<R: Rules + ?Sized>(
     rules: &R,
-    position: &mut Position,
-    mv: &Move,
-    earlier: &Position,
+    position: &mut R::Position,
+    played: &R::Move,
+    earlier: &R::Position,
 ) -> bool {
+    let mv = rules.describe(played);
     // The moved piece must stand on its destination in the earlier placement.
     if mv.crown.is_none() {
         let Some(mover) = position.piece_at(mv.from) else {
@@ -57,20 +59,20 @@ pub fn repeats_placement_with_check<R: Rules + ?Sized>(
         }
     }
     let mover = position.side_to_move();
-    let undo = rules.make_move(position, mv);
+    let undo = rules.make_move(position, played);
     let repeats =
         position.same_placement(earlier) && rules.royal_attacked(position, mover.opponent());
-    rules.unmake_move(position, mv, &undo);
+    rules.unmake_move(position, played, &undo);
     repeats
 }
 
 /// Whether `rule` forbids `mv` (before its "unless only such moves" clause).
-pub fn rule_forbids<R: Rules + ?Sized, P: Borrow<Position>>(
+pub fn rule_forbids<R: Rules + ?Sized, P: Borrow<R::Position>>(
     rules: &R,
     rule: &HistoryRule,
     past: &[P],
-    position: &mut Position,
-    mv: &Move,
+    position: &mut R::Position,
+    mv: &R::Move,
 ) -> bool {
     match rule.kind {
         HistoryRuleKind::RepeatedCheck { plies_ago } => match earlier(past, plies_ago) {
@@ -90,12 +92,12 @@ pub fn rule_forbids<R: Rules + ?Sized, P: Borrow<Position>>(
 /// positions before `position` (`past`, oldest first). A rule with "unless
 /// only such moves" forbids nothing when it would forbid every move.
 /// Returns, for each removed move, the rule that removed it.
-pub fn apply_history_rules<'v, R: Rules + ?Sized, P: Borrow<Position>>(
+pub fn apply_history_rules<'v, R: Rules + ?Sized, P: Borrow<R::Position>>(
     rules: &'v R,
     past: &[P],
-    position: &mut Position,
-    moves: &mut Vec<Move>,
-) -> Vec<(Move, &'v HistoryRule)> {
+    position: &mut R::Position,
+    moves: &mut Vec<R::Move>,
+) -> Vec<(R::Move, &'v HistoryRule)> {
     let mut removed = Vec::new();
     for rule in &rules.variant().legality.history_rules {
         let forbidden: Vec<bool> = moves
@@ -125,7 +127,7 @@ pub fn apply_history_rules<'v, R: Rules + ?Sized, P: Borrow<Position>>(
 /// `mv.to`: the first whose pieces hold it and whose zone holds the square.
 fn promotion_rule<'v>(
     variant: &'v Variant,
-    position: &Position,
+    position: &impl Board,
     mv: &Move,
 ) -> Option<&'v crate::model::Promotion> {
     let piece = position.piece_at(mv.from)?;
@@ -143,26 +145,24 @@ fn promotion_rule<'v>(
 /// module documentation). `holds` evaluates a condition for the game.
 pub fn add_promotion_options<R: Rules + ?Sized>(
     rules: &R,
-    position: &Position,
-    moves: &mut Vec<Move>,
+    position: &R::Position,
+    moves: &mut Vec<R::Move>,
     holds: &dyn Fn(&Condition) -> bool,
 ) {
     let variant = rules.variant();
     let mut extra = Vec::new();
-    for mv in moves.iter() {
+    for promoting in moves.iter() {
+        let mv = rules.describe(promoting);
         if mv.promotion.is_none()
             || !matches!(mv.kind, MoveKind::Normal | MoveKind::EnPassant { .. })
         {
             continue;
         }
-        let plain = Move {
-            promotion: None,
-            ..*mv
-        };
+        let plain = rules.without_promotion(promoting);
         if moves.contains(&plain) || extra.contains(&plain) {
             continue;
         }
-        let Some(rule) = promotion_rule(variant, position, mv) else {
+        let Some(rule) = promotion_rule(variant, position, &mv) else {
             continue;
         };
         let Obligation::MandatoryUnless(condition) = &rule.obligation else {
@@ -186,10 +186,10 @@ pub fn add_promotion_options<R: Rules + ?Sized>(
 /// `past` the positions before the root (oldest first; empty for a game
 /// that starts at the root). Without history rules it is
 /// [`perft`](crate::perft::perft) itself.
-pub fn perft_with_history<R: Rules + ?Sized, P: Borrow<Position>>(
+pub fn perft_with_history<R: Rules + ?Sized, P: Borrow<R::Position>>(
     rules: &R,
     past: &[P],
-    position: &Position,
+    position: &R::Position,
     depth: u32,
 ) -> u64 {
     if rules.variant().legality.history_rules.is_empty() {
@@ -198,15 +198,15 @@ pub fn perft_with_history<R: Rules + ?Sized, P: Borrow<Position>>(
     if depth == 0 {
         return 1;
     }
-    let mut stack: Vec<Position> = past.iter().map(|p| p.borrow().clone()).collect();
+    let mut stack: Vec<R::Position> = past.iter().map(|p| p.borrow().clone()).collect();
     let mut scratch = position.clone();
     walk(rules, &mut stack, &mut scratch, depth)
 }
 
 fn walk<R: Rules + ?Sized>(
     rules: &R,
-    stack: &mut Vec<Position>,
-    position: &mut Position,
+    stack: &mut Vec<R::Position>,
+    position: &mut R::Position,
     depth: u32,
 ) -> u64 {
     let mut moves = Vec::new();
@@ -229,20 +229,20 @@ fn walk<R: Rules + ?Sized>(
 /// [`perft_with_history`] split by root move, calling `progress(done,
 /// total)` after each root move. Without history rules it is
 /// [`divide_with_progress`](crate::perft::divide_with_progress) itself.
-pub fn divide_with_history<R: Rules + ?Sized, P: Borrow<Position>>(
+pub fn divide_with_history<R: Rules + ?Sized, P: Borrow<R::Position>>(
     rules: &R,
     past: &[P],
-    position: &Position,
+    position: &R::Position,
     depth: u32,
     mut progress: impl FnMut(usize, usize),
-) -> Vec<(Move, u64)> {
+) -> Vec<(R::Move, u64)> {
     if rules.variant().legality.history_rules.is_empty() {
         return crate::perft::divide_with_progress(rules, position, depth, progress);
     }
     if depth == 0 {
         return Vec::new();
     }
-    let mut stack: Vec<Position> = past.iter().map(|p| p.borrow().clone()).collect();
+    let mut stack: Vec<R::Position> = past.iter().map(|p| p.borrow().clone()).collect();
     let mut scratch = position.clone();
     let mut moves = Vec::new();
     rules.generate_legal(&mut scratch, &mut moves);

@@ -12,6 +12,7 @@
 use super::clock::TimeControl;
 use super::result::{GameResult, ResultKind};
 use super::{Game, GameError};
+use crate::board::Board;
 use crate::model::{Color, MatchRule, PlayerRef};
 use crate::rules::Rules;
 use thiserror::Error;

@@ -41,9 +41,9 @@ mod lexer;
 use super::clock::{format_seconds, parse_seconds, Clock, TimeControl};
 use super::events::MoveEvents;
 use super::{Action, Game, GameError, Step};
+use crate::board::Board;
 use crate::fen::{parse_fen, write_fen};
 use crate::model::{Color, EventPattern};
-use crate::moves::Move;
 use crate::notation::san;
 use crate::position::Position;
 use crate::rules::Rules;
@@ -97,10 +97,10 @@ pub enum RecordError {
 /// The SAN of `mv` with the record's marks (see the module documentation).
 pub fn move_text<R: Rules + ?Sized>(
     rules: &R,
-    before: &Position,
-    mv: &Move,
+    before: &R::Position,
+    mv: &R::Move,
     events: &MoveEvents,
-    _after: &Position,
+    _after: &R::Position,
 ) -> String {
     let mut text = san(rules, before, mv)
         .trim_end_matches(['+', '#'])
@@ -349,6 +349,7 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
         None => None,
     };
     let recorded = tag("Result").map(|(_, v, o)| (v.clone(), *o)).or(result);
+    let position = rules.import(&position);
     let mut game = Game::from_position(rules, position, clock);
     for step in &steps {
         replay_step(&mut game, step).map_err(|error| {
@@ -389,12 +390,12 @@ fn replay_step<R: Rules>(game: &mut Game<R>, step: &Written) -> Result<(), GameE
 }
 
 /// The steps of a game as the record writes them, one per entry.
-pub fn step_texts(steps: &[Step]) -> Vec<String> {
+pub fn step_texts<R: Rules>(steps: &[Step<R>]) -> Vec<String> {
     steps.iter().map(|s| s.text.clone()).collect()
 }
 
 /// The start counters that are not zero: `NAME WHITE BLACK, ...`.
-fn counters_text(variant: &crate::model::Variant, position: &Position) -> String {
+fn counters_text(variant: &crate::model::Variant, position: &impl Board) -> String {
     variant
         .counters
         .iter()

@@ -11,9 +11,10 @@
 //! with `error` and `reason`.
 
 use super::{clock, Game, GameError, Status, TimeControl};
+use crate::board::Board;
 use crate::fen::write_fen;
 use crate::model::Color;
-use crate::notation::long_algebraic;
+use crate::notation::{describe_all, long_algebraic};
 use crate::rules::Rules;
 use std::fmt::Write as _;
 
@@ -153,10 +154,10 @@ fn is_move_number(text: &str) -> bool {
 
 /// The legal moves in long algebraic notation.
 fn legal_text<R: Rules>(game: &Game<R>) -> Vec<String> {
-    let legal = game.legal_moves();
+    let legal = describe_all(game.rules(), game.legal_moves());
     legal
         .iter()
-        .map(|mv| long_algebraic(game.rules().variant(), mv, legal))
+        .map(|mv| long_algebraic(game.rules().variant(), mv, &legal))
         .collect()
 }
 

@@ -4,11 +4,11 @@
 
 use super::condition::Context;
 use super::result::{GameResult, ResultKind};
+use crate::board::Board;
 use crate::model::{Color, Outcome, Resignation, Termination, Variant};
-use crate::position::Position;
 
 /// An outcome resolved at one moment.
-pub fn resolve(context: &Context<'_>, outcome: &Outcome) -> ResultKind {
+pub fn resolve(context: &Context<'_, impl Board>, outcome: &Outcome) -> ResultKind {
     match outcome {
         Outcome::Win(player) => ResultKind::Win(context.player(*player)),
         Outcome::Draw => ResultKind::Draw,
@@ -28,7 +28,7 @@ pub fn resolve(context: &Context<'_>, outcome: &Outcome) -> ResultKind {
 /// For a single `if` between two plain outcomes, the figure that decided
 /// it (`with 3 pieces`, P8). Nested `if`s (A8) say nothing more than the
 /// rule's reason.
-fn deciding_detail(context: &Context<'_>, outcome: &Outcome) -> Option<String> {
+fn deciding_detail(context: &Context<'_, impl Board>, outcome: &Outcome) -> Option<String> {
     match outcome {
         Outcome::If(condition, then, otherwise)
             if !matches!(**then, Outcome::If(..)) && !matches!(**otherwise, Outcome::If(..)) =>
@@ -41,7 +41,11 @@ fn deciding_detail(context: &Context<'_>, outcome: &Outcome) -> Option<String> {
 
 /// The result of `rule`, which holds in `context`. `awarded` is the wins
 /// awarded so far, White first.
-pub fn rule_result(context: &Context<'_>, rule: &Termination, awarded: [u32; 2]) -> GameResult {
+pub fn rule_result(
+    context: &Context<'_, impl Board>,
+    rule: &Termination,
+    awarded: [u32; 2],
+) -> GameResult {
     let kind = resolve(context, &rule.outcome);
     let mut reason = rule.reason.clone();
     if let Some(detail) = deciding_detail(context, &rule.outcome) {
@@ -61,7 +65,7 @@ pub fn rule_result(context: &Context<'_>, rule: &Termination, awarded: [u32; 2])
 /// tiebreak when `tiebreak` and the variant has one; a win earns one win.
 pub fn ended(
     variant: &Variant,
-    position: &Position,
+    position: &impl Board,
     kind: ResultKind,
     reason: String,
     tiebreak: bool,
@@ -97,7 +101,7 @@ pub struct Decision {
 /// count earns the tiebreak's wins and the game, equal counts stay a draw.
 pub fn decide(
     variant: &Variant,
-    position: &Position,
+    position: &impl Board,
     kind: ResultKind,
     tiebreak: bool,
 ) -> Decision {
@@ -131,7 +135,7 @@ pub fn decide(
 /// Each player's tiebreak count (A3), White first: points per piece (a
 /// region value replaces the plain value where the piece stands in the
 /// region) plus points per unit of counters.
-pub fn tiebreak_counts(variant: &Variant, position: &Position) -> [u32; 2] {
+pub fn tiebreak_counts(variant: &Variant, position: &impl Board) -> [u32; 2] {
     let Some(tiebreak) = &variant.tiebreak else {
         return [0; 2];
     };
@@ -167,7 +171,7 @@ pub fn tiebreak_counts(variant: &Variant, position: &Position) -> [u32; 2] {
 /// The result of `resigner`'s resignation (C8, A4).
 pub fn resignation(
     variant: &Variant,
-    position: &Position,
+    position: &impl Board,
     resigner: Color,
     awarded: [u32; 2],
 ) -> GameResult {
@@ -194,7 +198,7 @@ pub fn resignation(
 
 /// The result of a draw by agreement (P10); the tiebreak decides it when
 /// the variant has one (A3).
-pub fn agreement(variant: &Variant, position: &Position, awarded: [u32; 2]) -> GameResult {
+pub fn agreement(variant: &Variant, position: &impl Board, awarded: [u32; 2]) -> GameResult {
     ended(
         variant,
         position,
@@ -208,7 +212,7 @@ pub fn agreement(variant: &Variant, position: &Position, awarded: [u32; 2]) -> G
 /// The result of `flagged`'s flag fall: a loss on time (C8).
 pub fn flag_fall(
     variant: &Variant,
-    position: &Position,
+    position: &impl Board,
     flagged: Color,
     awarded: [u32; 2],
 ) -> GameResult {

@@ -2,10 +2,11 @@
 //! (most valuable victim, least valuable attacker) and promotion gain, then
 //! the killer moves of the ply, then quiet moves by their history score.
 
+use crate::board::Board;
 use crate::eval::Evaluator;
-use crate::model::Color;
-use crate::moves::{Move, MoveKind};
-use crate::position::Position;
+use crate::model::{Color, Square};
+use crate::moves::MoveKind;
+use crate::rules::Rules;
 
 const HASH_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
@@ -13,14 +14,15 @@ const KILLER: i32 = 1 << 27;
 /// Value of a royal piece as a victim or an attacker, for ordering only.
 const ROYAL_VALUE: i32 = 10_000;
 
-/// Killer moves and history scores, kept across the iterations of a search.
+/// Killer moves and history scores, kept across the iterations of a search;
+/// `M` is the back end's move ([`Rules::Move`]).
 #[derive(Clone, Debug)]
-pub struct OrderingTables {
-    killers: Vec<[Option<Move>; 2]>,
+pub struct OrderingTables<M> {
+    killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
 }
 
-impl Default for OrderingTables {
+impl<M: Copy> Default for OrderingTables<M> {
     fn default() -> Self {
         OrderingTables {
             killers: vec![[None; 2]; super::MAX_PLY + 1],
@@ -29,16 +31,17 @@ impl Default for OrderingTables {
     }
 }
 
-fn history_index(color: Color, mv: &Move) -> usize {
-    (color.index() * 256 + mv.from.index()) * 256 + mv.to.index()
+fn history_index<R: Rules + ?Sized>(rules: &R, color: Color, mv: &R::Move) -> usize {
+    let (from, to) = rules.move_squares(mv);
+    (color.index() * 256 + from.index()) * 256 + to.index()
 }
 
 /// Whether `mv` is tactical: a capture, a promotion (delayed ones too).
-pub fn is_tactical(position: &Position, mv: &Move) -> bool {
-    mv.promotion.is_some() || mv.is_capture(position)
+pub fn is_tactical<R: Rules + ?Sized>(rules: &R, position: &R::Position, mv: &R::Move) -> bool {
+    rules.promotion(mv).is_some() || rules.is_capture(position, mv)
 }
 
-fn piece_value(evaluator: &Evaluator, position: &Position, square: crate::model::Square) -> i32 {
+fn piece_value(evaluator: &Evaluator, position: &impl Board, square: Square) -> i32 {
     position.piece_at(square).map_or(0, |p| {
         if p.is_royal() {
             ROYAL_VALUE
@@ -48,26 +51,39 @@ fn piece_value(evaluator: &Evaluator, position: &Position, square: crate::model:
     })
 }
 
-/// The MVV-LVA and promotion score of a tactical move (0 for a quiet one).
-pub fn tactical_score(evaluator: &Evaluator, position: &Position, mv: &Move) -> i32 {
-    let victim_square = match mv.kind {
+/// The square whose piece `mv` would capture, before looking at the board:
+/// the passed piece's en passant, none when castling or when the piece stays
+/// put (a delayed promotion without follow-up), the destination otherwise.
+fn victim_square<R: Rules + ?Sized>(rules: &R, mv: &R::Move) -> Option<Square> {
+    let (from, to) = rules.move_squares(mv);
+    match rules.move_kind(mv) {
         MoveKind::EnPassant { victim } => Some(victim),
         MoveKind::Castle { .. } => None,
-        _ if mv.to != mv.from => Some(mv.to),
+        _ if to != from => Some(to),
         _ => None,
-    };
-    let victim = victim_square
+    }
+}
+
+/// The MVV-LVA and promotion score of a tactical move (0 for a quiet one).
+pub fn tactical_score<R: Rules + ?Sized>(
+    rules: &R,
+    evaluator: &Evaluator,
+    position: &R::Position,
+    mv: &R::Move,
+) -> i32 {
+    let victim = victim_square(rules, mv)
         .filter(|s| {
             position
                 .piece_at(*s)
                 .is_some_and(|p| p.color() != position.side_to_move())
         })
         .map_or(0, |s| piece_value(evaluator, position, s));
-    let attacker = piece_value(evaluator, position, mv.from);
-    let gain = mv.promotion.map_or(0, |kind| {
+    let (from, _) = rules.move_squares(mv);
+    let attacker = piece_value(evaluator, position, from);
+    let gain = rules.promotion(mv).map_or(0, |kind| {
         (evaluator.value(kind)
             - position
-                .piece_at(mv.from)
+                .piece_at(from)
                 .map_or(0, |p| evaluator.value(p.kind())))
         .max(0)
     });
@@ -77,7 +93,7 @@ pub fn tactical_score(evaluator: &Evaluator, position: &Position, mv: &Move) -> 
     (victim + gain) * 16 - attacker / 16
 }
 
-impl OrderingTables {
+impl<M: Copy + Eq> OrderingTables<M> {
     /// Forgets killers and history.
     pub fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
@@ -91,12 +107,13 @@ impl OrderingTables {
     }
 
     /// Ordering scores of `moves` at `ply`, higher first.
-    pub fn scores(
+    pub fn scores<R: Rules<Move = M> + ?Sized>(
         &self,
+        rules: &R,
         evaluator: &Evaluator,
-        position: &Position,
-        moves: &[Move],
-        hash_move: Option<Move>,
+        position: &R::Position,
+        moves: &[M],
+        hash_move: Option<M>,
         ply: usize,
     ) -> Vec<i32> {
         let side = position.side_to_move();
@@ -107,7 +124,7 @@ impl OrderingTables {
                 if Some(*mv) == hash_move {
                     return HASH_MOVE;
                 }
-                let tactical = tactical_score(evaluator, position, mv);
+                let tactical = tactical_score(rules, evaluator, position, mv);
                 if tactical > 0 {
                     return TACTICAL + tactical;
                 }
@@ -117,26 +134,33 @@ impl OrderingTables {
                 if killers[1] == Some(*mv) {
                     return KILLER;
                 }
-                self.history[history_index(side, mv)].min(KILLER - 1)
+                self.history[history_index(rules, side, mv)].min(KILLER - 1)
             })
             .collect()
     }
 
     /// Records a quiet move that caused a cut-off at `ply`, `depth` plies deep.
-    pub fn reward(&mut self, side: Color, mv: &Move, ply: usize, depth: i32) {
+    pub fn reward<R: Rules<Move = M> + ?Sized>(
+        &mut self,
+        rules: &R,
+        side: Color,
+        mv: &M,
+        ply: usize,
+        depth: i32,
+    ) {
         if let Some(slot) = self.killers.get_mut(ply) {
             if slot[0] != Some(*mv) {
                 slot[1] = slot[0];
                 slot[0] = Some(*mv);
             }
         }
-        let entry = &mut self.history[history_index(side, mv)];
+        let entry = &mut self.history[history_index(rules, side, mv)];
         *entry = entry.saturating_add(depth * depth).min(KILLER / 2);
     }
 }
 
 /// Moves `moves[i..]`'s best-scored entry to `i` (selection sort, one step).
-pub fn pick_next(moves: &mut [Move], scores: &mut [i32], i: usize) {
+pub fn pick_next<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
     let mut best = i;
     for j in i + 1..moves.len() {
         if scores[j] > scores[best] {

@@ -11,6 +11,7 @@
 //! layer's own code (`game::termination`, `game::awards`);
 //! `tests/engine_rules.rs` plays random games through both and compares.
 
+use crate::board::Board;
 use crate::game::condition::Context;
 use crate::game::termination;
 use crate::game::{GameResult, ResultKind};
@@ -143,7 +144,11 @@ impl Valuation {
 /// The ending `rule` gives (it holds in `context`); `awarded` is the wins
 /// awarded so far. The game layer decides it (`termination::decide`): a
 /// win earns one win; a draw under a tiebreak goes to the higher count (A3).
-pub fn resolve_ending(context: &Context<'_>, rule: &Termination, awarded: [u32; 2]) -> Ending {
+pub fn resolve_ending(
+    context: &Context<'_, impl Board>,
+    rule: &Termination,
+    awarded: [u32; 2],
+) -> Ending {
     let kind = termination::resolve(context, &rule.outcome);
     let decision = termination::decide(
         context.variant,

@@ -22,21 +22,21 @@
 //! A5's clock-dependent promotion option exists at the root only.
 
 use super::outcome::{resolve_ending, Ending};
+use crate::board::Board;
 use crate::game::awards;
 use crate::game::condition::Context;
 use crate::game::legality::apply_history_rules;
 use crate::game::{AwardedWin, Game, Identity, MoveEvents, Repetitions};
 use crate::model::{Color, Condition, EventPattern, Trigger, Variant};
-use crate::moves::{Move, Undo};
-use crate::position::Position;
 use crate::rules::Rules;
 use std::borrow::Borrow;
 
-/// What the rules make of the current node.
-#[derive(Clone, Debug, Default)]
-pub struct NodeRules {
+/// What the rules make of the current node; `M` is the back end's move
+/// ([`Rules::Move`]).
+#[derive(Clone, Debug)]
+pub struct NodeRules<M> {
     /// The legal moves (history rules applied).
-    pub legal: Vec<Move>,
+    pub legal: Vec<M>,
     /// Whether a royal piece of the side to move is attacked.
     pub in_check: bool,
     /// The game ended here (awards or an automatic termination).
@@ -45,9 +45,21 @@ pub struct NodeRules {
     pub claims: Vec<Ending>,
 }
 
+// By hand: a derive would ask `M: Default`.
+impl<M> Default for NodeRules<M> {
+    fn default() -> Self {
+        NodeRules {
+            legal: Vec::new(),
+            in_check: false,
+            ending: None,
+            claims: Vec::new(),
+        }
+    }
+}
+
 /// The state of one position of the line.
 #[derive(Clone, Debug)]
-struct NodeState {
+struct NodeState<M> {
     identity: Identity,
     hash: u64,
     moves_made: u32,
@@ -55,20 +67,21 @@ struct NodeState {
     last_move: Option<MoveEvents>,
     awarded_len: usize,
     counter_deltas: Vec<u32>,
-    rules: NodeRules,
+    rules: NodeRules<M>,
 }
 
-/// A position left behind by a move of the line.
+/// A position left behind by a move of the line (`P`, `U`, `M`: the back
+/// end's position, undo and move).
 #[derive(Clone, Debug)]
-struct Frame {
-    position: Position,
-    state: NodeState,
-    undo: Undo,
-    mv: Move,
+struct Frame<P, U, M> {
+    position: P,
+    state: NodeState<M>,
+    undo: U,
+    mv: M,
 }
 
-impl Borrow<Position> for Frame {
-    fn borrow(&self) -> &Position {
+impl<P, U, M> Borrow<P> for Frame<P, U, M> {
+    fn borrow(&self) -> &P {
         &self.position
     }
 }
@@ -86,9 +99,9 @@ struct Needs {
 pub struct Tree<R: Rules> {
     rules: R,
     needs: Needs,
-    position: Position,
-    frames: Vec<Frame>,
-    current: NodeState,
+    position: R::Position,
+    frames: Vec<Frame<R::Position, R::Undo, R::Move>>,
+    current: NodeState<R::Move>,
     awarded: Vec<AwardedWin>,
     /// Frames that belong to the game (before the search root).
     game_frames: usize,
@@ -166,13 +179,14 @@ impl<R: Rules + Clone> Tree<R> {
     }
 
     /// A tree whose root is `position`, with no history.
-    pub fn new(rules: R, position: Position) -> Tree<R> {
+    pub fn new(rules: R, position: R::Position) -> Tree<R> {
         let needs = Needs::of(rules.variant());
         let plies = position.halfmove_clock();
+        let identity = Identity::of(&rules, &position, &[]);
         let mut tree = Tree {
             needs,
             current: NodeState {
-                identity: Identity::of(&position, &[]),
+                identity,
                 hash: 0,
                 moves_made: 0,
                 plies_since_reset: plies,
@@ -197,12 +211,12 @@ impl<R: Rules + Clone> Tree<R> {
     }
 
     /// The current position.
-    pub fn position(&self) -> &Position {
+    pub fn position(&self) -> &R::Position {
         &self.position
     }
 
     /// What the rules make of the current node.
-    pub fn node(&self) -> &NodeRules {
+    pub fn node(&self) -> &NodeRules<R::Move> {
         &self.current.rules
     }
 
@@ -222,7 +236,7 @@ impl<R: Rules + Clone> Tree<R> {
     }
 
     /// Plays `mv` (one of the node's legal moves) and settles the new node.
-    pub fn make(&mut self, mv: &Move) {
+    pub fn make(&mut self, mv: &R::Move) {
         let before = self.position.clone();
         let undo = self.rules.make_move(&mut self.position, mv);
         let mover = before.side_to_move();
@@ -291,7 +305,7 @@ impl<R: Rules + Clone> Tree<R> {
         legal_moves: usize,
         in_check: bool,
         repetitions: Repetitions,
-    ) -> Context<'a> {
+    ) -> Context<'a, R::Position> {
         Context {
             variant: self.rules.variant(),
             position: &self.position,
@@ -312,7 +326,7 @@ impl<R: Rules + Clone> Tree<R> {
         if self.needs.history_rules {
             apply_history_rules(&self.rules, &self.frames, &mut scratch, &mut legal);
         }
-        self.current.identity = Identity::of(&self.position, &legal);
+        self.current.identity = Identity::of(&self.rules, &self.position, &legal);
         let repetitions = self.count_repetitions();
         let in_check = self.rules.in_check(&self.position);
         let mut ending = None;

@@ -7,10 +7,9 @@
 //! Keys are SplitMix64 mixes of each feature, so no table is stored.
 
 use super::outcome::MATE_BOUND;
+use crate::board::Board;
 use crate::game::AwardedWin;
 use crate::model::Color;
-use crate::moves::Move;
-use crate::position::Position;
 
 /// SplitMix64: a fixed, well-mixed 64-bit value for each input.
 pub fn mix(mut x: u64) -> u64 {
@@ -28,7 +27,7 @@ const COUNTER: u64 = 5 << 56;
 const AWARD: u64 = 6 << 56;
 
 /// The full hash of `position` with the wins `awarded` so far.
-pub fn position_hash(position: &Position, awarded: &[AwardedWin]) -> u64 {
+pub fn position_hash(position: &impl Board, awarded: &[AwardedWin]) -> u64 {
     let mut hash = 0u64;
     for (square, piece) in position.pieces() {
         let mut state = piece.kind() as u64;
@@ -81,13 +80,14 @@ pub enum Bound {
     Upper,
 }
 
-/// One stored search result.
+/// One stored search result; `M` is the back end's move
+/// ([`Rules::Move`](crate::rules::Rules::Move)).
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
+pub struct Entry<M> {
     /// The node's hash.
     pub key: u64,
     /// The best move found, if any.
-    pub best: Option<Move>,
+    pub best: Option<M>,
     /// The value, mate scores relative to the node.
     pub value: i32,
     /// The depth searched.
@@ -100,15 +100,15 @@ pub struct Entry {
 /// A fixed-size transposition table, one entry per slot, replaced by depth
 /// and age.
 #[derive(Clone, Debug)]
-pub struct TranspositionTable {
-    slots: Vec<Option<Entry>>,
+pub struct TranspositionTable<M> {
+    slots: Vec<Option<Entry<M>>>,
     generation: u8,
 }
 
-impl TranspositionTable {
+impl<M: Copy> TranspositionTable<M> {
     /// A table of about `megabytes` MB (at least 1024 entries).
-    pub fn new(megabytes: usize) -> TranspositionTable {
-        let entry = std::mem::size_of::<Option<Entry>>().max(1);
+    pub fn new(megabytes: usize) -> TranspositionTable<M> {
+        let entry = std::mem::size_of::<Option<Entry<M>>>().max(1);
         let count = (megabytes.saturating_mul(1 << 20) / entry).max(1024);
         TranspositionTable {
             slots: vec![None; count],
@@ -132,7 +132,7 @@ impl TranspositionTable {
     }
 
     /// The entry stored for `key`, its value made relative to the root at `ply`.
-    pub fn probe(&self, key: u64, ply: i32) -> Option<Entry> {
+    pub fn probe(&self, key: u64, ply: i32) -> Option<Entry<M>> {
         let entry = self.slots[self.slot(key)]?;
         if entry.key != key {
             return None;
@@ -148,7 +148,7 @@ impl TranspositionTable {
         &mut self,
         key: u64,
         ply: i32,
-        best: Option<Move>,
+        best: Option<M>,
         value: i32,
         depth: i32,
         bound: Bound,

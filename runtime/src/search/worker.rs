@@ -10,19 +10,20 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// Owns the engine; lends it to one background search at a time.
+/// Owns the engine; lends it to one background search at a time. `M` is
+/// the back end's move ([`Rules::Move`]).
 #[derive(Debug)]
-pub struct Worker {
-    engine: Option<Engine>,
-    running: Option<(Arc<AtomicBool>, JoinHandle<Engine>)>,
+pub struct Worker<M> {
+    engine: Option<Engine<M>>,
+    running: Option<(Arc<AtomicBool>, JoinHandle<Engine<M>>)>,
     infinite: bool,
     variant: Variant,
     options: EngineOptions,
 }
 
-impl Worker {
+impl<M: Copy + Eq + Send + 'static> Worker<M> {
     /// A worker for `engine`.
-    pub fn new(engine: Engine) -> Worker {
+    pub fn new(engine: Engine<M>) -> Worker<M> {
         Worker {
             variant: engine.variant.clone(),
             options: engine.options,
@@ -43,9 +44,9 @@ impl Worker {
     /// search is stopped first.
     pub fn start<R, I, D>(&mut self, game: Game<R>, limits: Limits, mut on_info: I, on_done: D)
     where
-        R: Rules + Clone + Send + 'static,
-        I: FnMut(&SearchInfo) + Send + 'static,
-        D: FnOnce(SearchResult) + Send + 'static,
+        R: Rules<Move = M> + Clone + Send + 'static,
+        I: FnMut(&SearchInfo<M>) + Send + 'static,
+        D: FnOnce(SearchResult<M>) + Send + 'static,
     {
         self.finish();
         self.infinite = limits.infinite;
@@ -96,14 +97,14 @@ impl Worker {
     }
 
     /// The engine, once no search runs ([`Worker::finish`] first).
-    pub fn engine_mut(&mut self) -> &mut Engine {
+    pub fn engine_mut(&mut self) -> &mut Engine<M> {
         self.finish();
         let (variant, options) = (&self.variant, self.options);
         self.engine
             .get_or_insert_with(|| Engine::with_options(variant, options))
     }
 
-    fn fresh(&self) -> Engine {
+    fn fresh(&self) -> Engine<M> {
         Engine::with_options(&self.variant, self.options)
     }
 }

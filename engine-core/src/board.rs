@@ -1,0 +1,119 @@
+//! The runtime's [`Board`] view of a compiled position, so that the game
+//! driver, search, evaluation and protocols read it directly.
+
+use crate::bitboard::{Bitboard, Squares};
+use crate::position::{color_of, dense_square, has_kind, kind_of, runtime_square, Pos};
+use crate::variant::{CompiledVariant, LineageStore};
+use varc_runtime::board::Board;
+use varc_runtime::model::{Color, Square, SquareSet};
+use varc_runtime::position::{EnPassant, Piece};
+
+impl<V: CompiledVariant> Pos<V> {
+    /// The runtime piece on the dense square `square`, if any.
+    #[inline]
+    pub fn piece_on(&self, square: usize) -> Option<Piece> {
+        let code = self.board[square];
+        if code == 0 {
+            return None;
+        }
+        let kind = kind_of(code);
+        let color = if color_of(code) == 0 { Color::White } else { Color::Black };
+        let piece = Piece::new(kind, color, has_kind(V::ROYAL_KINDS, kind))
+            .with_unmoved(!(self.unmoved & V::Bb::bit(square)).is_empty());
+        let lineage = self.lineages.get(square);
+        if lineage[0] == 0 {
+            return Some(piece);
+        }
+        let kinds: Vec<usize> = lineage[1..1 + lineage[0] as usize].iter().map(|k| *k as usize).collect();
+        Some(piece.with_history(&kinds))
+    }
+}
+
+/// The runtime square set of a set of dense squares.
+#[inline]
+pub fn runtime_set<V: CompiledVariant>(set: V::Bb) -> SquareSet {
+    let mut out = SquareSet::EMPTY;
+    for square in Squares(set) {
+        out.insert(runtime_square::<V>(square));
+    }
+    out
+}
+
+impl<V: CompiledVariant> Board for Pos<V> {
+    #[inline]
+    fn files(&self) -> u8 {
+        V::FILES as u8
+    }
+
+    #[inline]
+    fn ranks(&self) -> u8 {
+        V::RANKS as u8
+    }
+
+    #[inline]
+    fn piece_at(&self, square: Square) -> Option<Piece> {
+        dense_square::<V>(square).and_then(|square| self.piece_on(square))
+    }
+
+    fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        Squares(self.occupied()).filter_map(|square| {
+            self.piece_on(square)
+                .map(|piece| (runtime_square::<V>(square), piece))
+        })
+    }
+
+    #[inline]
+    fn occupied(&self, color: Color) -> SquareSet {
+        runtime_set::<V>(self.colors[color.index()])
+    }
+
+    #[inline]
+    fn royals(&self, color: Color) -> SquareSet {
+        runtime_set::<V>(Pos::royals(self, color.index()))
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Color {
+        if self.side == 0 {
+            Color::White
+        } else {
+            Color::Black
+        }
+    }
+
+    #[inline]
+    fn castling_rights(&self, color: Color) -> u16 {
+        self.castling[color.index()]
+    }
+
+    fn en_passant(&self) -> Option<EnPassant> {
+        if self.en_passant_targets.is_empty() {
+            return None;
+        }
+        Some(EnPassant {
+            targets: runtime_set::<V>(self.en_passant_targets),
+            victim: (self.en_passant_victim != crate::position::NO_SQUARE)
+                .then(|| runtime_square::<V>(self.en_passant_victim as usize)),
+        })
+    }
+
+    #[inline]
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    #[inline]
+    fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    #[inline]
+    fn counters(&self, color: Color) -> &[u32] {
+        self.counters[color.index()].as_ref()
+    }
+
+    #[inline]
+    fn counters_mut(&mut self, color: Color) -> &mut [u32] {
+        self.counters[color.index()].as_mut()
+    }
+}
