@@ -38,6 +38,10 @@ pub trait Bitboard:
     fn clear_lsb(self) -> Self;
     /// Number of squares.
     fn popcnt(self) -> u32;
+    /// The `width` (at most 16) squares from `first` on, as the low bits.
+    fn bits_at(self, first: usize, width: usize) -> u64;
+    /// The set folded into 64 bits (for hashing: equal sets fold equal).
+    fn fold(self) -> u64;
     /// Whether the set has no square.
     #[inline(always)]
     fn is_empty(self) -> bool {
@@ -68,6 +72,15 @@ macro_rules! integer_bitboard {
             #[inline(always)]
             fn popcnt(self) -> u32 {
                 self.count_ones()
+            }
+            #[inline(always)]
+            fn bits_at(self, first: usize, width: usize) -> u64 {
+                (self >> first) as u64 & ((1u64 << width) - 1)
+            }
+            #[inline(always)]
+            fn fold(self) -> u64 {
+                let wide = self as u128;
+                wide as u64 ^ ((wide >> 64) as u64).rotate_left(32)
             }
         }
     };
@@ -105,6 +118,22 @@ impl Bitboard for SquareSet {
     #[inline(always)]
     fn popcnt(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline(always)]
+    fn bits_at(self, first: usize, width: usize) -> u64 {
+        let (word, shift) = (first / 64, first % 64);
+        let mut bits = self.0[word] >> shift;
+        if shift + width > 64 && word < 3 {
+            bits |= self.0[word + 1] << (64 - shift);
+        }
+        bits & ((1u64 << width) - 1)
+    }
+    #[inline(always)]
+    fn fold(self) -> u64 {
+        self.0
+            .iter()
+            .enumerate()
+            .fold(0, |folded, (i, word)| folded ^ word.rotate_left(16 * i as u32))
     }
 }
 
@@ -172,6 +201,9 @@ mod tests {
         assert_eq!(Squares(set).collect::<Vec<_>>(), vec![0, top / 2, top]);
         assert_eq!(set.clear_lsb().lsb(), top / 2);
         assert_eq!(set.msb(), top);
+        assert_eq!(set.bits_at(top - 3, 4), 0b1000);
+        assert_eq!(set.bits_at(0, 3), 1);
+        assert_ne!(set.fold(), set.clear_lsb().fold());
         assert!((set & !set).is_empty());
         assert_eq!(set ^ B::bit(0), B::bit(top / 2) | B::bit(top));
     }

@@ -32,9 +32,11 @@ impl<V: CompiledVariant> Pos<V> {
 /// The runtime square set of a set of dense squares.
 #[inline]
 pub fn runtime_set<V: CompiledVariant>(set: V::Bb) -> SquareSet {
+    // Runtime squares are `rank * 16 + file`: each rank is a 16-bit lane.
     let mut out = SquareSet::EMPTY;
-    for square in Squares(set) {
-        out.insert(runtime_square::<V>(square));
+    for rank in 0..V::RANKS {
+        let bits = set.bits_at(rank * V::FILES, V::FILES);
+        out.0[rank / 4] |= bits << (rank % 4 * 16);
     }
     out
 }

@@ -3,14 +3,16 @@
 //! directly; runtime positions and moves appear only at the edges (FEN,
 //! notation, protocols).
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Squares};
+use crate::board::runtime_set;
 use crate::generate::generate;
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
-use crate::position::{dense_square, runtime_square, Pos};
-use crate::variant::CompiledVariant;
+use crate::position::{color_of, dense_square, kind_of, runtime_square, Pos};
+use crate::variant::{CompiledVariant, LineageStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
-use varc_runtime::model::{Color, PieceId, Square, Variant};
+use varc_runtime::model::{Color, PieceId, Square, SquareSet, Variant};
+use varc_runtime::search::tt::mix;
 use varc_runtime::moves::{resets_halfmove_clock, Move, MoveKind};
 use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
@@ -201,6 +203,41 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn royal_attacked(&self, pos: &Pos<V>, color: Color) -> bool {
         pos.royal_attacked(color.index())
+    }
+
+    fn placement_hash(&self, pos: &Pos<V>) -> u64 {
+        pos.placement_hash
+    }
+
+    fn state_hash(&self, pos: &Pos<V>) -> u64 {
+        // The Zobrist hash has the placement, side, castling and en passant;
+        // per-piece state is mixed in apart.
+        let mut hash = pos.hash ^ mix(pos.unmoved.fold());
+        if V::Lineages::TRACKED {
+            for square in Squares(pos.occupied()) {
+                let lineage = pos.lineages.get(square);
+                if lineage[0] != 0 {
+                    hash ^= mix(u64::from(u32::from_le_bytes(lineage)) << 16 | square as u64);
+                }
+            }
+        }
+        hash
+    }
+
+    fn reach_summary(&self, pos: &Pos<V>, square: Square) -> Option<(SquareSet, u32)> {
+        let from = dense_square::<V>(square)?;
+        let code = pos.board[from];
+        if code == 0 {
+            return None;
+        }
+        let (kind, color) = (kind_of(code), color_of(code));
+        let occupied = pos.occupied();
+        let [move_or_capture, move_only, capture_only] = V::reach(kind, color, pos, from, occupied);
+        let empty = V::BOARD & !occupied;
+        let enemy = pos.colors[1 - color];
+        let count = ((move_or_capture | move_only) & empty).popcnt()
+            + ((move_or_capture | capture_only) & enemy).popcnt();
+        Some((runtime_set::<V>((move_or_capture | capture_only) & V::BOARD), count))
     }
 }
 

@@ -82,6 +82,8 @@ pub struct Succession {
 pub trait LineageStore: Copy + Debug + Eq + Hash + Send + Sync + 'static {
     /// No piece has a lineage.
     const EMPTY: Self;
+    /// Whether lineages are kept at all.
+    const TRACKED: bool;
     /// The lineage on `square`: number of kinds, then up to three kinds,
     /// oldest first.
     fn get(&self, square: usize) -> [u8; 4];
@@ -95,6 +97,7 @@ pub struct NoLineage;
 
 impl LineageStore for NoLineage {
     const EMPTY: Self = NoLineage;
+    const TRACKED: bool = false;
     #[inline(always)]
     fn get(&self, _square: usize) -> [u8; 4] {
         [0; 4]
@@ -105,6 +108,7 @@ impl LineageStore for NoLineage {
 
 impl<const N: usize> LineageStore for [[u8; 4]; N] {
     const EMPTY: Self = [[0; 4]; N];
+    const TRACKED: bool = true;
     #[inline(always)]
     fn get(&self, square: usize) -> [u8; 4] {
         self[square]

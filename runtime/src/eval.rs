@@ -29,6 +29,7 @@ use crate::model::{
     AtomCondition, Color, HopLanding, Motion, MoveMode, PieceId, Square, SquareSet, Variant,
 };
 use crate::position::{SquareIter, SQUARE_COUNT};
+use crate::rules::Rules;
 
 /// Centipawns per pawn of declared value.
 pub const PAWN: i32 = 100;
@@ -255,9 +256,10 @@ impl Evaluator {
         self.sources.get(kind).copied()
     }
 
-    /// The evaluation of `position` from the side to move's point of view.
-    pub fn evaluate(&self, position: &impl Board) -> i32 {
-        let white = self.evaluate_white(position);
+    /// The evaluation of `position` from the side to move's point of view;
+    /// `rules` may know where pieces reach (see [`Rules::reach_summary`]).
+    pub fn evaluate<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> i32 {
+        let white = self.evaluate_white(rules, position);
         match position.side_to_move() {
             Color::White => white + TEMPO,
             Color::Black => -white + TEMPO,
@@ -266,7 +268,7 @@ impl Evaluator {
 
     /// The evaluation of `position` from White's point of view, without
     /// the tempo bonus.
-    pub fn evaluate_white(&self, position: &impl Board) -> i32 {
+    pub fn evaluate_white<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> i32 {
         let mut material = [0i32; 2];
         let mut positional = [0i32; 2];
         let mut attacks = [SquareSet::EMPTY; 2];
@@ -282,23 +284,30 @@ impl Evaluator {
                 positional[c] += table[c][square.index()] as i32;
             }
             let mut count = 0;
-            self.walk(
-                &occupied,
-                kind,
-                piece.color(),
-                piece.is_unmoved(),
-                square,
-                |target, capture_mode, move_mode| {
-                    if capture_mode {
-                        attacks[c].insert(Square::from_index(target));
-                    }
-                    match position.piece_at(Square::from_index(target)) {
-                        None if move_mode => count += 1,
-                        Some(other) if capture_mode && other.color() != piece.color() => count += 1,
-                        _ => {}
-                    }
-                },
-            );
+            if let Some((attacked, reach)) = rules.reach_summary(position, square) {
+                attacks[c] = attacks[c].union(&attacked);
+                count = reach as i32;
+            } else {
+                self.walk(
+                    &occupied,
+                    kind,
+                    piece.color(),
+                    piece.is_unmoved(),
+                    square,
+                    |target, capture_mode, move_mode| {
+                        if capture_mode {
+                            attacks[c].insert(Square::from_index(target));
+                        }
+                        match position.piece_at(Square::from_index(target)) {
+                            None if move_mode => count += 1,
+                            Some(other) if capture_mode && other.color() != piece.color() => {
+                                count += 1
+                            }
+                            _ => {}
+                        }
+                    },
+                );
+            }
             if !self.royal[kind] {
                 // Mobility matters less to strong pieces (a queen that
                 // roams early is a target): per square, 400 / (value + 200)

@@ -96,24 +96,28 @@ impl SquareSet {
     pub const EMPTY: SquareSet = SquareSet([0; 4]);
 
     /// Whether `square` is in the set.
+    #[inline]
     pub fn contains(&self, square: Square) -> bool {
         let i = square.index();
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
 
     /// Adds `square`.
+    #[inline]
     pub fn insert(&mut self, square: Square) {
         let i = square.index();
         self.0[i / 64] |= 1 << (i % 64);
     }
 
     /// Removes `square`.
+    #[inline]
     pub fn remove(&mut self, square: Square) {
         let i = square.index();
         self.0[i / 64] &= !(1 << (i % 64));
     }
 
     /// The union of two sets.
+    #[inline]
     pub fn union(&self, other: &SquareSet) -> SquareSet {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
@@ -123,6 +127,7 @@ impl SquareSet {
     }
 
     /// The squares of `self` that are not in `other`.
+    #[inline]
     pub fn difference(&self, other: &SquareSet) -> SquareSet {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
@@ -132,6 +137,7 @@ impl SquareSet {
     }
 
     /// The squares in both sets.
+    #[inline]
     pub fn intersection(&self, other: &SquareSet) -> SquareSet {
         let mut out = *self;
         for (a, b) in out.0.iter_mut().zip(other.0.iter()) {
@@ -141,11 +147,13 @@ impl SquareSet {
     }
 
     /// Whether the set has no square.
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)
     }
 
     /// Number of squares in the set.
+    #[inline]
     pub fn len(&self) -> usize {
         self.0.iter().map(|w| w.count_ones() as usize).sum()
     }

@@ -18,7 +18,7 @@
 //! should be cheap too.
 
 use crate::board::Board;
-use crate::model::{Color, PieceId, Square, Variant};
+use crate::model::{Color, PieceId, Square, SquareSet, Variant};
 use crate::position::SquareIter;
 use crate::{moves, position};
 use std::fmt::Debug;
@@ -94,6 +94,29 @@ pub trait Rules {
     /// generated for).
     fn is_capture(&self, position: &Self::Position, mv: &Self::Move) -> bool {
         self.describe(mv).is_capture(position)
+    }
+
+    /// A hash of the placement (kinds, colours, squares): equal placements
+    /// hash equal. A back end that keeps one incrementally returns it.
+    fn placement_hash(&self, position: &Self::Position) -> u64 {
+        crate::game::hash::placement_hash(position)
+    }
+
+    /// A hash of the position itself for the transposition table: the
+    /// placement with each piece's state (unmoved, lineage), side to move,
+    /// castling rights and en passant squares. A back end that keeps most
+    /// of it incrementally combines that with the rest.
+    fn state_hash(&self, position: &Self::Position) -> u64 {
+        crate::search::tt::state_hash(position)
+    }
+
+    /// Where the piece on `square` reaches with the current occupancy, for
+    /// the evaluation: the squares it attacks (could capture on, own pieces
+    /// included) and how many squares it could move or capture to. `None`
+    /// lets the evaluator walk the model's atoms itself.
+    fn reach_summary(&self, position: &Self::Position, square: Square) -> Option<(SquareSet, u32)> {
+        let _ = (position, square);
+        None
     }
 
     /// The legal moves of the side to move.

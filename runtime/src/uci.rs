@@ -159,7 +159,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                     .worker
                     .engine_mut()
                     .evaluator()
-                    .evaluate(self.game.position());
+                    .evaluate(self.game.rules(), self.game.position());
                 self.say(&format!(
                     "info string static evaluation {value} cp for the side to move"
                 ));

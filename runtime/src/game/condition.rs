@@ -142,6 +142,11 @@ impl<P: Board> Context<'_, P> {
     /// One side has only royal pieces, the other's other pieces are exactly
     /// one of `sets`.
     fn insufficient(&self, sets: &[Vec<PieceId>]) -> bool {
+        // Cheap test first: exactly one side has pieces besides its royals.
+        let has_others = |color: Color| self.position.occupied(color) != self.position.royals(color);
+        if has_others(Color::White) == has_others(Color::Black) {
+            return false;
+        }
         let others = |color: Color| {
             let mut kinds: Vec<PieceId> = self
                 .position

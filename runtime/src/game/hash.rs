@@ -75,7 +75,7 @@ impl Identity {
             position.castling_rights(Color::White),
             position.castling_rights(Color::Black),
         ];
-        let mut hash = placement_hash(position);
+        let mut hash = rules.placement_hash(position);
         if position.side_to_move() == Color::Black {
             hash ^= mix(SIDE_DOMAIN);
         }

@@ -171,7 +171,7 @@ impl<R: Rules + Clone> Tree<R> {
         tree.awarded = game.awards().to_vec();
         tree.current.plies_since_reset = game.plies_since_reset();
         tree.current.awarded_len = tree.awarded.len();
-        tree.current.hash = super::tt::position_hash(&tree.position, &tree.awarded);
+        tree.current.hash = super::tt::position_hash(&tree.rules, &tree.position, &tree.awarded);
         tree.current.rules.legal = game.legal_moves().to_vec();
         tree.current.rules.ending = None;
         tree.refresh_claims();
@@ -320,7 +320,7 @@ impl<R: Rules + Clone> Tree<R> {
 
     /// Legal moves, identity, repetitions, awards, terminations, claims.
     fn settle(&mut self, after_move: bool) {
-        let mut legal = Vec::new();
+        let mut legal = Vec::with_capacity(64);
         let mut scratch = self.position.clone();
         self.rules.generate_legal(&mut scratch, &mut legal);
         if self.needs.history_rules {
@@ -340,7 +340,7 @@ impl<R: Rules + Clone> Tree<R> {
             }
             self.awarded = awarded;
         }
-        self.current.hash = super::tt::position_hash(&self.position, &self.awarded);
+        self.current.hash = super::tt::position_hash(&self.rules, &self.position, &self.awarded);
         let wins = self.awarded_wins();
         let context = self.context(legal.len(), in_check, repetitions);
         let variant = self.rules.variant();

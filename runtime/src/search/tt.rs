@@ -10,6 +10,7 @@ use super::outcome::MATE_BOUND;
 use crate::board::Board;
 use crate::game::AwardedWin;
 use crate::model::Color;
+use crate::rules::Rules;
 
 /// SplitMix64: a fixed, well-mixed 64-bit value for each input.
 pub fn mix(mut x: u64) -> u64 {
@@ -26,8 +27,10 @@ const EN_PASSANT: u64 = 4 << 56;
 const COUNTER: u64 = 5 << 56;
 const AWARD: u64 = 6 << 56;
 
-/// The full hash of `position` with the wins `awarded` so far.
-pub fn position_hash(position: &impl Board, awarded: &[AwardedWin]) -> u64 {
+/// The hash of the position itself: placement with per-piece state, side
+/// to move, castling rights and en passant squares (the default of
+/// [`Rules::state_hash`](crate::rules::Rules::state_hash)).
+pub fn state_hash(position: &impl Board) -> u64 {
     let mut hash = 0u64;
     for (square, piece) in position.pieces() {
         let mut state = piece.kind() as u64;
@@ -51,6 +54,17 @@ pub fn position_hash(position: &impl Board, awarded: &[AwardedWin]) -> u64 {
             hash ^= mix(EN_PASSANT | square.index() as u64);
         }
     }
+    hash
+}
+
+/// The full hash of `position` with the wins `awarded` so far, the
+/// position's own part from `rules`.
+pub fn position_hash<R: Rules + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+    awarded: &[AwardedWin],
+) -> u64 {
+    let mut hash = rules.state_hash(position);
     for color in Color::ALL {
         for (id, value) in position.counters(color).iter().enumerate() {
             if *value != 0 {
