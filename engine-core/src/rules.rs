@@ -12,7 +12,7 @@ use crate::variant::{CompiledVariant, LineageStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
 use varc_runtime::model::{Color, PieceId, Square, SquareSet, Variant};
-use varc_runtime::search::tt::mix;
+use varc_runtime::search::tt::{piece_key, turn_key};
 use varc_runtime::moves::{resets_halfmove_clock, Move, MoveKind};
 use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
@@ -210,18 +210,28 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
     }
 
     fn state_hash(&self, pos: &Pos<V>) -> u64 {
-        // The Zobrist hash has the placement, side, castling and en passant;
-        // per-piece state is mixed in apart.
-        let mut hash = pos.hash ^ mix(pos.unmoved.fold());
+        // The runtime's key, from the incremental placement hash (whose
+        // tables are the runtime's piece keys of moved pieces).
+        let mut hash = pos.placement_hash;
+        for square in Squares(pos.unmoved) {
+            hash ^= V::zobrist_unmoved(pos.board[square], square);
+        }
         if V::Lineages::TRACKED {
             for square in Squares(pos.occupied()) {
                 let lineage = pos.lineages.get(square);
-                if lineage[0] != 0 {
-                    hash ^= mix(u64::from(u32::from_le_bytes(lineage)) << 16 | square as u64);
+                if lineage[0] == 0 {
+                    continue;
                 }
+                let (code, runtime) = (pos.board[square], runtime_square::<V>(square).index());
+                let color = if color_of(code) == 0 { Color::White } else { Color::Black };
+                let unmoved = !(pos.unmoved & V::Bb::bit(square)).is_empty();
+                let history = lineage[1..1 + lineage[0] as usize].iter().map(|k| *k as usize);
+                hash ^= piece_key(kind_of(code), color, unmoved, std::iter::empty(), runtime)
+                    ^ piece_key(kind_of(code), color, unmoved, history, runtime);
             }
         }
-        hash
+        let en_passant = Squares(pos.en_passant_targets).map(|square| runtime_square::<V>(square).index());
+        hash ^ turn_key(pos.side_to_move(), pos.castling, en_passant)
     }
 
     fn reach_summary(&self, pos: &Pos<V>, square: Square) -> Option<(SquareSet, u32)> {

@@ -190,6 +190,9 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     fn model() -> Variant;
     /// Zobrist key of the piece `code` on `square`.
     fn zobrist_piece(code: u8, square: usize) -> u64;
+    /// What an unmoved piece `code` on `square` adds to its Zobrist key
+    /// (for the transposition key, [`varc_runtime::search::tt::piece_key`]).
+    fn zobrist_unmoved(code: u8, square: usize) -> u64;
     /// Zobrist key of `color`'s castling right with the rook on `file`.
     fn zobrist_castling(color: usize, file: usize) -> u64;
     /// Zobrist key of an en passant victim on `square`.

@@ -283,11 +283,13 @@ impl Evaluator {
             if let Some(table) = self.square_bonus.get(kind) {
                 positional[c] += table[c][square.index()] as i32;
             }
-            let mut count = 0;
-            if let Some((attacked, reach)) = rules.reach_summary(position, square) {
+            let count = if let Some((attacked, reach)) = rules.reach_summary(position, square) {
                 attacks[c] = attacks[c].union(&attacked);
-                count = reach as i32;
+                reach as i32
             } else {
+                // Squares, not atoms, count: a compound piece whose atoms
+                // overlap (PPC's R' = rook + king step) counts each once.
+                let mut reached = SquareSet::EMPTY;
                 self.walk(
                     &occupied,
                     kind,
@@ -295,19 +297,21 @@ impl Evaluator {
                     piece.is_unmoved(),
                     square,
                     |target, capture_mode, move_mode| {
+                        let target = Square::from_index(target);
                         if capture_mode {
-                            attacks[c].insert(Square::from_index(target));
+                            attacks[c].insert(target);
                         }
-                        match position.piece_at(Square::from_index(target)) {
-                            None if move_mode => count += 1,
+                        match position.piece_at(target) {
+                            None if move_mode => reached.insert(target),
                             Some(other) if capture_mode && other.color() != piece.color() => {
-                                count += 1
+                                reached.insert(target)
                             }
                             _ => {}
                         }
                     },
                 );
-            }
+                reached.len() as i32
+            };
             if !self.royal[kind] {
                 // Mobility matters less to strong pieces (a queen that
                 // roams early is a target): per square, 400 / (value + 200)

@@ -10,8 +10,10 @@ use super::plan::Plan;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use varc_runtime::model::{
-    AtomCondition, CastlingRequirement, CheckRule, MoveMode, PromotionTiming, RoyalLoss,
+    AtomCondition, CastlingRequirement, CheckRule, Color, MoveMode, PromotionTiming, RoyalLoss,
+    Square,
 };
+use varc_runtime::search::tt;
 
 /// Emits the variant-specific items.
 pub struct EngineEmitter<'p, 'a> {
@@ -172,6 +174,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 #[inline(always)]
                 fn zobrist_piece(code: u8, square: usize) -> u64 {
                     ZOBRIST_PIECES[code as usize][square]
+                }
+                #[inline(always)]
+                fn zobrist_unmoved(code: u8, square: usize) -> u64 {
+                    ZOBRIST_UNMOVED[code as usize][square]
                 }
                 #[inline(always)]
                 fn zobrist_castling(color: usize, file: usize) -> u64 {
@@ -1200,15 +1206,29 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let g = &self.plan.geometry;
         let mut seed = SplitMix(0x7661_7263_5a6f_6272);
         let codes = 1 + 2 * self.plan.kinds.len();
-        let rows = (0..codes)
-            .map(|code| {
-                let values: Vec<u64> = (0..g.squares)
-                    .map(|_| if code == 0 { 0 } else { seed.next_u64() })
-                    .collect();
-                let values = values.iter().map(|v| hex(&format!("0x{v:016x}"), "u64"));
-                quote! { [#(#values),*] }
-            })
-            .collect::<Vec<_>>();
+        // Piece keys are the runtime's transposition keys (`tt::piece_key`),
+        // so that a compiled engine and the interpreter key their tables
+        // alike and search alike; the unmoved table holds what an unmoved
+        // piece adds.
+        let key = |code: usize, square: usize, unmoved: bool| -> u64 {
+            if code == 0 || !g.board.contains(square) {
+                return 0;
+            }
+            let (kind, color) = ((code - 1) / 2, [Color::White, Color::Black][(code - 1) % 2]);
+            let (file, rank) = g.coords(square);
+            let index = Square::new(file as u8, rank as u8).index();
+            tt::piece_key(kind, color, unmoved, std::iter::empty(), index)
+        };
+        let table = |value: &dyn Fn(usize, usize) -> u64| {
+            (0..codes)
+                .map(|code| {
+                    let values = (0..g.squares).map(|square| hex(&format!("0x{:016x}", value(code, square)), "u64"));
+                    quote! { [#(#values),*] }
+                })
+                .collect::<Vec<_>>()
+        };
+        let rows = table(&|code, square| key(code, square, false));
+        let unmoved_rows = table(&|code, square| key(code, square, false) ^ key(code, square, true));
         let side = hex(&format!("0x{:016x}", seed.next_u64()), "u64");
         let castling = (0..2)
             .map(|_| {
@@ -1223,6 +1243,8 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         quote! {
             /// Zobrist keys of a piece (`1 + kind * 2 + color`) on a square.
             pub static ZOBRIST_PIECES: [[u64; SQUARES]; #codes] = [#(#rows),*];
+            /// What a piece adds to its key when it has not moved.
+            pub static ZOBRIST_UNMOVED: [[u64; SQUARES]; #codes] = [#(#unmoved_rows),*];
             /// Zobrist key of Black to move.
             pub const ZOBRIST_BLACK_TO_MOVE: u64 = #side;
             /// Zobrist keys of castling rights per side and rook file.

@@ -27,34 +27,70 @@ const EN_PASSANT: u64 = 4 << 56;
 const COUNTER: u64 = 5 << 56;
 const AWARD: u64 = 6 << 56;
 
+/// The size the table's slot count is computed with.
+const NOMINAL_ENTRY_BYTES: usize = 32;
+
+/// The key of one piece in [`state_hash`]: its kind, colour, unmoved flag
+/// and the kinds it has been, on the square of runtime index `square`. A
+/// compiled engine builds its Zobrist tables from it, so that both back
+/// ends key the transposition table alike (and search alike).
+pub fn piece_key(
+    kind: usize,
+    color: Color,
+    unmoved: bool,
+    history: impl Iterator<Item = usize>,
+    square: usize,
+) -> u64 {
+    let mut state = kind as u64;
+    state = state << 1 | color.index() as u64;
+    state = state << 1 | unmoved as u64;
+    for was in history {
+        state = state.wrapping_mul(257).wrapping_add(was as u64 + 1);
+    }
+    mix(PIECE | (state << 8) | square as u64)
+}
+
+/// The key of the side to move, the castling rights and the en passant
+/// squares (runtime indices) in [`state_hash`].
+pub fn turn_key(side: Color, castling: [u16; 2], en_passant: impl Iterator<Item = usize>) -> u64 {
+    let mut hash = 0;
+    if side == Color::Black {
+        hash ^= mix(SIDE);
+    }
+    let rights = (castling[0] as u64) << 16 | castling[1] as u64;
+    if rights != 0 {
+        hash ^= mix(CASTLING | rights);
+    }
+    for square in en_passant {
+        hash ^= mix(EN_PASSANT | square as u64);
+    }
+    hash
+}
+
 /// The hash of the position itself: placement with per-piece state, side
 /// to move, castling rights and en passant squares (the default of
 /// [`Rules::state_hash`](crate::rules::Rules::state_hash)).
 pub fn state_hash(position: &impl Board) -> u64 {
     let mut hash = 0u64;
     for (square, piece) in position.pieces() {
-        let mut state = piece.kind() as u64;
-        state = state << 1 | piece.color().index() as u64;
-        state = state << 1 | piece.is_unmoved() as u64;
-        for was in piece.history() {
-            state = state.wrapping_mul(257).wrapping_add(was as u64 + 1);
-        }
-        hash ^= mix(PIECE | (state << 8) | square.index() as u64);
+        hash ^= piece_key(
+            piece.kind(),
+            piece.color(),
+            piece.is_unmoved(),
+            piece.history(),
+            square.index(),
+        );
     }
-    if position.side_to_move() == Color::Black {
-        hash ^= mix(SIDE);
-    }
-    let rights = (position.castling_rights(Color::White) as u64) << 16
-        | position.castling_rights(Color::Black) as u64;
-    if rights != 0 {
-        hash ^= mix(CASTLING | rights);
-    }
-    if let Some(ep) = position.en_passant() {
-        for square in ep.targets.iter() {
-            hash ^= mix(EN_PASSANT | square.index() as u64);
-        }
-    }
-    hash
+    let castling = [
+        position.castling_rights(Color::White),
+        position.castling_rights(Color::Black),
+    ];
+    let en_passant = position.en_passant().map(|ep| ep.targets).unwrap_or_default();
+    hash ^ turn_key(
+        position.side_to_move(),
+        castling,
+        en_passant.iter().map(|square| square.index()),
+    )
 }
 
 /// The full hash of `position` with the wins `awarded` so far, the
@@ -122,8 +158,9 @@ pub struct TranspositionTable<M> {
 impl<M: Copy> TranspositionTable<M> {
     /// A table of about `megabytes` MB (at least 1024 entries).
     pub fn new(megabytes: usize) -> TranspositionTable<M> {
-        let entry = std::mem::size_of::<Option<Entry<M>>>().max(1);
-        let count = (megabytes.saturating_mul(1 << 20) / entry).max(1024);
+        // A nominal entry size, not the back end's: every back end then
+        // has as many slots and, keyed alike, searches alike.
+        let count = (megabytes.saturating_mul(1 << 20) / NOMINAL_ENTRY_BYTES).max(1024);
         TranspositionTable {
             slots: vec![None; count],
             generation: 0,

@@ -1,0 +1,115 @@
+//! The interpreter and a compiled engine search alike: at a fixed depth,
+//! from several positions of several variants, `go depth N` over UCI gives
+//! the same best move, score, principal variation and node count. Moves are
+//! searched in a canonical order (not the back end's generation order), so
+//! the two searches walk the same tree; any difference in legal moves,
+//! make/unmake, hashing of repetitions, evaluation or game rules below the
+//! root shows up here.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+/// The last `info` line with a score and the `bestmove` line of a search.
+fn search(program: &Path, args: &[&str], position: &str, depth: u32) -> (String, String) {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the engine starts");
+    let script = format!("uci\nposition {position}\ngo depth {depth}\n");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("the script is written");
+    let output = child.wait_with_output().expect("the engine ends");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let info = text
+        .lines()
+        .filter(|line| line.starts_with("info depth") && line.contains(" score "))
+        .last()
+        .unwrap_or_default();
+    // Time and speed differ; what the search found must not.
+    let found: Vec<&str> = info.split_whitespace().collect();
+    let kept: Vec<String> = found
+        .iter()
+        .enumerate()
+        .filter(|(i, word)| {
+            let previous = i.checked_sub(1).map(|p| found[p]);
+            !matches!(**word, "nps" | "time" | "hashfull")
+                && !matches!(previous, Some("nps" | "time" | "hashfull"))
+        })
+        .map(|(_, word)| word.to_string())
+        .collect();
+    let best = text
+        .lines()
+        .find(|line| line.starts_with("bestmove"))
+        .unwrap_or_default()
+        .to_string();
+    (kept.join(" "), best)
+}
+
+fn check(variant_name: &str, positions: &[(&str, u32)]) {
+    let variant = common::variant(variant_name);
+    let compiled = common::engine(&variant);
+    let rules_file = common::variants_dir().join(format!("{variant_name}.rules"));
+    let rules_file = rules_file.to_string_lossy().into_owned();
+    let interpreter = Path::new(env!("CARGO_BIN_EXE_varc"));
+    for (position, depth) in positions {
+        let by_interpreter = search(interpreter, &["uci", &rules_file], position, *depth);
+        let by_compiled = search(&compiled, &["uci"], position, *depth);
+        assert!(
+            by_interpreter.0.contains(" nodes ") && by_interpreter.1.starts_with("bestmove "),
+            "{variant_name} {position}: no search result: {by_interpreter:?}"
+        );
+        assert_eq!(
+            by_compiled, by_interpreter,
+            "{variant_name}, {position}, depth {depth}: compiled vs interpreter"
+        );
+    }
+}
+
+#[test]
+fn chess_searches_agree() {
+    check(
+        "chess",
+        &[
+            ("startpos", 5),
+            ("fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4),
+            ("fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6),
+            ("startpos moves e2e4 d7d5 e4d5 d8d5 b1c3", 4),
+        ],
+    );
+}
+
+#[test]
+fn ppc_searches_agree() {
+    // PPC: territories, piece promotion, IRC, the null game rules.
+    check(
+        "ppc",
+        &[
+            ("startpos", 4),
+            ("startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6", 4),
+            ("fen 4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 5),
+        ],
+    );
+}
+
+#[test]
+fn capture_the_king_and_alternate_scoring_searches_agree() {
+    check("kingcapture", &[("startpos", 4), ("startpos moves e2e4 f7f6 d1h5", 4)]);
+    check("alternate-scoring", &[("startpos", 4)]);
+}
+
+#[test]
+fn capablanca_los_alamos_and_chess99_searches_agree() {
+    check("capablanca", &[("startpos", 4)]);
+    check("losalamos", &[("startpos", 5)]);
+    check("chess99", &[("startpos", 4), ("startpos moves e2e4 d7d5 e4d5", 4)]);
+}
