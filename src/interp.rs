@@ -80,13 +80,7 @@ impl Interpreter {
         for kind in 0..variant.pieces.len() {
             for color in Color::ALL {
                 for square in variant.board.squares().iter() {
-                    let rule = variant.promotions.iter().position(|rule| {
-                        rule.pieces.contains(&kind)
-                            && variant
-                                .regions
-                                .get(rule.zone)
-                                .is_some_and(|zone| zone.for_side(color).contains(square))
-                    });
+                    let rule = variant.promotion_rule_at(kind, color, square);
                     if let Some(rule) = rule {
                         promotion_lookup[tables::piece_key(kind, color, square.index())] =
                             rule as u16;

@@ -7,21 +7,9 @@ mod common;
 use std::process::Command;
 use varc::model::Variant;
 
-fn bundled_names() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(common::variants_dir())
-        .expect("variants directory")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
-        .collect();
-    names.sort();
-    names
-}
-
 #[test]
 fn every_engine_builds_the_model_varc_lowered() {
-    let names = bundled_names();
+    let names = common::bundled_names();
     // Among them the richest conditions (Alternate Scoring) and PPC.
     for required in ["alternate-scoring", "chess", "ppc"] {
         assert!(names.iter().any(|n| n == required), "{required} is bundled");

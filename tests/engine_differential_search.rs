@@ -32,8 +32,7 @@ fn search(program: &Path, args: &[&str], position: &str, depth: u32) -> (String,
     let text = String::from_utf8_lossy(&output.stdout);
     let info = text
         .lines()
-        .filter(|line| line.starts_with("info depth") && line.contains(" score "))
-        .last()
+        .rfind(|line| line.starts_with("info depth") && line.contains(" score "))
         .unwrap_or_default();
     // Time and speed differ; what the search found must not.
     let found: Vec<&str> = info.split_whitespace().collect();
@@ -81,7 +80,10 @@ fn chess_searches_agree() {
         "chess",
         &[
             ("startpos", 5),
-            ("fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4),
+            (
+                "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                4,
+            ),
             ("fen 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 6),
             ("startpos moves e2e4 d7d5 e4d5 d8d5 b1c3", 4),
         ],
@@ -103,7 +105,10 @@ fn ppc_searches_agree() {
 
 #[test]
 fn capture_the_king_and_alternate_scoring_searches_agree() {
-    check("kingcapture", &[("startpos", 4), ("startpos moves e2e4 f7f6 d1h5", 4)]);
+    check(
+        "kingcapture",
+        &[("startpos", 4), ("startpos moves e2e4 f7f6 d1h5", 4)],
+    );
     check("alternate-scoring", &[("startpos", 4)]);
 }
 
@@ -111,5 +116,8 @@ fn capture_the_king_and_alternate_scoring_searches_agree() {
 fn capablanca_los_alamos_and_chess99_searches_agree() {
     check("capablanca", &[("startpos", 4)]);
     check("losalamos", &[("startpos", 5)]);
-    check("chess99", &[("startpos", 4), ("startpos moves e2e4 d7d5 e4d5", 4)]);
+    check(
+        "chess99",
+        &[("startpos", 4), ("startpos moves e2e4 d7d5 e4d5", 4)],
+    );
 }

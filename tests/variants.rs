@@ -8,14 +8,7 @@ use varc::model::*;
 
 #[test]
 fn every_bundled_variant_compiles_and_dumps_as_its_snapshot() {
-    let mut names: Vec<String> = std::fs::read_dir(common::variants_dir())
-        .expect("variants directory")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
-        .collect();
-    names.sort();
+    let names = common::bundled_names();
     assert!(names.len() >= 8, "bundled variants: {names:?}");
     for name in names {
         let text = varc::dump::dump(&common::variant(&name));

@@ -130,10 +130,9 @@ impl Bitboard for SquareSet {
     }
     #[inline(always)]
     fn fold(self) -> u64 {
-        self.0
-            .iter()
-            .enumerate()
-            .fold(0, |folded, (i, word)| folded ^ word.rotate_left(16 * i as u32))
+        self.0.iter().enumerate().fold(0, |folded, (i, word)| {
+            folded ^ word.rotate_left(16 * i as u32)
+        })
     }
 }
 

@@ -17,14 +17,21 @@ impl<V: CompiledVariant> Pos<V> {
             return None;
         }
         let kind = kind_of(code);
-        let color = if color_of(code) == 0 { Color::White } else { Color::Black };
+        let color = if color_of(code) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
         let piece = Piece::new(kind, color, has_kind(V::ROYAL_KINDS, kind))
             .with_unmoved(!(self.unmoved & V::Bb::bit(square)).is_empty());
         let lineage = self.lineages.get(square);
         if lineage[0] == 0 {
             return Some(piece);
         }
-        let kinds: Vec<usize> = lineage[1..1 + lineage[0] as usize].iter().map(|k| *k as usize).collect();
+        let kinds: Vec<usize> = lineage[1..1 + lineage[0] as usize]
+            .iter()
+            .map(|k| *k as usize)
+            .collect();
         Some(piece.with_history(&kinds))
     }
 }

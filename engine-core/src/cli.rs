@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use varc_runtime::fen::parse_fen;
 use varc_runtime::notation::long_algebraic;
+use varc_runtime::perft::PerftReport;
 use varc_runtime::rules::Rules;
 
 const USAGE: &str = "usage:
@@ -172,45 +173,27 @@ fn run_perft<V: CompiledVariant>(rules: &Compiled<V>, options: &Options) -> Exit
         divide.iter().map(|(_, n)| n).sum()
     };
     let seconds = started.elapsed().as_secs_f64();
-    let nps = if seconds > 0.0 {
-        (nodes as f64 / seconds) as u64
-    } else {
-        0
-    };
     let legal: Vec<_> = root.iter().map(|mv| to_runtime::<V>(*mv)).collect();
-    let divide: Vec<(String, u64)> = divide
-        .iter()
-        .map(|(mv, n)| {
-            (
-                long_algebraic(rules.variant(), &to_runtime::<V>(*mv), &legal),
-                *n,
-            )
-        })
-        .collect();
-    if options.json {
-        let mut object = serde_json::json!({
-            "nodes": nodes, "nps": nps, "depth": depth, "seconds": seconds, "fen": fen, "backend": "compiled",
-        });
-        if options.divide {
-            let map: serde_json::Map<String, serde_json::Value> = divide
-                .iter()
-                .map(|(m, n)| (m.clone(), serde_json::Value::from(*n)))
-                .collect();
-            object["divide"] = serde_json::Value::Object(map);
-        }
-        println!("{object}");
-    } else {
-        if options.divide {
-            for (mv, n) in &divide {
-                println!("{mv}: {n}");
-            }
-            println!();
-        }
-        println!("{nodes}");
-        if std::io::stderr().is_terminal() {
-            eprintln!("{nodes} nodes in {seconds:.3} s ({nps} nodes/s)");
-        }
+    let divide = options.divide.then(|| {
+        divide
+            .iter()
+            .map(|(mv, n)| {
+                (
+                    long_algebraic(rules.variant(), &to_runtime::<V>(*mv), &legal),
+                    *n,
+                )
+            })
+            .collect()
+    });
+    PerftReport {
+        nodes,
+        depth,
+        seconds,
+        fen,
+        backend: Some("compiled"),
+        divide,
     }
+    .print(options.json);
     ExitCode::SUCCESS
 }
 

@@ -12,10 +12,10 @@ use crate::variant::{CompiledVariant, LineageStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
 use varc_runtime::model::{Color, PieceId, Square, SquareSet, Variant};
-use varc_runtime::search::tt::{piece_key, turn_key};
 use varc_runtime::moves::{resets_halfmove_clock, Move, MoveKind};
 use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
+use varc_runtime::search::tt::{piece_key, turn_key};
 
 /// A compiled variant's rules: its model (built from Rust values, so it
 /// cannot fail to load).
@@ -57,7 +57,14 @@ impl<V: CompiledVariant> Compiled<V> {
             .then(|| moving.map(|piece| piece.kind()))
             .flatten();
         let crowned = mv.crowns && V::SUCCESSION.is_some();
-        resets_halfmove_clock(events, &self.describe(mv), moving, captured, promoted_from, crowned)
+        resets_halfmove_clock(
+            events,
+            &self.describe(mv),
+            moving,
+            captured,
+            promoted_from,
+            crowned,
+        )
     }
 }
 
@@ -160,9 +167,8 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
     }
 
     fn is_attacked(&self, pos: &Pos<V>, square: Square, by: Color) -> bool {
-        dense_square::<V>(square).is_some_and(|square| {
-            !V::attackers(pos, square, pos.occupied(), by.index()).is_empty()
-        })
+        dense_square::<V>(square)
+            .is_some_and(|square| !V::attackers(pos, square, pos.occupied(), by.index()).is_empty())
     }
 
     fn move_squares(&self, mv: &Mv) -> (Square, Square) {
@@ -223,14 +229,21 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
                     continue;
                 }
                 let (code, runtime) = (pos.board[square], runtime_square::<V>(square).index());
-                let color = if color_of(code) == 0 { Color::White } else { Color::Black };
+                let color = if color_of(code) == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let unmoved = !(pos.unmoved & V::Bb::bit(square)).is_empty();
-                let history = lineage[1..1 + lineage[0] as usize].iter().map(|k| *k as usize);
+                let history = lineage[1..1 + lineage[0] as usize]
+                    .iter()
+                    .map(|k| *k as usize);
                 hash ^= piece_key(kind_of(code), color, unmoved, std::iter::empty(), runtime)
                     ^ piece_key(kind_of(code), color, unmoved, history, runtime);
             }
         }
-        let en_passant = Squares(pos.en_passant_targets).map(|square| runtime_square::<V>(square).index());
+        let en_passant =
+            Squares(pos.en_passant_targets).map(|square| runtime_square::<V>(square).index());
         hash ^ turn_key(pos.side_to_move(), pos.castling, en_passant)
     }
 
@@ -247,7 +260,9 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         let enemy = pos.colors[1 - color];
         let count = ((move_or_capture | move_only) & empty).popcnt()
             + ((move_or_capture | capture_only) & enemy).popcnt();
-        Some((runtime_set::<V>((move_or_capture | capture_only) & V::BOARD), count))
+        Some((
+            runtime_set::<V>((move_or_capture | capture_only) & V::BOARD),
+            count,
+        ))
     }
 }
-

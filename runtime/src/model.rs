@@ -296,6 +296,20 @@ pub struct Variant {
 }
 
 impl Variant {
+    /// The promotion rule that applies to a piece of `kind` and `color`
+    /// arriving on `square`: the first, in file order, whose pieces hold the
+    /// kind and whose zone (for `color`) holds the square. The one meaning
+    /// of "which rule applies", read by both back ends and the game layer.
+    pub fn promotion_rule_at(&self, kind: PieceId, color: Color, square: Square) -> Option<usize> {
+        self.promotions.iter().position(|rule| {
+            rule.pieces.contains(&kind)
+                && self
+                    .regions
+                    .get(rule.zone)
+                    .is_some_and(|zone| zone.for_side(color).contains(square))
+        })
+    }
+
     /// The piece kind with this name.
     pub fn piece_by_name(&self, name: &str) -> Option<PieceId> {
         self.pieces.iter().position(|p| p.name == name)

@@ -9,6 +9,7 @@
 //! depths below it.
 
 use crate::rules::Rules;
+use std::io::IsTerminal;
 
 /// The number of leaf positions `depth` plies below `position`.
 ///
@@ -112,4 +113,86 @@ pub fn divide_with_progress<R: Rules + ?Sized>(
         progress(i + 1, moves.len());
     }
     out
+}
+
+/// What a perft run reports, printed alike by `varc perft` and generated
+/// engines: the count (or one JSON object with `nodes`, `nps`, `depth`,
+/// `seconds`, `fen`, the back end when given, and `divide` when asked).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PerftReport {
+    /// Leaves counted.
+    pub nodes: u64,
+    /// Plies searched.
+    pub depth: u32,
+    /// Seconds taken.
+    pub seconds: f64,
+    /// The root position.
+    pub fen: String,
+    /// The back end's name, for the JSON object (`"compiled"`).
+    pub backend: Option<&'static str>,
+    /// The count below each root move, as move text, when asked for.
+    pub divide: Option<Vec<(String, u64)>>,
+}
+
+impl PerftReport {
+    /// Nodes per second (0 when no time was measured).
+    pub fn nps(&self) -> u64 {
+        if self.seconds > 0.0 {
+            (self.nodes as f64 / self.seconds) as u64
+        } else {
+            0
+        }
+    }
+
+    /// The report as one JSON object.
+    ///
+    /// ```
+    /// use varc_runtime::perft::PerftReport;
+    /// let report = PerftReport { nodes: 20, depth: 1, seconds: 0.5, fen: "f".into(), backend: None, divide: None };
+    /// assert_eq!(report.json()["nps"], 40);
+    /// ```
+    pub fn json(&self) -> serde_json::Value {
+        let mut object = serde_json::json!({
+            "nodes": self.nodes,
+            "nps": self.nps(),
+            "depth": self.depth,
+            "seconds": self.seconds,
+            "fen": self.fen,
+        });
+        if let Some(backend) = self.backend {
+            object["backend"] = serde_json::Value::from(backend);
+        }
+        if let Some(divide) = &self.divide {
+            let map: serde_json::Map<String, serde_json::Value> = divide
+                .iter()
+                .map(|(m, n)| (m.clone(), serde_json::Value::from(*n)))
+                .collect();
+            object["divide"] = serde_json::Value::Object(map);
+        }
+        object
+    }
+
+    /// Prints the report: the JSON object, or the divide lines then the
+    /// count (and the speed on a terminal's standard error).
+    pub fn print(&self, json: bool) {
+        if json {
+            println!("{}", self.json());
+            return;
+        }
+        if let Some(divide) = &self.divide {
+            for (mv, n) in divide {
+                println!("{mv}: {n}");
+            }
+            println!();
+        }
+        println!("{}", self.nodes);
+        if std::io::stderr().is_terminal() {
+            eprintln!(
+                "{} nodes in {:.3} s ({} nodes/s)",
+                self.nodes,
+                self.seconds,
+                self.nps()
+            );
+        }
+    }
 }

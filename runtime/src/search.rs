@@ -395,7 +395,9 @@ impl<R: Rules + Clone> Searcher<'_, R> {
 
     fn evaluate(&self) -> i32 {
         let side = self.tree.side_to_move();
-        self.engine.evaluator.evaluate(self.tree.rules(), self.tree.position())
+        self.engine
+            .evaluator
+            .evaluate(self.tree.rules(), self.tree.position())
             + self
                 .engine
                 .valuation

@@ -1222,13 +1222,15 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let table = |value: &dyn Fn(usize, usize) -> u64| {
             (0..codes)
                 .map(|code| {
-                    let values = (0..g.squares).map(|square| hex(&format!("0x{:016x}", value(code, square)), "u64"));
+                    let values = (0..g.squares)
+                        .map(|square| hex(&format!("0x{:016x}", value(code, square)), "u64"));
                     quote! { [#(#values),*] }
                 })
                 .collect::<Vec<_>>()
         };
         let rows = table(&|code, square| key(code, square, false));
-        let unmoved_rows = table(&|code, square| key(code, square, false) ^ key(code, square, true));
+        let unmoved_rows =
+            table(&|code, square| key(code, square, false) ^ key(code, square, true));
         let side = hex(&format!("0x{:016x}", seed.next_u64()), "u64");
         let castling = (0..2)
             .map(|_| {

@@ -9,7 +9,7 @@ use super::CodegenError;
 use proc_macro2::Ident;
 use std::collections::BTreeMap;
 use varc_runtime::model::{
-    AtomCondition, CheckRule, Color, MoveMode, Obligation, PromotionTiming, Variant,
+    AtomCondition, CheckRule, Color, MoveMode, Obligation, PromotionTiming, Square, Variant,
 };
 
 /// Most piece kinds a generated engine supports (a square holds
@@ -253,16 +253,18 @@ impl<'a> Plan<'a> {
         for kind in 0..kinds {
             let mut zones: [Vec<PromotionZone>; 2] = [Vec::new(), Vec::new()];
             for (color, zones) in zones.iter_mut().enumerate() {
-                let mut taken = Bits::EMPTY;
+                let side = Color::ALL[color];
                 for (i, rule) in variant.promotions.iter().enumerate() {
-                    if !rule.pieces.contains(&kind) {
-                        continue;
+                    let mut squares = Bits::EMPTY;
+                    for square in 0..self.geometry.squares {
+                        let (file, rank) = self.geometry.coords(square);
+                        let at = Square::new(file as u8, rank as u8);
+                        if self.geometry.board.contains(square)
+                            && variant.promotion_rule_at(kind, side, at) == Some(i)
+                        {
+                            squares.insert(square);
+                        }
                     }
-                    let zone = self.regions[rule.zone][color].minus(&taken);
-                    let squares = Bits(std::array::from_fn(|w| {
-                        zone.0[w] & self.geometry.board.0[w]
-                    }));
-                    taken = taken.union(&squares);
                     self.first_rule_squares[i][kind][color] = squares;
                     if rule.timing == PromotionTiming::Immediate && !squares.is_empty() {
                         zones.push(PromotionZone { rule: i, squares });

@@ -24,6 +24,19 @@ pub fn variants_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("variants")
 }
 
+/// The names of the bundled variants (`variants/*.rules`), sorted.
+pub fn bundled_names() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(variants_dir())
+        .expect("variants directory")
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
+    names.sort();
+    names
+}
+
 /// The model of a bundled variant (`variants/NAME.rules`).
 pub fn variant(name: &str) -> Variant {
     let path = variants_dir().join(format!("{name}.rules"));

@@ -143,7 +143,8 @@ impl<P: Board> Context<'_, P> {
     /// one of `sets`.
     fn insufficient(&self, sets: &[Vec<PieceId>]) -> bool {
         // Cheap test first: exactly one side has pieces besides its royals.
-        let has_others = |color: Color| self.position.occupied(color) != self.position.royals(color);
+        let has_others =
+            |color: Color| self.position.occupied(color) != self.position.royals(color);
         if has_others(Color::White) == has_others(Color::Black) {
             return false;
         }

@@ -131,13 +131,8 @@ fn promotion_rule<'v>(
     mv: &Move,
 ) -> Option<&'v crate::model::Promotion> {
     let piece = position.piece_at(mv.from)?;
-    variant.promotions.iter().find(|rule| {
-        rule.pieces.contains(&piece.kind())
-            && variant
-                .regions
-                .get(rule.zone)
-                .is_some_and(|zone| zone.for_side(piece.color()).contains(mv.to))
-    })
+    let rule = variant.promotion_rule_at(piece.kind(), piece.color(), mv.to)?;
+    variant.promotions.get(rule)
 }
 
 /// Adds the unpromoted form of each promoting move whose rule is

@@ -85,7 +85,10 @@ pub fn state_hash(position: &impl Board) -> u64 {
         position.castling_rights(Color::White),
         position.castling_rights(Color::Black),
     ];
-    let en_passant = position.en_passant().map(|ep| ep.targets).unwrap_or_default();
+    let en_passant = position
+        .en_passant()
+        .map(|ep| ep.targets)
+        .unwrap_or_default();
     hash ^ turn_key(
         position.side_to_move(),
         castling,
