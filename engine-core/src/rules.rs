@@ -12,7 +12,7 @@ use crate::variant::{CompiledVariant, LineageStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
 use varc_runtime::model::{Color, PieceId, Square, SquareSet, Variant};
-use varc_runtime::moves::{resets_halfmove_clock, Move, MoveKind};
+use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Move, MoveKind};
 use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
 use varc_runtime::search::tt::{piece_key, turn_key};
@@ -180,6 +180,24 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn promotion(&self, mv: &Mv) -> Option<PieceId> {
         (mv.promotion != NO_KIND).then_some(mv.promotion as usize)
+    }
+
+    fn canonical_key(&self, mv: &Mv) -> u64 {
+        let runtime = |square: u8| runtime_square::<V>(square as usize).index();
+        let (kind, detail) = match mv.kind {
+            CompiledKind::Normal => (0, 0),
+            CompiledKind::EnPassant => (1, runtime(mv.aux)),
+            CompiledKind::Castle => (2, runtime(mv.aux)),
+            CompiledKind::DelayedPromotion => (3, 0),
+        };
+        canonical_key(
+            runtime(mv.from),
+            runtime(mv.to),
+            (mv.promotion != NO_KIND).then_some(mv.promotion as usize),
+            mv.crowns.then(|| runtime(mv.crown)),
+            kind,
+            detail,
+        )
     }
 
     fn move_kind(&self, mv: &Mv) -> MoveKind {

@@ -79,6 +79,35 @@ impl Move {
         }
     }
 
+    /// A number that orders moves by what they do: origin, destination,
+    /// promotion, crowned square, then the kind of move (with the en
+    /// passant victim or the castling rook). Distinct moves of one position
+    /// have distinct keys.
+    ///
+    /// ```
+    /// use varc_runtime::model::Square;
+    /// use varc_runtime::moves::Move;
+    /// let a = Move::normal(Square::new(0, 1), Square::new(0, 2));
+    /// let b = Move::normal(Square::new(0, 1), Square::new(0, 3));
+    /// assert!(a.canonical_key() < b.canonical_key());
+    /// ```
+    pub fn canonical_key(&self) -> u64 {
+        let (kind, detail) = match self.kind {
+            MoveKind::Normal => (0, 0),
+            MoveKind::EnPassant { victim } => (1, victim.index()),
+            MoveKind::Castle { rook_from, .. } => (2, rook_from.index()),
+            MoveKind::DelayedPromotion => (3, 0),
+        };
+        canonical_key(
+            self.from.index(),
+            self.to.index(),
+            self.promotion,
+            self.crown.map(|square| square.index()),
+            kind,
+            detail,
+        )
+    }
+
     /// Whether the move is a castling.
     pub fn is_castle(&self) -> bool {
         matches!(self.kind, MoveKind::Castle { .. })
@@ -186,6 +215,26 @@ impl MoveEffects {
     pub fn succession_becomes(&self) -> Option<PieceId> {
         self.succession_becomes
     }
+}
+
+/// The key of [`Move::canonical_key`] from its parts: squares as runtime
+/// indices, `kind` 0 normal, 1 en passant, 2 castling, 3 delayed
+/// promotion, `detail` the en passant victim's or the castling rook's
+/// square (else 0). For back ends that keep moves in another form.
+pub fn canonical_key(
+    from: usize,
+    to: usize,
+    promotion: Option<PieceId>,
+    crown: Option<usize>,
+    kind: u64,
+    detail: usize,
+) -> u64 {
+    (from as u64) << 36
+        | (to as u64) << 28
+        | promotion.map_or(0, |kind| kind as u64 + 1) << 19
+        | crown.map_or(0, |square| square as u64 + 1) << 10
+        | kind << 8
+        | detail as u64
 }
 
 /// Whether any rule of `variant` reads the kinds a piece has been.

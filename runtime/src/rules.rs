@@ -90,6 +90,13 @@ pub trait Rules {
         self.describe(mv).kind
     }
 
+    /// A number that orders moves by what they do, the same on every back
+    /// end ([`moves::Move::canonical_key`]); distinct for distinct moves of
+    /// one position.
+    fn canonical_key(&self, mv: &Self::Move) -> u64 {
+        self.describe(mv).canonical_key()
+    }
+
     /// Whether `mv` captures something on `position` (the position it was
     /// generated for).
     fn is_capture(&self, position: &Self::Position, mv: &Self::Move) -> bool {

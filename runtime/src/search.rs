@@ -46,7 +46,7 @@ use crate::game::Game;
 use crate::model::Variant;
 use crate::moves::Move;
 use crate::rules::Rules;
-use order::{is_tactical, pick_next, tactical_score, OrderingTables};
+use order::{canonical_keys, is_tactical, pick_next, tactical_score, OrderingTables};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use time::Budget;
@@ -488,11 +488,12 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             hash_move,
             ply,
         );
+        let mut keys = canonical_keys(self.tree.rules(), &moves);
         let original_alpha = alpha;
         let mut best_move = None;
         let side = self.tree.side_to_move();
         for i in 0..moves.len() {
-            pick_next(&mut moves, &mut scores, i);
+            pick_next(&mut moves, &mut scores, &mut keys, i);
             let mv = moves[i];
             let tactical = is_tactical(self.tree.rules(), self.tree.position(), &mv);
             self.tree.make(&mv);
@@ -602,8 +603,9 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             .iter()
             .map(|mv| tactical_score(rules, &self.engine.evaluator, position, mv))
             .collect();
+        let mut keys = canonical_keys(rules, &moves);
         for i in 0..moves.len() {
-            pick_next(&mut moves, &mut scores, i);
+            pick_next(&mut moves, &mut scores, &mut keys, i);
             let mv = moves[i];
             self.tree.make(&mv);
             self.nodes += 1;

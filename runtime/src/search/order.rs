@@ -159,14 +159,23 @@ impl<M: Copy + Eq> OrderingTables<M> {
     }
 }
 
-/// Moves `moves[i..]`'s best-scored entry to `i` (selection sort, one step).
-pub fn pick_next<M>(moves: &mut [M], scores: &mut [i32], i: usize) {
+/// Moves `moves[i..]`'s best-scored entry to `i` (selection sort, one
+/// step); equal scores go by the moves' canonical `keys`
+/// ([`Rules::canonical_key`]), not by the order a back end generated them
+/// in, so that every back end searches the same tree.
+pub fn pick_next<M>(moves: &mut [M], scores: &mut [i32], keys: &mut [u64], i: usize) {
     let mut best = i;
     for j in i + 1..moves.len() {
-        if scores[j] > scores[best] {
+        if (scores[j], std::cmp::Reverse(keys[j])) > (scores[best], std::cmp::Reverse(keys[best])) {
             best = j;
         }
     }
     moves.swap(i, best);
     scores.swap(i, best);
+    keys.swap(i, best);
+}
+
+/// The canonical keys of `moves` (see [`pick_next`]).
+pub fn canonical_keys<R: Rules + ?Sized>(rules: &R, moves: &[R::Move]) -> Vec<u64> {
+    moves.iter().map(|mv| rules.canonical_key(mv)).collect()
 }

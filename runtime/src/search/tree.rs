@@ -28,7 +28,6 @@ use crate::game::condition::Context;
 use crate::game::legality::apply_history_rules;
 use crate::game::{AwardedWin, Game, Identity, MoveEvents, Repetitions};
 use crate::model::{Color, Condition, EventPattern, Trigger, Variant};
-use crate::moves::{Move, MoveKind};
 use crate::rules::Rules;
 use std::borrow::Borrow;
 
@@ -108,32 +107,6 @@ pub struct Tree<R: Rules> {
     game_frames: usize,
 }
 
-/// Sorts `moves` by what they do (squares, promotion, crowning, kind), not
-/// by the order a back end generated them in: the search then takes the
-/// same path on every back end, so that the interpreter and a compiled
-/// engine return the same move, score and node count.
-fn canonical_order<R: Rules>(rules: &R, moves: &mut [R::Move]) {
-    moves.sort_by_cached_key(|mv| canonical_key(&rules.describe(mv)));
-}
-
-/// A key that tells all the moves of a position apart.
-fn canonical_key(mv: &Move) -> (usize, usize, usize, usize, usize, usize) {
-    let (kind, detail) = match mv.kind {
-        MoveKind::Normal => (0, 0),
-        MoveKind::EnPassant { victim } => (1, victim.index()),
-        MoveKind::Castle { rook_from, .. } => (2, rook_from.index()),
-        MoveKind::DelayedPromotion => (3, 0),
-    };
-    (
-        mv.from.index(),
-        mv.to.index(),
-        mv.promotion.map_or(0, |kind| kind + 1),
-        mv.crown.map_or(0, |square| square.index() + 1),
-        kind,
-        detail,
-    )
-}
-
 fn condition_reads_events(condition: &Condition) -> bool {
     match condition {
         Condition::LastMove(_) => true,
@@ -200,7 +173,6 @@ impl<R: Rules + Clone> Tree<R> {
         tree.current.awarded_len = tree.awarded.len();
         tree.current.hash = super::tt::position_hash(&tree.rules, &tree.position, &tree.awarded);
         tree.current.rules.legal = game.legal_moves().to_vec();
-        canonical_order(&tree.rules, &mut tree.current.rules.legal);
         tree.current.rules.ending = None;
         tree.refresh_claims();
         tree
@@ -354,7 +326,6 @@ impl<R: Rules + Clone> Tree<R> {
         if self.needs.history_rules {
             apply_history_rules(&self.rules, &self.frames, &mut scratch, &mut legal);
         }
-        canonical_order(&self.rules, &mut legal);
         self.current.identity = Identity::of(&self.rules, &self.position, &legal);
         let repetitions = self.count_repetitions();
         let in_check = self.rules.in_check(&self.position);
