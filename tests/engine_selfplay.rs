@@ -4,8 +4,8 @@
 
 mod common;
 
+use varc::selfplay::{play_game, Settings, Shard, Summary};
 use varc_runtime::game::record::load;
-use varc_runtime::selfplay::{play_game, Settings, Shard, Summary};
 
 fn settings(variant: &str, games: u32) -> Settings {
     Settings {

@@ -12,6 +12,5 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod search;
-pub mod selfplay;
 pub mod uci;
 pub mod xboard;

@@ -15,9 +15,9 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use varc::selfplay::{play_game, Settings, Shard, Summary};
 use varc_runtime::game::record::load;
 use varc_runtime::rules::Rules;
-use varc_runtime::selfplay::{play_game, Settings, Shard, Summary};
 
 /// Arguments of `varc selfplay`.
 #[derive(clap::Args)]

@@ -12,16 +12,16 @@
 //! Every move is checked by the game layer; a game that reaches
 //! `max_plies` without the rules ending it is counted as unfinished.
 
-use crate::board::Board;
-use crate::game::{Game, GameResult, ResultKind};
-use crate::model::Color;
-use crate::rules::Rules;
-use crate::search::tt::mix;
-use crate::search::{Engine, Limits};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use thiserror::Error;
+use varc_runtime::board::Board;
+use varc_runtime::game::{Game, GameResult, ResultKind};
+use varc_runtime::model::Color;
+use varc_runtime::rules::Rules;
+use varc_runtime::search::tt::mix;
+use varc_runtime::search::{Engine, Limits};
 
 /// Settings of a self-play run (the same for every shard of it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -129,7 +129,7 @@ pub fn play_game<R: Rules + Clone>(rules: &R, settings: &Settings, index: u32) -
     let mut game = match Game::new(rules.clone()) {
         Ok(game) => game,
         Err(error) => {
-            let empty = rules.import(&crate::position::Position::empty(8, 8, 0));
+            let empty = rules.import(&varc_runtime::position::Position::empty(8, 8, 0));
             return PlayedGame {
                 index,
                 game: Game::from_position(rules.clone(), empty, None),
