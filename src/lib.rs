@@ -16,5 +16,5 @@ pub mod syntax;
 pub use load::{load_variant, load_variant_from_str, LoadError};
 pub mod dump;
 pub mod interp;
-/// Self-play statistics live with the compiler: engines do not need them.
+// Self-play statistics live with the compiler: engines do not need them.
 pub mod selfplay;

@@ -69,7 +69,7 @@ pub fn turn_key(side: Color, castling: [u16; 2], en_passant: impl Iterator<Item 
 
 /// The hash of the position itself: placement with per-piece state, side
 /// to move, castling rights and en passant squares (the default of
-/// [`Rules::state_hash`](crate::rules::Rules::state_hash)).
+/// [`Rules::state_hash`]).
 pub fn state_hash(position: &impl Board) -> u64 {
     let mut hash = 0u64;
     for (square, piece) in position.pieces() {
@@ -134,7 +134,7 @@ pub enum Bound {
 }
 
 /// One stored search result; `M` is the back end's move
-/// ([`Rules::Move`](crate::rules::Rules::Move)).
+/// ([`Rules::Move`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Entry<M> {
     /// The node's hash.
