@@ -6,8 +6,8 @@
 //! per-kind reach, attack and check/pin functions, the rules data and the
 //! model as Rust values, gathered in one [`CompiledVariant`] impl. This
 //! crate holds the rest, generic over that trait and monomorphised per
-//! variant: the bitboard [`Pos`]ition with copy-make and incremental
-//! Zobrist hashes, moves and sinks (lists or bulk counters), legal
+//! variant: the bitboard [`Pos`]ition with copy-make and an incremental
+//! Zobrist hash of the placement, moves and sinks (lists or bulk counters), legal
 //! generation with check and pin masks, castling, en passant, delayed
 //! promotion and succession, the history rules' placement-hash stack,
 //! perft, the bridge to the runtime's `Rules` trait and the engine binary's

@@ -1,7 +1,8 @@
 //! The position of a generated engine: square sets per kind and colour, a
-//! mailbox of square codes, the state the movement rules read, and two
-//! Zobrist hashes kept incrementally (the whole position, and the
-//! placement alone for history rules). Moves are made by copy-make.
+//! mailbox of square codes, the state the movement rules read, and the
+//! Zobrist hash of the placement kept incrementally (history rules,
+//! repetitions and, with the per-piece state, transposition keys). Moves
+//! are made by copy-make.
 
 use crate::bitboard::{Bitboard, Squares};
 use crate::moves::{MoveKind, Mv, NO_KIND};
@@ -55,8 +56,6 @@ pub struct Pos<V: CompiledVariant> {
     pub castling: [u16; 2],
     /// Side to move: 0 White, 1 Black.
     pub side: usize,
-    /// Zobrist hash of the whole position.
-    pub hash: u64,
     /// Zobrist hash of the placement alone (kinds, colours, squares).
     pub placement_hash: u64,
     /// The kinds each piece has been, where the variant's rules read them.
@@ -157,7 +156,6 @@ impl<V: CompiledVariant> Pos<V> {
             en_passant_victim: NO_SQUARE,
             castling: [0; 2],
             side: 0,
-            hash: 0,
             placement_hash: 0,
             lineages: V::Lineages::EMPTY,
             halfmove_clock: 0,
@@ -251,42 +249,12 @@ impl<V: CompiledVariant> Pos<V> {
         self.unmoved |= unmoved;
     }
 
-    /// The hash of the castling rights.
-    #[inline]
-    fn castling_hash(&self) -> u64 {
-        let mut hash = 0;
-        for color in 0..2 {
-            let mut rights = self.castling[color];
-            while rights != 0 {
-                hash ^= V::zobrist_castling(color, rights.trailing_zeros() as usize % 16);
-                rights &= rights - 1;
-            }
-        }
-        hash
-    }
-
-    /// The hash of everything but the placement.
-    #[inline(always)]
-    fn state_hash(&self) -> u64 {
-        let mut hash = if self.side == 1 {
-            V::ZOBRIST_BLACK_TO_MOVE
-        } else {
-            0
-        };
-        hash ^= self.castling_hash();
-        if self.en_passant_victim != NO_SQUARE {
-            hash ^= V::zobrist_en_passant(self.en_passant_victim as usize);
-        }
-        hash
-    }
-
-    /// Both hashes computed from scratch (the incremental ones must equal them).
-    pub fn computed_hashes(&self) -> (u64, u64) {
-        let mut placement = 0;
-        for square in Squares(self.occupied()) {
-            placement ^= V::zobrist_piece(self.board[square], square);
-        }
-        (placement ^ self.state_hash(), placement)
+    /// The placement hash computed from scratch (the incremental one must
+    /// equal it).
+    pub fn computed_placement_hash(&self) -> u64 {
+        Squares(self.occupied()).fold(0, |hash, square| {
+            hash ^ V::zobrist_piece(self.board[square], square)
+        })
     }
 
     /// The position of a runtime [`Position`]; pieces off this board or of
@@ -324,7 +292,6 @@ impl<V: CompiledVariant> Pos<V> {
                 pos.en_passant_victim = victim as u16;
             }
         }
-        pos.hash = pos.placement_hash ^ pos.state_hash();
         pos
     }
 
@@ -417,19 +384,6 @@ impl<V: CompiledVariant> Pos<V> {
         p.en_passant_targets = next_targets;
         p.en_passant_victim = next_victim;
         p.side = 1 - us;
-        // Incremental: the side always changes; en passant and castling when they do.
-        let mut hash =
-            self.hash ^ self.placement_hash ^ p.placement_hash ^ V::ZOBRIST_BLACK_TO_MOVE;
-        if self.en_passant_victim != NO_SQUARE {
-            hash ^= V::zobrist_en_passant(self.en_passant_victim as usize);
-        }
-        if p.en_passant_victim != NO_SQUARE {
-            hash ^= V::zobrist_en_passant(p.en_passant_victim as usize);
-        }
-        if p.castling != self.castling {
-            hash ^= self.castling_hash() ^ p.castling_hash();
-        }
-        p.hash = hash;
         p
     }
 

@@ -183,8 +183,6 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     const PROMOTION_RULES: &'static [PromotionRule];
     /// The history rules, in the model's order.
     const HISTORY_RULES: &'static [HistoryRule];
-    /// Zobrist key of Black to move.
-    const ZOBRIST_BLACK_TO_MOVE: u64;
 
     /// The variant's model (for the rules above move generation).
     fn model() -> Variant;
@@ -193,10 +191,6 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     /// What an unmoved piece `code` on `square` adds to its Zobrist key
     /// (for the transposition key, [`varc_runtime::search::tt::piece_key`]).
     fn zobrist_unmoved(code: u8, square: usize) -> u64;
-    /// Zobrist key of `color`'s castling right with the rook on `file`.
-    fn zobrist_castling(color: usize, file: usize) -> u64;
-    /// Zobrist key of an en passant victim on `square`.
-    fn zobrist_en_passant(square: usize) -> u64;
     /// The first promotion rule that applies to a piece of `kind` and
     /// `color` arriving on `square`, or 255.
     fn first_promotion(kind: usize, color: usize, square: usize) -> u8;

@@ -3,7 +3,7 @@
 //! check and pin masks, promotion zones and the rules data (castling,
 //! delayed promotion, succession, Zobrist keys).
 
-use super::geometry::{BitboardWidth, Bits, ComponentMotion, SplitMix};
+use super::geometry::{BitboardWidth, Bits, ComponentMotion};
 use super::magic::{self, MagicTable};
 use super::names::{ident, string_literal, Names};
 use super::plan::Plan;
@@ -166,7 +166,6 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 const NO_PIN_SQUARES: [u8; MAX_PINS] = [0; MAX_PINS];
                 const NO_COUNTERS: [u32; #counters] = [0; #counters];
                 const ROYAL_KINDS: u128 = ROYAL_KINDS;
-                const ZOBRIST_BLACK_TO_MOVE: u64 = ZOBRIST_BLACK_TO_MOVE;
                 #impl_items
                 fn model() -> Variant {
                     #model
@@ -178,14 +177,6 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 #[inline(always)]
                 fn zobrist_unmoved(code: u8, square: usize) -> u64 {
                     ZOBRIST_UNMOVED[code as usize][square]
-                }
-                #[inline(always)]
-                fn zobrist_castling(color: usize, file: usize) -> u64 {
-                    ZOBRIST_CASTLING[color][file]
-                }
-                #[inline(always)]
-                fn zobrist_en_passant(square: usize) -> u64 {
-                    ZOBRIST_EN_PASSANT[square]
                 }
                 #[inline(always)]
                 fn reach(kind: usize, color: usize, pos: &Pos, from: usize, occupied: Bb) -> [Bb; 3] {
@@ -1204,7 +1195,6 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
 
     fn emit_zobrist(&self) -> TokenStream {
         let g = &self.plan.geometry;
-        let mut seed = SplitMix(0x7661_7263_5a6f_6272);
         let codes = 1 + 2 * self.plan.kinds.len();
         // Piece keys are the runtime's transposition keys (`tt::piece_key`),
         // so that a compiled engine and the interpreter key their tables
@@ -1231,28 +1221,13 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let rows = table(&|code, square| key(code, square, false));
         let unmoved_rows =
             table(&|code, square| key(code, square, false) ^ key(code, square, true));
-        let side = hex(&format!("0x{:016x}", seed.next_u64()), "u64");
-        let castling = (0..2)
-            .map(|_| {
-                let values: Vec<u64> = (0..16).map(|_| seed.next_u64()).collect();
-                let values = values.iter().map(|v| hex(&format!("0x{v:016x}"), "u64"));
-                quote! { [#(#values),*] }
-            })
-            .collect::<Vec<_>>();
-        let ep: Vec<u64> = (0..g.squares).map(|_| seed.next_u64()).collect();
-        let ep = ep.iter().map(|v| hex(&format!("0x{v:016x}"), "u64"));
         let codes = Self::usize_lit(codes);
         quote! {
             /// Zobrist keys of a piece (`1 + kind * 2 + color`) on a square.
             pub static ZOBRIST_PIECES: [[u64; SQUARES]; #codes] = [#(#rows),*];
             /// What a piece adds to its key when it has not moved.
             pub static ZOBRIST_UNMOVED: [[u64; SQUARES]; #codes] = [#(#unmoved_rows),*];
-            /// Zobrist key of Black to move.
-            pub const ZOBRIST_BLACK_TO_MOVE: u64 = #side;
-            /// Zobrist keys of castling rights per side and rook file.
-            pub static ZOBRIST_CASTLING: [[u64; 16]; 2] = [#(#castling),*];
-            /// Zobrist keys of the en passant victim square.
-            pub static ZOBRIST_EN_PASSANT: [u64; SQUARES] = [#(#ep),*];
+
         }
     }
 }

@@ -229,7 +229,7 @@ pub fn absolute_directions(directions: &[(i8, i8)], color: Color) -> Vec<(i32, i
     out
 }
 
-/// A SplitMix64 stream: the generator's deterministic source of Zobrist keys.
+/// A SplitMix64 stream: the generator's deterministic source of magic candidates.
 pub struct SplitMix(pub u64);
 
 impl SplitMix {
