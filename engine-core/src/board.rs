@@ -125,4 +125,11 @@ impl<V: CompiledVariant> Board for Pos<V> {
     fn counters_mut(&mut self, color: Color) -> &mut [u32] {
         self.counters[color.index()].as_mut()
     }
+
+    /// The mailboxes hold kind and colour per square: equal mailboxes are
+    /// equal placements.
+    #[inline]
+    fn same_placement(&self, other: &Self) -> bool {
+        self.board == other.board
+    }
 }

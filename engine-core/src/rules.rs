@@ -46,7 +46,15 @@ impl<V: CompiledVariant> Compiled<V> {
         if events.is_empty() {
             return false;
         }
-        let moving = pos.piece_on(mv.from as usize);
+        // As the runtime sees it: after the turn's crowning, if any.
+        let moving = match V::SUCCESSION {
+            Some(succession) if mv.crowns && mv.crown == mv.from => {
+                let mut crowned = *pos;
+                crowned.change_kind(mv.crown as usize, succession.becomes as usize);
+                crowned.piece_on(mv.from as usize)
+            }
+            _ => pos.piece_on(mv.from as usize),
+        };
         let victim = match mv.kind {
             CompiledKind::EnPassant => Some(mv.aux as usize),
             CompiledKind::Castle => None,
