@@ -3,7 +3,8 @@
 //! (with and without bulk counting), the generated PPC engine against the
 //! interpreter, and the build time of every bundled variant's engine.
 //!
-//! `VARC_BENCH_QUICK=1` uses smaller depths. Build times are measured in a
+//! `VARC_BENCH_QUICK=1` uses smaller depths; `VARC_BENCH_RUNS=N` sets how
+//! many interleaved runs the chess figures are the medians of (5, quick 3). Build times are measured in a
 //! fresh target directory under `target/varc-bench-engines` (removed first),
 //! so the first build includes the runtime and its dependencies.
 //! `VARC_BENCH_CHESS_ONLY=1` keeps that directory (an incremental build) and
@@ -76,6 +77,20 @@ fn timed(f: impl FnOnce() -> u64) -> (u64, f64) {
     (nodes, started.elapsed().as_secs_f64())
 }
 
+/// The median of the values (the mean of the middle two for an even count).
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    if n == 0 {
+        return 0.0;
+    }
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}
+
 fn mnps(nodes: u64, seconds: f64) -> f64 {
     nodes as f64 / seconds.max(1e-9) / 1e6
 }
@@ -123,32 +138,51 @@ fn main() {
         }
     }
 
-    println!("\n## Chess perft, million nodes per second (same positions, same run)\n");
-    println!("| position | depth | counting | varc generated | cozy-chess | shakmaty | generated / faster |");
-    println!("| --- | ---: | --- | ---: | ---: | ---: | ---: |");
+    let runs: usize = std::env::var("VARC_BENCH_RUNS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if quick { 3 } else { 5 })
+        .max(1);
+    println!(
+        "\n## Chess perft, million nodes per second (same positions, same run; medians of {runs} interleaved runs)\n"
+    );
+    println!("| position | depth | counting | varc generated | cozy-chess | shakmaty | generated / cozy | generated / faster |");
+    println!("| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: |");
     let Some(chess) = binaries.get("chess") else {
         return;
     };
     for (name, fen, depth) in POSITIONS {
         let depth = if quick { depth - 1 } else { depth };
         for bulk in [true, false] {
-            let (n1, s1) = engine_perft(chess, fen, depth, bulk).unwrap_or((0, 1.0));
             let board: cozy_chess::Board = fen.parse().expect("cozy FEN");
-            let (n2, s2) = timed(|| cozy_perft(&board, depth, bulk));
             let setup: shakmaty::fen::Fen = fen.parse().expect("shakmaty FEN");
             let position: shakmaty::Chess = setup
                 .into_position(shakmaty::CastlingMode::Standard)
                 .expect("legal position");
-            let (n3, s3) = timed(|| shakmaty_perft(&position, depth, bulk));
-            assert!(
-                n1 == n2 && n2 == n3,
-                "{name}: counts differ: {n1} {n2} {n3}"
-            );
-            let (a, b, c) = (mnps(n1, s1), mnps(n2, s2), mnps(n3, s3));
+            let mut speeds: [Vec<f64>; 3] = Default::default();
+            let mut to_cozy = Vec::new();
+            let mut to_faster = Vec::new();
+            for _ in 0..runs {
+                let (n1, s1) = engine_perft(chess, fen, depth, bulk).unwrap_or((0, 1.0));
+                let (n2, s2) = timed(|| cozy_perft(&board, depth, bulk));
+                let (n3, s3) = timed(|| shakmaty_perft(&position, depth, bulk));
+                assert!(
+                    n1 == n2 && n2 == n3,
+                    "{name}: counts differ: {n1} {n2} {n3}"
+                );
+                let (a, b, c) = (mnps(n1, s1), mnps(n2, s2), mnps(n3, s3));
+                speeds[0].push(a);
+                speeds[1].push(b);
+                speeds[2].push(c);
+                to_cozy.push(a / b);
+                to_faster.push(a / b.max(c));
+            }
+            let [a, b, c] = speeds.map(median);
             println!(
-                "| {name} | {depth} | {} | {a:.0} | {b:.0} | {c:.0} | {:.2} |",
+                "| {name} | {depth} | {} | {a:.0} | {b:.0} | {c:.0} | {:.2} | {:.2} |",
                 if bulk { "bulk" } else { "every leaf made" },
-                a / b.max(c)
+                median(to_cozy),
+                median(to_faster)
             );
         }
     }

@@ -659,7 +659,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             ));
             out.extend(quote! {
                 #[doc = #doc]
-                #[inline]
+                #[inline(always)]
                 fn #name(pos: &Pos, square: usize, occupied: Bb) -> Bb {
                     let them = pos.colors[#c];
                     let mut found = EMPTY;
@@ -670,7 +670,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         }
         out.extend(quote! {
             /// The pieces of `color` that attack `square`.
-            #[inline]
+            #[inline(always)]
             pub fn attackers(pos: &Pos, square: usize, occupied: Bb, color: usize) -> Bb {
                 if color == 0 { attackers_white(pos, square, occupied) } else { attackers_black(pos, square, occupied) }
             }
