@@ -3,7 +3,7 @@
 
 use crate::bitboard::{Bitboard, Squares};
 use crate::position::{color_of, dense_square, has_kind, kind_of, runtime_square, Pos};
-use crate::variant::{CompiledVariant, LineageStore};
+use crate::variant::CompiledVariant;
 use varc_runtime::board::Board;
 use varc_runtime::model::{Color, Square, SquareSet};
 use varc_runtime::position::{EnPassant, Piece};
@@ -24,15 +24,14 @@ impl<V: CompiledVariant> Pos<V> {
         };
         let piece = Piece::new(kind, color, has_kind(V::ROYAL_KINDS, kind))
             .with_unmoved(!(self.unmoved & V::Bb::bit(square)).is_empty());
-        let lineage = self.lineages.get(square);
-        if lineage[0] == 0 {
-            return Some(piece);
+        // At most three kinds: kept on the stack, not in a list per call.
+        let mut kinds = [0usize; 3];
+        let mut count = 0;
+        for kind in self.lineage(square) {
+            kinds[count] = kind;
+            count += 1;
         }
-        let kinds: Vec<usize> = lineage[1..1 + lineage[0] as usize]
-            .iter()
-            .map(|k| *k as usize)
-            .collect();
-        Some(piece.with_history(&kinds))
+        Some(piece.with_history(&kinds[..count]))
     }
 }
 

@@ -206,9 +206,10 @@ impl<V: CompiledVariant> Pos<V> {
     }
 
     /// The kinds the piece on `square` has been, oldest first.
-    pub fn lineage(&self, square: usize) -> Vec<u8> {
+    #[inline]
+    pub fn lineage(&self, square: usize) -> impl Iterator<Item = usize> + Clone {
         let stored = self.lineages.get(square);
-        stored[1..1 + stored[0] as usize].to_vec()
+        (1..1 + stored[0] as usize).map(move |i| stored[i] as usize)
     }
 
     /// Whether the lineage of the piece on `square` ends with `kinds`.

@@ -250,8 +250,8 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         }
         if V::Lineages::TRACKED {
             for square in Squares(pos.occupied()) {
-                let lineage = pos.lineages.get(square);
-                if lineage[0] == 0 {
+                let history = pos.lineage(square);
+                if history.clone().next().is_none() {
                     continue;
                 }
                 let (code, runtime) = (pos.board[square], runtime_square::<V>(square).index());
@@ -261,9 +261,6 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
                     Color::Black
                 };
                 let unmoved = !(pos.unmoved & V::Bb::bit(square)).is_empty();
-                let history = lineage[1..1 + lineage[0] as usize]
-                    .iter()
-                    .map(|k| *k as usize);
                 hash ^= piece_key(kind_of(code), color, unmoved, std::iter::empty(), runtime)
                     ^ piece_key(kind_of(code), color, unmoved, history, runtime);
             }

@@ -88,6 +88,9 @@ pub fn delayed_promotion_moves<V: CompiledVariant, S: Sink<V::Bb>>(
             ..Mv::normal(from, from, choice)
         };
         push_special(pos, stay, sink, verify);
+        if follow_up == FollowUp::None {
+            continue;
+        }
         let [move_or_capture, move_only, capture_only] =
             V::reach(choice as usize, pos.side, pos, from, occupied);
         let targets = match follow_up {
