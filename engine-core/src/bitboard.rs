@@ -42,6 +42,11 @@ pub trait Bitboard:
     fn bits_at(self, first: usize, width: usize) -> u64;
     /// The set folded into 64 bits (for hashing: equal sets fold equal).
     fn fold(self) -> u64;
+    /// The squares `first..=last` (dense indices, `first <= last`).
+    #[inline(always)]
+    fn span(first: usize, last: usize) -> Self {
+        (first..=last).fold(Self::EMPTY, |set, square| set | Self::bit(square))
+    }
     /// Whether the set has no square.
     #[inline(always)]
     fn is_empty(self) -> bool {
@@ -76,6 +81,10 @@ macro_rules! integer_bitboard {
             #[inline(always)]
             fn bits_at(self, first: usize, width: usize) -> u64 {
                 (self >> first) as u64 & ((1u64 << width) - 1)
+            }
+            #[inline(always)]
+            fn span(first: usize, last: usize) -> Self {
+                (<$ty>::MAX >> (<$ty>::BITS as usize - 1 - (last - first))) << first
             }
             #[inline(always)]
             fn fold(self) -> u64 {
@@ -205,6 +214,9 @@ mod tests {
         assert_ne!(set.fold(), set.clear_lsb().fold());
         assert!((set & !set).is_empty());
         assert_eq!(set ^ B::bit(0), B::bit(top / 2) | B::bit(top));
+        assert_eq!(B::span(0, top).popcnt() as usize, top + 1);
+        assert_eq!(B::span(top / 2, top / 2), B::bit(top / 2));
+        assert_eq!(B::span(2, 4), B::bit(2) | B::bit(3) | B::bit(4));
     }
 
     #[test]

@@ -12,7 +12,7 @@ impl<V: CompiledVariant> Pos<V> {
     /// The runtime piece on the dense square `square`, if any.
     #[inline]
     pub fn piece_on(&self, square: usize) -> Option<Piece> {
-        let code = self.board[square];
+        let code = self.code_at(square);
         if code == 0 {
             return None;
         }
@@ -82,7 +82,7 @@ impl<V: CompiledVariant> Board for Pos<V> {
 
     #[inline]
     fn side_to_move(&self) -> Color {
-        if self.side == 0 {
+        if self.side() == 0 {
             Color::White
         } else {
             Color::Black
@@ -125,10 +125,9 @@ impl<V: CompiledVariant> Board for Pos<V> {
         self.counters[color.index()].as_mut()
     }
 
-    /// The mailboxes hold kind and colour per square: equal mailboxes are
-    /// equal placements.
+    /// The square sets of every kind and colour are the placement.
     #[inline]
     fn same_placement(&self, other: &Self) -> bool {
-        self.board == other.board
+        self.pieces == other.pieces && self.colors == other.colors
     }
 }

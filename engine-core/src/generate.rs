@@ -24,7 +24,7 @@ pub fn generate_moves<V: CompiledVariant, S: Sink<V::Bb>>(
 /// Whether the side to move has lost its royal pieces, in a variant that has some.
 #[inline(always)]
 fn lost_royals<V: CompiledVariant>(pos: &Pos<V>) -> bool {
-    V::HAS_ROYAL_KINDS && pos.royals(pos.side).is_empty()
+    V::HAS_ROYAL_KINDS && pos.royals(pos.side()).is_empty()
 }
 
 /// The moves of a side that lost its royal pieces: with a succession rule
@@ -41,8 +41,8 @@ fn royal_loss_moves<V: CompiledVariant>(
     }
     if let Some(succession) = V::SUCCESSION {
         let mut ordinary = Vec::new();
-        for square in Squares(pos.colors[pos.side]) {
-            if !has_kind(succession.candidates, kind_of(pos.board[square])) {
+        for square in Squares(pos.colors[pos.side()]) {
+            if !has_kind(succession.candidates, kind_of(pos.code_at(square))) {
                 continue;
             }
             let mut crowned = *pos;
@@ -70,7 +70,8 @@ pub fn generate<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, legal: bool
         return;
     }
     if legal && V::CHECK_RULE {
-        if let Some(masks) = V::fast_masks(pos) {
+        let mut masks = Masks::NONE;
+        if V::fast_masks(pos, &mut masks) {
             generate_moves(pos, out, &masks);
             return;
         }
@@ -79,7 +80,7 @@ pub fn generate<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, legal: bool
         let mut kept = first;
         for i in first..out.len() {
             let mv = out[i];
-            if !pos.make(mv).royal_attacked(pos.side) {
+            if !pos.make(mv).royal_attacked(pos.side()) {
                 out[kept] = mv;
                 kept += 1;
             }
@@ -100,15 +101,11 @@ pub fn legal_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) {
 #[inline]
 pub fn count_legal<V: CompiledVariant>(pos: &Pos<V>) -> u64 {
     if !lost_royals(pos) {
-        let masks = if V::CHECK_RULE {
-            V::fast_masks(pos)
-        } else {
-            Some(Masks::NONE)
-        };
-        if let Some(masks) = masks {
-            let mut counter = Counter(0);
+        let mut masks = Masks::NONE;
+        if !V::CHECK_RULE || V::fast_masks(pos, &mut masks) {
+            let mut counter = Counter::new();
             generate_moves(pos, &mut counter, &masks);
-            return counter.0;
+            return counter.total();
         }
     }
     let mut list = Vec::new();

@@ -13,15 +13,15 @@ pub fn placement_after<V: CompiledVariant>(pos: &Pos<V>, mv: Mv) -> u64 {
         return pos.make(mv).placement_hash;
     }
     let (from, to) = (mv.from as usize, mv.to as usize);
-    let code = pos.board[from];
+    let code = pos.code_at(from);
     let new_code = if mv.promotion != NO_KIND {
-        code_of(mv.promotion as usize, pos.side)
+        code_of(mv.promotion as usize, pos.side())
     } else {
         code
     };
     let mut hash =
         pos.placement_hash ^ V::zobrist_piece(code, from) ^ V::zobrist_piece(new_code, to);
-    let captured = pos.board[to];
+    let captured = pos.code_at(to);
     if captured != 0 && to != from {
         hash ^= V::zobrist_piece(captured, to);
     }
@@ -44,7 +44,7 @@ pub fn apply_history_rules<V: CompiledVariant>(pos: &Pos<V>, moves: &mut Vec<Mv>
             },
         };
         let forbids = |mv: Mv| {
-            placement_after(pos, mv) == earlier && pos.make(mv).royal_attacked(1 - pos.side)
+            placement_after(pos, mv) == earlier && pos.make(mv).royal_attacked(1 - pos.side())
         };
         let forbidden: Vec<bool> = moves.iter().map(|mv| forbids(*mv)).collect();
         if !forbidden.contains(&true)

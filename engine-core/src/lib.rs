@@ -42,7 +42,8 @@ pub mod prelude {
     pub use crate::position::kind_of;
     pub use crate::special::{delayed_promotion_moves, en_passant_moves};
     pub use crate::variant::{
-        CastlingRule, CompiledVariant, FollowUp, HistoryRule, NoLineage, PromotionRule, Succession,
+        CastlingRule, CompiledVariant, FollowUp, HistoryRule, NoLineage, NoMailbox, PromotionRule,
+        Succession,
     };
     pub use varc_runtime::model::{SquareSet, Variant};
 }

@@ -6,7 +6,7 @@
 
 use crate::bitboard::{Bitboard, Squares};
 use crate::moves::{MoveKind, Mv, NO_KIND};
-use crate::variant::{CompiledVariant, LineageStore};
+use crate::variant::{CompiledVariant, LineageStore, Mailbox};
 use varc_runtime::model::{Color, Square};
 use varc_runtime::position::Position;
 
@@ -44,7 +44,8 @@ pub struct Pos<V: CompiledVariant> {
     pub pieces: V::KindSets,
     /// Squares of each colour.
     pub colors: [V::Bb; 2],
-    /// Per square: 0 or `1 + kind * 2 + color`.
+    /// Per square: 0 or `1 + kind * 2 + color`, where the variant keeps a
+    /// mailbox; read through [`Pos::code_at`].
     pub board: V::Codes,
     /// Pieces that have not moved.
     pub unmoved: V::Bb,
@@ -54,8 +55,9 @@ pub struct Pos<V: CompiledVariant> {
     pub en_passant_victim: u16,
     /// Castling rights per side: bit `f` for the rook on file `f`.
     pub castling: [u16; 2],
-    /// Side to move: 0 White, 1 Black.
-    pub side: usize,
+    /// Side to move: 0 White, 1 Black (read through [`Pos::side`]; a byte,
+    /// so that a small variant's position stays within 128 bytes).
+    pub turn: u8,
     /// Zobrist hash of the placement alone (kinds, colours, squares).
     pub placement_hash: u64,
     /// The kinds each piece has been, where the variant's rules read them.
@@ -81,7 +83,7 @@ pub struct Masks<V: CompiledVariant> {
     pub pin_lines: V::PinLines,
     /// The pinned pieces' squares, in the order of `pin_lines`.
     pub pin_squares: V::PinSquares,
-    /// Number of checking pieces.
+    /// Number of checking pieces, or 2 when there are more.
     pub checkers: u32,
     /// Number of entries of `pin_lines`.
     pub pin_count: u32,
@@ -102,15 +104,17 @@ impl<V: CompiledVariant> Masks<V> {
         verify_specials: false,
     };
 
-    /// The masks of a side whose one royal piece stands on `king`, before
-    /// any attack is looked at.
+    /// Resets the masks for a side whose one royal piece stands on `king`,
+    /// before any attack is looked at. Pin lines past `pin_count` are
+    /// never read, so they are left as they are.
     #[inline(always)]
-    pub fn for_royal(king: usize) -> Masks<V> {
-        Masks {
-            skip: V::Bb::bit(king),
-            verify_specials: true,
-            ..Masks::NONE
-        }
+    pub fn reset_for_royal(&mut self, king: usize) {
+        self.skip = V::Bb::bit(king);
+        self.check = V::BOARD;
+        self.pinned = V::Bb::EMPTY;
+        self.checkers = 0;
+        self.pin_count = 0;
+        self.verify_specials = true;
     }
 
     /// Records a pin of the piece on `pinned` to `line`.
@@ -150,12 +154,12 @@ impl<V: CompiledVariant> Pos<V> {
         Pos {
             pieces: V::NO_KIND_SETS,
             colors: [V::Bb::EMPTY; 2],
-            board: V::NO_CODES,
+            board: <V::Codes as Mailbox>::EMPTY,
             unmoved: V::Bb::EMPTY,
             en_passant_targets: V::Bb::EMPTY,
             en_passant_victim: NO_SQUARE,
             castling: [0; 2],
-            side: 0,
+            turn: 0,
             placement_hash: 0,
             lineages: V::Lineages::EMPTY,
             halfmove_clock: 0,
@@ -164,10 +168,41 @@ impl<V: CompiledVariant> Pos<V> {
         }
     }
 
+    /// The side to move: 0 White, 1 Black.
+    #[inline(always)]
+    pub fn side(&self) -> usize {
+        self.turn as usize
+    }
+
     /// Every occupied square.
     #[inline(always)]
     pub fn occupied(&self) -> V::Bb {
         self.colors[0] | self.colors[1]
+    }
+
+    /// The code of the piece on `square`, 0 if it is empty.
+    #[inline(always)]
+    pub fn code_at(&self, square: usize) -> u8 {
+        if <V::Codes as Mailbox>::STORED {
+            return self.board.get(square);
+        }
+        let b = V::Bb::bit(square);
+        let color = if !(self.colors[0] & b).is_empty() {
+            0
+        } else if !(self.colors[1] & b).is_empty() {
+            1
+        } else {
+            return 0;
+        };
+        (0..V::KINDS)
+            .find(|&kind| !(self.pieces[kind] & b).is_empty())
+            .map_or(0, |kind| code_of(kind, color))
+    }
+
+    /// Whether `square` holds a piece.
+    #[inline(always)]
+    pub fn is_occupied(&self, square: usize) -> bool {
+        !(self.occupied() & V::Bb::bit(square)).is_empty()
     }
 
     /// The royal pieces of `color`.
@@ -188,19 +223,19 @@ impl<V: CompiledVariant> Pos<V> {
         let b = V::Bb::bit(square);
         self.pieces[kind_of(code)] |= b;
         self.colors[color_of(code)] |= b;
-        self.board[square] = code;
+        self.board.set(square, code);
         self.placement_hash ^= V::zobrist_piece(code, square);
     }
 
     /// Empties `square` (which holds a piece) and returns its code.
     #[inline(always)]
     pub fn take(&mut self, square: usize) -> u8 {
-        let code = self.board[square];
+        let code = self.code_at(square);
         let b = !V::Bb::bit(square);
         self.pieces[kind_of(code)] &= b;
         self.colors[color_of(code)] &= b;
         self.unmoved &= b;
-        self.board[square] = 0;
+        self.board.set(square, 0);
         self.placement_hash ^= V::zobrist_piece(code, square);
         code
     }
@@ -242,7 +277,7 @@ impl<V: CompiledVariant> Pos<V> {
     /// Turns the piece on `square` into `kind` (promotion in place, crowning).
     #[inline]
     pub fn change_kind(&mut self, square: usize, kind: usize) {
-        let code = self.board[square];
+        let code = self.code_at(square);
         let unmoved = self.unmoved & V::Bb::bit(square);
         self.take(square);
         self.remember_kind(square, kind_of(code) as u8);
@@ -254,7 +289,7 @@ impl<V: CompiledVariant> Pos<V> {
     /// equal it).
     pub fn computed_placement_hash(&self) -> u64 {
         Squares(self.occupied()).fold(0, |hash, square| {
-            hash ^ V::zobrist_piece(self.board[square], square)
+            hash ^ V::zobrist_piece(self.code_at(square), square)
         })
     }
 
@@ -280,7 +315,7 @@ impl<V: CompiledVariant> Pos<V> {
             }
             LineageStore::set(&mut pos.lineages, index, lineage);
         }
-        pos.side = position.side_to_move().index();
+        pos.turn = position.side_to_move().index() as u8;
         pos.castling = [
             position.castling_rights(Color::White),
             position.castling_rights(Color::Black),
@@ -297,10 +332,19 @@ impl<V: CompiledVariant> Pos<V> {
     }
 
     /// The position after `mv` (copy-make), hashes updated incrementally.
-    #[inline]
+    #[inline(always)]
     pub fn make(&self, mv: Mv) -> Pos<V> {
-        let mut p = *self;
-        let us = p.side;
+        let mut next = *self;
+        next.play(mv);
+        next
+    }
+
+    /// Plays `mv` in place. Copy-make copies the position once, in the
+    /// caller's frame ([`Pos::make`]), and this updates that copy.
+    #[inline]
+    pub fn play(&mut self, mv: Mv) {
+        let p = self;
+        let us = p.side();
         if mv.crowns {
             if let Some(succession) = V::SUCCESSION {
                 p.change_kind(mv.crown as usize, succession.becomes as usize);
@@ -308,7 +352,7 @@ impl<V: CompiledVariant> Pos<V> {
         }
         let from = mv.from as usize;
         let to = mv.to as usize;
-        let moving = p.board[from];
+        let moving = p.code_at(from);
         let mut next_targets = V::Bb::EMPTY;
         let mut next_victim = NO_SQUARE;
         let mut touched = NO_SQUARE;
@@ -323,10 +367,10 @@ impl<V: CompiledVariant> Pos<V> {
             p.lineages.set(rook_from, [0; 4]);
             p.lineages.set(to, king_lineage);
             p.lineages.set(rook_to, rook_lineage);
-            if p.board[to] != 0 {
+            if p.is_occupied(to) {
                 p.take(to);
             }
-            if p.board[rook_to] != 0 {
+            if p.is_occupied(rook_to) {
                 p.take(rook_to);
             }
             p.put(to, king);
@@ -339,7 +383,7 @@ impl<V: CompiledVariant> Pos<V> {
                 to
             };
             let mut captured = false;
-            if victim != from && p.board[victim] != 0 {
+            if victim != from && p.is_occupied(victim) {
                 captured = true;
                 p.take(victim);
                 p.lineages.set(victim, [0; 4]);
@@ -384,16 +428,14 @@ impl<V: CompiledVariant> Pos<V> {
         }
         p.en_passant_targets = next_targets;
         p.en_passant_victim = next_victim;
-        p.side = 1 - us;
-        p
+        p.turn = (1 - us) as u8;
     }
 
     /// Whether a royal piece of `color` is attacked.
     #[inline]
     pub fn royal_attacked(&self, color: usize) -> bool {
         let occupied = self.occupied();
-        Squares(self.royals(color))
-            .any(|royal| !V::attackers(self, royal, occupied, 1 - color).is_empty())
+        Squares(self.royals(color)).any(|royal| V::is_attacked(self, royal, occupied, 1 - color))
     }
 }
 

@@ -176,7 +176,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn is_attacked(&self, pos: &Pos<V>, square: Square, by: Color) -> bool {
         dense_square::<V>(square)
-            .is_some_and(|square| !V::attackers(pos, square, pos.occupied(), by.index()).is_empty())
+            .is_some_and(|square| V::is_attacked(pos, square, pos.occupied(), by.index()))
     }
 
     fn move_squares(&self, mv: &Mv) -> (Square, Square) {
@@ -217,7 +217,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             CompiledKind::EnPassant => true,
             CompiledKind::Castle => false,
             CompiledKind::Normal | CompiledKind::DelayedPromotion => {
-                mv.to != mv.from && pos.board[mv.to as usize] != 0
+                mv.to != mv.from && pos.is_occupied(mv.to as usize)
             }
         }
     }
@@ -229,7 +229,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         } else {
             pos.halfmove_clock.saturating_add(1)
         };
-        next.fullmove_number = pos.fullmove_number.saturating_add(pos.side as u32);
+        next.fullmove_number = pos.fullmove_number.saturating_add(pos.side() as u32);
         next
     }
 
@@ -246,7 +246,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         // tables are the runtime's piece keys of moved pieces).
         let mut hash = pos.placement_hash;
         for square in Squares(pos.unmoved) {
-            hash ^= V::zobrist_unmoved(pos.board[square], square);
+            hash ^= V::zobrist_unmoved(pos.code_at(square), square);
         }
         if V::Lineages::TRACKED {
             for square in Squares(pos.occupied()) {
@@ -254,7 +254,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
                 if history.clone().next().is_none() {
                     continue;
                 }
-                let (code, runtime) = (pos.board[square], runtime_square::<V>(square).index());
+                let (code, runtime) = (pos.code_at(square), runtime_square::<V>(square).index());
                 let color = if color_of(code) == 0 {
                     Color::White
                 } else {
@@ -272,7 +272,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn reach_summary(&self, pos: &Pos<V>, square: Square) -> Option<(SquareSet, u32)> {
         let from = dense_square::<V>(square)?;
-        let code = pos.board[from];
+        let code = pos.code_at(from);
         if code == 0 {
             return None;
         }

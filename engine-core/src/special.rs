@@ -14,7 +14,7 @@ pub fn push_special<V: CompiledVariant, S: Sink<V::Bb>>(
     sink: &mut S,
     verify: bool,
 ) {
-    if verify && pos.make(mv).royal_attacked(pos.side) {
+    if verify && pos.make(mv).royal_attacked(pos.side()) {
         return;
     }
     sink.push(mv);
@@ -30,20 +30,21 @@ pub fn en_passant_moves<V: CompiledVariant, S: Sink<V::Bb>>(
     verify: bool,
 ) {
     let victim = pos.en_passant_victim as usize;
-    let Some(&code) = (victim < V::SQUARES).then(|| &pos.board[victim]) else {
-        return;
-    };
-    if code == 0 || crate::position::color_of(code) == pos.side {
+    if victim >= V::SQUARES {
         return;
     }
-    let kind = crate::position::kind_of(pos.board[from]);
+    let code = pos.code_at(victim);
+    if code == 0 || crate::position::color_of(code) == pos.side() {
+        return;
+    }
+    let kind = crate::position::kind_of(pos.code_at(from));
     for to in Squares(targets) {
         let base = Mv {
             kind: MoveKind::EnPassant,
             aux: victim as u8,
             ..Mv::normal(from, to, NO_KIND)
         };
-        let rule = V::first_promotion(kind, pos.side, to);
+        let rule = V::first_promotion(kind, pos.side(), to);
         match V::PROMOTION_RULES.get(rule as usize) {
             Some(rule) if rule.delayed.is_none() => {
                 if rule.optional {
@@ -78,8 +79,8 @@ pub fn delayed_promotion_moves<V: CompiledVariant, S: Sink<V::Bb>>(
     let Some(follow_up) = rule.delayed else {
         return;
     };
-    let own = pos.colors[pos.side];
-    let enemy = pos.colors[1 - pos.side];
+    let own = pos.colors[pos.side()];
+    let enemy = pos.colors[1 - pos.side()];
     let occupied = own | enemy;
     let empty = V::BOARD & !occupied;
     for &choice in rule.choices {
@@ -92,7 +93,7 @@ pub fn delayed_promotion_moves<V: CompiledVariant, S: Sink<V::Bb>>(
             continue;
         }
         let [move_or_capture, move_only, capture_only] =
-            V::reach(choice as usize, pos.side, pos, from, occupied);
+            V::reach(choice as usize, pos.side(), pos, from, occupied);
         let targets = match follow_up {
             FollowUp::None => continue,
             FollowUp::MoveOrCapture => {
@@ -116,13 +117,9 @@ pub fn delayed_promotion_moves<V: CompiledVariant, S: Sink<V::Bb>>(
 }
 
 /// The squares of `rank` between files `a` and `b`, both included.
-#[inline]
+#[inline(always)]
 fn rank_span<V: CompiledVariant>(rank: usize, a: usize, b: usize) -> V::Bb {
-    let mut span = V::Bb::EMPTY;
-    for file in a.min(b)..=a.max(b) {
-        span |= V::Bb::bit(rank * V::FILES + file);
-    }
-    span
+    V::Bb::span(rank * V::FILES + a.min(b), rank * V::FILES + a.max(b))
 }
 
 /// Castling moves of the side to move (Chess960 destinations). With check
@@ -133,14 +130,14 @@ pub fn castling_moves<V: CompiledVariant, S: Sink<V::Bb>>(
     sink: &mut S,
     masks: &Masks<V>,
 ) {
-    let rank = if pos.side == 0 { 0 } else { V::RANKS - 1 };
+    let rank = if pos.side() == 0 { 0 } else { V::RANKS - 1 };
     for rule in V::CASTLING_RULES {
         let files =
-            (pos.castling[pos.side] | rule.loose_rook_files) as u32 & ((1u32 << V::FILES) - 1);
+            (pos.castling[pos.side()] | rule.loose_rook_files) as u32 & ((1u32 << V::FILES) - 1);
         if files == 0 {
             continue;
         }
-        let kings = pos.pieces[rule.king as usize] & pos.colors[pos.side] & pos.unmoved;
+        let kings = pos.pieces[rule.king as usize] & pos.colors[pos.side()] & pos.unmoved;
         for king_square in Squares(kings) {
             if king_square / V::FILES != rank {
                 continue;
@@ -177,11 +174,11 @@ fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
     king_square: usize,
     rook_square: usize,
 ) {
-    let side = pos.side;
+    let side = pos.side();
     let enemy = 1 - side;
     let rank = king_square / V::FILES;
     let (king_file, rook_file) = (king_square % V::FILES, rook_square % V::FILES);
-    if rook_file == king_file || pos.board[rook_square] != code_of(rule.rook as usize, side) {
+    if rook_file == king_file {
         return;
     }
     let (king_to_file, rook_to_file) = if rook_file > king_file {
@@ -196,14 +193,15 @@ fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
     let others = occupied & !V::Bb::bit(king_square) & !V::Bb::bit(rook_square);
     let path = rank_span::<V>(rank, king_file, king_to_file)
         | rank_span::<V>(rank, rook_file, rook_to_file);
-    if !(path & others).is_empty() {
+    if !(path & others).is_empty() || pos.code_at(rook_square) != code_of(rule.rook as usize, side)
+    {
         return;
     }
     // The royal piece of the masks: its safety decides legality.
     let the_royal = masks.verify_specials
         && masks.skip == V::Bb::bit(king_square)
         && has_kind(V::ROYAL_KINDS, rule.king as usize);
-    let attacked = |square: usize| !V::attackers(pos, square, occupied, enemy).is_empty();
+    let attacked = |square: usize| V::is_attacked(pos, square, occupied, enemy);
     if rule.not_from_check {
         let in_check = if the_royal {
             masks.checkers != 0
@@ -231,7 +229,7 @@ fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
     if the_royal {
         // Nothing is captured: the enemy's pieces stay; only the occupancy changes.
         let after = others | V::Bb::bit(king_to) | V::Bb::bit(rook_to);
-        if V::attackers(pos, king_to, after, enemy).is_empty() {
+        if !V::is_attacked(pos, king_to, after, enemy) {
             sink.push(mv);
         }
         return;
@@ -240,7 +238,7 @@ fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
     let tried = masks.verify_specials && has_kind(V::ROYAL_KINDS, rule.king as usize);
     if rule.not_into_check && !tried {
         let after = pos.make(mv);
-        if !V::attackers(&after, king_to, after.occupied(), enemy).is_empty() {
+        if V::is_attacked(&after, king_to, after.occupied(), enemy) {
             return;
         }
     }

@@ -119,6 +119,49 @@ impl<const N: usize> LineageStore for [[u8; 4]; N] {
     }
 }
 
+/// Per-square storage of square codes (a mailbox), for variants whose
+/// position is large anyway; [`NoMailbox`] for the others, whose squares'
+/// codes are read from the square sets (a position small enough to be
+/// copied without a call to `memcpy`: copy-make's main cost).
+pub trait Mailbox: Copy + Debug + Eq + Hash + Send + Sync + 'static {
+    /// An empty board.
+    const EMPTY: Self;
+    /// Whether codes are stored at all.
+    const STORED: bool;
+    /// The code on `square` (0 when not stored).
+    fn get(&self, square: usize) -> u8;
+    /// Sets the code on `square`.
+    fn set(&mut self, square: usize, code: u8);
+}
+
+/// The mailbox of variants that read codes from their square sets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NoMailbox;
+
+impl Mailbox for NoMailbox {
+    const EMPTY: Self = NoMailbox;
+    const STORED: bool = false;
+    #[inline(always)]
+    fn get(&self, _square: usize) -> u8 {
+        0
+    }
+    #[inline(always)]
+    fn set(&mut self, _square: usize, _code: u8) {}
+}
+
+impl<const N: usize> Mailbox for [u8; N] {
+    const EMPTY: Self = [0; N];
+    const STORED: bool = true;
+    #[inline(always)]
+    fn get(&self, square: usize) -> u8 {
+        self[square]
+    }
+    #[inline(always)]
+    fn set(&mut self, square: usize, code: u8) {
+        self[square] = code;
+    }
+}
+
 /// A fixed-size array the generated code sizes (per kind, per square, per
 /// pin line), indexed by `usize`.
 pub trait Table<T>:
@@ -136,8 +179,8 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     type Bb: Bitboard;
     /// One square set per kind: `[Bb; KINDS]`.
     type KindSets: Table<Self::Bb>;
-    /// One square code per square: `[u8; SQUARES]`.
-    type Codes: Table<u8>;
+    /// One square code per square (`[u8; SQUARES]`), or [`NoMailbox`].
+    type Codes: Mailbox;
     /// One line per possible pin: `[Bb; MAX_PINS]`.
     type PinLines: Table<Self::Bb>;
     /// The pinned piece of each pin line: `[u8; MAX_PINS]`.
@@ -159,8 +202,6 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     const BOARD: Self::Bb;
     /// Every kind's empty set.
     const NO_KIND_SETS: Self::KindSets;
-    /// An empty board's codes.
-    const NO_CODES: Self::Codes;
     /// No pin line.
     const NO_PIN_LINES: Self::PinLines;
     /// No pinned square.
@@ -206,10 +247,13 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     ) -> [Self::Bb; 3];
     /// The pieces of `color` that attack `square` with `occupied` as the occupancy.
     fn attackers(pos: &Pos<Self>, square: usize, occupied: Self::Bb, color: usize) -> Self::Bb;
+    /// Whether a piece of `color` attacks `square` (stops at the first attacker found).
+    fn is_attacked(pos: &Pos<Self>, square: usize, occupied: Self::Bb, color: usize) -> bool;
     /// Check and pin masks when they decide legality (the check rule holds,
     /// every attack is a leap or a ride, the side to move has exactly one
-    /// royal piece); `None` when moves must be tried.
-    fn fast_masks(pos: &Pos<Self>) -> Option<Masks<Self>>;
+    /// royal piece), written into `masks`; `false` (and `masks` unchanged)
+    /// when moves must be tried.
+    fn fast_masks(pos: &Pos<Self>, masks: &mut Masks<Self>) -> bool;
     /// The ordinary moves of the side to move's pieces under `masks`.
     fn piece_moves<S: Sink<Self::Bb>>(pos: &Pos<Self>, sink: &mut S, masks: &Masks<Self>);
     /// The delayed promotions of the side to move (Chess 99): each piece in

@@ -137,6 +137,11 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             impl_items,
             ..
         } = rules;
+        let mailbox = if self.keeps_mailbox() {
+            quote! { [u8; SQUARES] }
+        } else {
+            quote! { NoMailbox }
+        };
         let doc = string_literal(&format!(" {}, compiled.", self.plan.variant.name));
         let counters = Self::usize_lit(self.plan.variant.counters.len());
         out.extend(quote! {
@@ -150,7 +155,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             impl CompiledVariant for #variant_type {
                 type Bb = Bb;
                 type KindSets = [Bb; KINDS];
-                type Codes = [u8; SQUARES];
+                type Codes = #mailbox;
                 type PinLines = [Bb; MAX_PINS];
                 type PinSquares = [u8; MAX_PINS];
                 type Lineages = #lineages;
@@ -161,7 +166,6 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 const KINDS: usize = KINDS;
                 const BOARD: Bb = BOARD;
                 const NO_KIND_SETS: [Bb; KINDS] = [EMPTY; KINDS];
-                const NO_CODES: [u8; SQUARES] = [0; SQUARES];
                 const NO_PIN_LINES: [Bb; MAX_PINS] = [EMPTY; MAX_PINS];
                 const NO_PIN_SQUARES: [u8; MAX_PINS] = [0; MAX_PINS];
                 const NO_COUNTERS: [u32; #counters] = [0; #counters];
@@ -187,12 +191,16 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     attackers(pos, square, occupied, color)
                 }
                 #[inline(always)]
-                fn fast_masks(pos: &Pos) -> Option<Masks> {
-                    fast_masks(pos)
+                fn is_attacked(pos: &Pos, square: usize, occupied: Bb, color: usize) -> bool {
+                    is_attacked(pos, square, occupied, color)
+                }
+                #[inline(always)]
+                fn fast_masks(pos: &Pos, masks: &mut Masks) -> bool {
+                    fast_masks(pos, masks)
                 }
                 #[inline(always)]
                 fn piece_moves<S: Sink<Bb>>(pos: &Pos, sink: &mut S, masks: &Masks) {
-                    if pos.side == 0 { generate_white(pos, sink, masks) } else { generate_black(pos, sink, masks) }
+                    if pos.side() == 0 { generate_white(pos, sink, masks) } else { generate_black(pos, sink, masks) }
                 }
             }
         });
@@ -668,11 +676,49 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 }
             });
         }
+        for (color, color_name) in COLOR_NAMES.iter().enumerate() {
+            let name = format_ident!("attacked_by_{}", color_name);
+            let c = Self::usize_lit(color);
+            let mut groups = self.plan.attack_groups(color);
+            // Leaps are one table read; rides and paths cost more.
+            groups.sort_by_key(|group| {
+                self.plan.components[group.reverse].motion != ComponentMotion::Leap
+            });
+            let tests = groups.into_iter().map(|group| {
+                let f = self.reverse_fn(group.reverse);
+                let kinds = self.kinds_union(&group.kinds);
+                let condition = self.condition_mask(group.condition, color);
+                quote! {
+                    let pieces = #kinds & them #condition;
+                    if pieces != EMPTY && #f(square, occupied) & pieces != EMPTY {
+                        return true;
+                    }
+                }
+            });
+            let doc = string_literal(&format!(
+                " Whether a {} piece attacks `square` with `occupied` as the occupancy.",
+                color_name
+            ));
+            out.extend(quote! {
+                #[doc = #doc]
+                #[inline(always)]
+                fn #name(pos: &Pos, square: usize, occupied: Bb) -> bool {
+                    let them = pos.colors[#c];
+                    #(#tests)*
+                    false
+                }
+            });
+        }
         out.extend(quote! {
             /// The pieces of `color` that attack `square`.
             #[inline(always)]
             pub fn attackers(pos: &Pos, square: usize, occupied: Bb, color: usize) -> Bb {
                 if color == 0 { attackers_white(pos, square, occupied) } else { attackers_black(pos, square, occupied) }
+            }
+            /// Whether a piece of `color` attacks `square`.
+            #[inline(always)]
+            pub fn is_attacked(pos: &Pos, square: usize, occupied: Bb, color: usize) -> bool {
+                if color == 0 { attacked_by_white(pos, square, occupied) } else { attacked_by_black(pos, square, occupied) }
             }
         });
         out
@@ -729,11 +775,11 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             bodies.push(quote! {
                 #[doc = #doc]
                 #[inline(always)]
-                fn #name(pos: &Pos, king: usize) -> Masks {
+                fn #name(pos: &Pos, king: usize, masks: &mut Masks) {
                     let own = pos.colors[#c];
                     let them = pos.colors[#e];
                     let occupied = own | them;
-                    let mut masks = Masks::for_royal(king);
+                    masks.reset_for_royal(king);
                     let mut leapers = EMPTY;
                     #(#leapers)*
                     if leapers != EMPTY {
@@ -742,8 +788,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     // A compound piece may check along two atoms: count pieces.
                     let mut checkers = leapers;
                     #({ #riders })*
-                    masks.checkers = popcnt(checkers);
-                    masks
+                    masks.checkers = u32::from(checkers != EMPTY) + u32::from(clear_lsb(checkers) != EMPTY);
                 }
             });
         }
@@ -755,18 +800,19 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 /// holds, every attack is a leap or a ride, and the side to move
                 /// has exactly one royal piece. Otherwise moves are tried.
                 #[inline(always)]
-                fn fast_masks(pos: &Pos) -> Option<Masks> {
-                    let royals = pos.royals(pos.side);
-                    if popcnt(royals) != 1 { return None; }
+                fn fast_masks(pos: &Pos, masks: &mut Masks) -> bool {
+                    let royals = pos.royals(pos.side());
+                    if royals == EMPTY || clear_lsb(royals) != EMPTY { return false; }
                     let king = lsb(royals);
-                    Some(if pos.side == 0 { safety_white(pos, king) } else { safety_black(pos, king) })
+                    if pos.side() == 0 { safety_white(pos, king, masks) } else { safety_black(pos, king, masks) }
+                    true
                 }
             }
         } else {
             quote! {
                 /// Check and pin masks never decide legality in this variant: moves are tried.
                 #[inline(always)]
-                fn fast_masks(_pos: &Pos) -> Option<Masks> { None }
+                fn fast_masks(_pos: &Pos, _masks: &mut Masks) -> bool { false }
             }
         };
         quote! {
@@ -781,7 +827,9 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
     /// movers): each atom shifts the whole set by its offset. `None` when
     /// the kind does not qualify (other motions, a 256-square board, or two
     /// atoms that could reach the same square from the same piece).
-    fn setwise_block(&self, kind: usize, color: usize) -> Option<TokenStream> {
+    /// The set-wise moves of `kind`'s unpinned pieces (one shift per leap
+    /// direction), and the number of shifts, when every atom is a leap.
+    fn setwise_block(&self, kind: usize, color: usize) -> Option<(TokenStream, usize)> {
         let g = &self.plan.geometry;
         if g.width() == BitboardWidth::Wide {
             return None;
@@ -828,7 +876,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 .iter()
                 .map(move |d| (atom, component, *d))
         });
-        let blocks = steps.map(|(atom, component, (dx, dy))| {
+        let blocks: Vec<TokenStream> = steps.map(|(atom, component, (dx, dy))| {
             let offset = i64::from(dy) * g.files as i64 + i64::from(dx);
             let lame = component.motion == ComponentMotion::LameLeap;
             let mut valid = Bits::EMPTY;
@@ -887,8 +935,9 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     #emit
                 }
             }
-        });
-        Some(quote! { #(#blocks)* })
+        }).collect();
+        let steps = blocks.len();
+        Some((quote! { #(#blocks)* }, steps))
     }
 
     /// The kinds promotion rule `rule` offers, as an array expression, and
@@ -950,7 +999,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         #en_passant
                     }
                 };
-                if let Some(setwise) = self.setwise_block(kind, color) {
+                if let Some((setwise, steps)) = self.setwise_block(kind, color) {
                     let en_passant_free = if ep_kinds.contains(&kind) {
                         quote! {
                             if pos.en_passant_targets != EMPTY {
@@ -967,13 +1016,28 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     } else {
                         quote! {}
                     };
+                    // A shift costs about what one piece's table read costs
+                    // (three times less with many directions): few pieces
+                    // move one at a time.
+                    let few = match steps / 3 {
+                        0 => quote! { false },
+                        1 => quote! { clear_lsb(free) == EMPTY },
+                        _ => quote! { clear_lsb(clear_lsb(free)) == EMPTY },
+                    };
                     return quote! {
                         {
                             let movers = pos.pieces[Kind::#k as usize] & own & !masks.skip;
                             // Unpinned pieces move set-wise: every atom is one leap.
                             let free = movers & !masks.pinned;
-                            #setwise
-                            #en_passant_free
+                            if free != EMPTY {
+                                if #few {
+                                    let mut froms = free;
+                                    #piece_by_piece
+                                } else {
+                                    #setwise
+                                    #en_passant_free
+                                }
+                            }
                             let mut froms = movers & masks.pinned;
                             #piece_by_piece
                         }
@@ -990,6 +1054,17 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 " The moves of {}'s pieces under `masks`.",
                 color_name
             ));
+            // One royal kind: its reach is known without reading the square.
+            let royal_kinds: Vec<usize> = (0..self.plan.kinds.len())
+                .filter(|k| self.plan.variant.pieces[*k].royal)
+                .collect();
+            let king_reach = match royal_kinds[..] {
+                [kind] => {
+                    let f = self.reach_fn(kind, color);
+                    quote! { #f(pos, king, occupied) }
+                }
+                _ => quote! { reach(kind_of(pos.code_at(king)), #c, pos, king, occupied) },
+            };
             out.extend(quote! {
                 #[doc = #doc]
                 #[inline(always)]
@@ -1004,14 +1079,14 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     }
                     if masks.skip != EMPTY {
                         let king = lsb(masks.skip);
-                        let [move_or_capture, move_only, capture_only] = reach(kind_of(pos.board[king]), #c, pos, king, occupied);
+                        let [move_or_capture, move_only, capture_only] = #king_reach;
                         let mut targets = (move_or_capture & not_own) | (move_only & empty) | (capture_only & enemy);
                         let without_king = occupied ^ Bb::bit(king);
                         let mut safe = EMPTY;
                         while targets != EMPTY {
                             let to = lsb(targets);
                             targets = clear_lsb(targets);
-                            if attackers(pos, to, without_king, #e) == EMPTY { safe |= Bb::bit(to); }
+                            if !is_attacked(pos, to, without_king, #e) { safe |= Bb::bit(to); }
                         }
                         sink.moves(king, safe);
                     }
@@ -1019,6 +1094,37 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             });
         }
         out
+    }
+
+    /// Whether the position keeps a mailbox of square codes. Copy-make
+    /// copies the whole position per move, and a copy of at most 128
+    /// bytes is a few register moves where a larger one calls `memcpy`
+    /// (measured: a third of every-leaf chess perft). So the mailbox is
+    /// left out when the rest of the position fits in 128 bytes, and the
+    /// code on a square is then read from the square sets.
+    fn keeps_mailbox(&self) -> bool {
+        let set_bytes = match self.plan.geometry.width() {
+            BitboardWidth::U64 => 8,
+            BitboardWidth::U128 => 16,
+            BitboardWidth::Wide => 32,
+        };
+        let v = self.plan.variant;
+        let lineage_bytes = if varc_runtime::moves::tracks_history(v) {
+            4 * self.plan.geometry.squares
+        } else {
+            0
+        };
+        // Kind sets, colours, unmoved pieces, en passant targets; the
+        // placement hash; clocks, counters, castling, en passant victim, turn.
+        let bytes = (self.plan.kinds.len() + 4) * set_bytes
+            + 8
+            + 8
+            + 8 * v.counters.len()
+            + 4
+            + 2
+            + 1
+            + lineage_bytes;
+        bytes > 128
     }
 
     fn emit_rules_data(&self) -> RulesData {
@@ -1128,8 +1234,8 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             let white = self.bb(&self.plan.first_rule_squares[i][kind][0]);
             let black = self.bb(&self.plan.first_rule_squares[i][kind][1]);
             quote! {
-                let zone = [#white, #black][pos.side];
-                let mut froms = zone & pos.pieces[Kind::#k as usize] & pos.colors[pos.side];
+                let zone = [#white, #black][pos.side()];
+                let mut froms = zone & pos.pieces[Kind::#k as usize] & pos.colors[pos.side()];
                 while froms != EMPTY {
                     let from = lsb(froms);
                     froms = clear_lsb(froms);
