@@ -5,7 +5,7 @@ use crate::bitboard::{Bitboard, Squares};
 use crate::position::{color_of, dense_square, has_kind, kind_of, runtime_square, Pos};
 use crate::variant::CompiledVariant;
 use varc_runtime::board::Board;
-use varc_runtime::model::{Color, Square, SquareSet};
+use varc_runtime::model::{Color, PieceId, Square, SquareSet};
 use varc_runtime::position::{EnPassant, Piece};
 
 impl<V: CompiledVariant> Pos<V> {
@@ -63,6 +63,20 @@ impl<V: CompiledVariant> Board for Pos<V> {
         dense_square::<V>(square).and_then(|square| self.piece_on(square))
     }
 
+    #[inline]
+    fn occupant(&self, square: Square) -> Option<(PieceId, Color)> {
+        let code = dense_square::<V>(square).map_or(0, |square| self.code_at(square));
+        if code == 0 {
+            return None;
+        }
+        let color = if color_of(code) == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some((kind_of(code), color))
+    }
+
     fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         Squares(self.occupied()).filter_map(|square| {
             self.piece_on(square)
@@ -78,6 +92,11 @@ impl<V: CompiledVariant> Board for Pos<V> {
     #[inline]
     fn royals(&self, color: Color) -> SquareSet {
         runtime_set::<V>(Pos::royals(self, color.index()))
+    }
+
+    #[inline]
+    fn has_non_royal(&self, color: Color) -> bool {
+        Pos::royals(self, color.index()) != self.colors[color.index()]
     }
 
     #[inline]

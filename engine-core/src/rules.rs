@@ -7,14 +7,14 @@ use crate::bitboard::{Bitboard, Squares};
 use crate::board::runtime_set;
 use crate::generate::generate;
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
-use crate::position::{color_of, dense_square, kind_of, runtime_square, Pos};
+use crate::position::{code_of, color_of, dense_square, kind_of, runtime_square, Pos};
 use crate::variant::{CompiledVariant, LineageStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
 use varc_runtime::model::{Color, PieceId, Square, SquareSet, Variant};
 use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Move, MoveKind};
 use varc_runtime::position::Position;
-use varc_runtime::rules::Rules;
+use varc_runtime::rules::{PieceReach, Rules};
 use varc_runtime::search::tt::{piece_key, turn_key};
 
 /// A compiled variant's rules: its model (built from Rust values, so it
@@ -245,8 +245,15 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         // The runtime's key, from the incremental placement hash (whose
         // tables are the runtime's piece keys of moved pieces).
         let mut hash = pos.placement_hash;
-        for square in Squares(pos.unmoved) {
-            hash ^= V::zobrist_unmoved(pos.code_at(square), square);
+        if !pos.unmoved.is_empty() {
+            for kind in 0..V::KINDS {
+                for color in 0..2 {
+                    let code = code_of(kind, color);
+                    for square in Squares(pos.unmoved & pos.pieces[kind] & pos.colors[color]) {
+                        hash ^= V::zobrist_unmoved(code, square);
+                    }
+                }
+            }
         }
         if V::Lineages::TRACKED {
             for square in Squares(pos.occupied()) {
@@ -270,22 +277,37 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         hash ^ turn_key(pos.side_to_move(), pos.castling, en_passant)
     }
 
-    fn reach_summary(&self, pos: &Pos<V>, square: Square) -> Option<(SquareSet, u32)> {
-        let from = dense_square::<V>(square)?;
-        let code = pos.code_at(from);
-        if code == 0 {
-            return None;
-        }
-        let (kind, color) = (kind_of(code), color_of(code));
+    fn visit_reaches(
+        &self,
+        pos: &Pos<V>,
+        visit: &mut dyn FnMut(PieceReach),
+    ) -> Option<[SquareSet; 2]> {
         let occupied = pos.occupied();
-        let [move_or_capture, move_only, capture_only] = V::reach(kind, color, pos, from, occupied);
         let empty = V::BOARD & !occupied;
-        let enemy = pos.colors[1 - color];
-        let count = ((move_or_capture | move_only) & empty).popcnt()
-            + ((move_or_capture | capture_only) & enemy).popcnt();
-        Some((
-            runtime_set::<V>((move_or_capture | capture_only) & V::BOARD),
-            count,
-        ))
+        let mut attacked = [V::Bb::EMPTY; 2];
+        for (color, runtime_color) in [(0, Color::White), (1, Color::Black)] {
+            let enemy = pos.colors[1 - color];
+            for kind in 0..V::KINDS {
+                for from in Squares(pos.pieces[kind] & pos.colors[color]) {
+                    let [move_or_capture, move_only, capture_only] =
+                        V::reach(kind, color, pos, from, occupied);
+                    attacked[color] |= move_or_capture | capture_only;
+                    // Empty and enemy squares are apart: one count.
+                    let reach = (((move_or_capture | move_only) & empty)
+                        | ((move_or_capture | capture_only) & enemy))
+                        .popcnt();
+                    visit(PieceReach {
+                        square: runtime_square::<V>(from),
+                        kind,
+                        color: runtime_color,
+                        reach,
+                    });
+                }
+            }
+        }
+        Some([
+            runtime_set::<V>(attacked[0] & V::BOARD),
+            runtime_set::<V>(attacked[1] & V::BOARD),
+        ])
     }
 }

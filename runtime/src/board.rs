@@ -9,7 +9,7 @@
 //! runtime's own types ([`Piece`], [`SquareSet`]), built on demand by a back
 //! end that stores them otherwise.
 
-use crate::model::{Color, Square, SquareSet};
+use crate::model::{Color, PieceId, Square, SquareSet};
 use crate::position::{EnPassant, Piece, Position};
 
 /// A read view of a position, plus write access to its counters.
@@ -42,6 +42,14 @@ pub trait Board {
     /// The piece on `square`, if any.
     fn piece_at(&self, square: Square) -> Option<Piece>;
 
+    /// The kind and colour of the piece on `square`, if any: what
+    /// [`Board::piece_at`] says without the piece's state (a back end can
+    /// answer this without building a [`Piece`]).
+    fn occupant(&self, square: Square) -> Option<(PieceId, Color)> {
+        self.piece_at(square)
+            .map(|piece| (piece.kind(), piece.color()))
+    }
+
     /// Every piece with its square, in square-index order
     /// ([`Square::index`]).
     fn pieces(&self) -> impl Iterator<Item = (Square, Piece)> + '_;
@@ -51,6 +59,11 @@ pub trait Board {
 
     /// The squares holding `color`'s royal pieces.
     fn royals(&self, color: Color) -> SquareSet;
+
+    /// Whether `color` has a piece that is not royal.
+    fn has_non_royal(&self, color: Color) -> bool {
+        self.occupied(color) != self.royals(color)
+    }
 
     /// The side to move.
     fn side_to_move(&self) -> Color;

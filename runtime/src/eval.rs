@@ -29,7 +29,7 @@ use crate::model::{
     AtomCondition, Color, HopLanding, Motion, MoveMode, PieceId, Square, SquareSet, Variant,
 };
 use crate::position::{SquareIter, SQUARE_COUNT};
-use crate::rules::Rules;
+use crate::rules::{PieceReach, Rules};
 
 /// Centipawns per pawn of declared value.
 pub const PAWN: i32 = 100;
@@ -78,6 +78,9 @@ pub struct Evaluator {
     royal_bonus: Vec<Vec<i16>>,
     /// `[kind]` pieces that count for the game phase.
     start_material: i32,
+    /// `[kind][squares reached]`: the mobility term of one piece (a table,
+    /// not a division per piece and evaluation).
+    mobility_points: Vec<Vec<i32>>,
     neighbours: Vec<SquareSet>,
 }
 
@@ -109,6 +112,24 @@ impl Evaluator {
                 sources.push(ValueSource::Estimated);
             }
         }
+        // Mobility matters less to strong pieces (a queen that roams early
+        // is a target): per square, 400 / (value + 200) centipawns.
+        let mobility_points = variant
+            .pieces
+            .iter()
+            .zip(&values)
+            .map(|(piece, value)| {
+                (0..=SQUARE_COUNT as i32)
+                    .map(|reach| {
+                        if piece.royal {
+                            0
+                        } else {
+                            reach * 400 / (value + 200).max(1)
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
         let mut evaluator = Evaluator {
             files,
             ranks,
@@ -120,6 +141,7 @@ impl Evaluator {
             square_bonus: Vec::new(),
             royal_bonus: Vec::new(),
             start_material: 0,
+            mobility_points,
             neighbours: Vec::new(),
         };
         evaluator.neighbours = (0..SQUARE_COUNT)
@@ -251,13 +273,18 @@ impl Evaluator {
         self.values.get(kind).copied().unwrap_or(0)
     }
 
+    /// Whether `kind` is royal (unknown kinds are not).
+    pub fn is_royal(&self, kind: PieceId) -> bool {
+        self.royal.get(kind).copied().unwrap_or(false)
+    }
+
     /// Where the value of `kind` comes from.
     pub fn value_source(&self, kind: PieceId) -> Option<ValueSource> {
         self.sources.get(kind).copied()
     }
 
     /// The evaluation of `position` from the side to move's point of view;
-    /// `rules` may know where pieces reach (see [`Rules::reach_summary`]).
+    /// `rules` may know where pieces reach (see [`Rules::visit_reaches`]).
     pub fn evaluate<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> i32 {
         let white = self.evaluate_white(rules, position);
         match position.side_to_move() {
@@ -271,54 +298,21 @@ impl Evaluator {
     pub fn evaluate_white<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> i32 {
         let mut material = [0i32; 2];
         let mut positional = [0i32; 2];
-        let mut attacks = [SquareSet::EMPTY; 2];
         let mut mobility = [0i32; 2];
-        let occupied = position
-            .occupied(Color::White)
-            .union(&position.occupied(Color::Black));
-        for (square, piece) in position.pieces() {
-            let c = piece.color().index();
-            let kind = piece.kind();
+        let mut add = |piece: PieceReach| {
+            let (c, kind) = (piece.color.index(), piece.kind);
             material[c] += self.values.get(kind).copied().unwrap_or(0);
             if let Some(table) = self.square_bonus.get(kind) {
-                positional[c] += table[c][square.index()] as i32;
+                positional[c] += table[c][piece.square.index()] as i32;
             }
-            let count = if let Some((attacked, reach)) = rules.reach_summary(position, square) {
-                attacks[c] = attacks[c].union(&attacked);
-                reach as i32
-            } else {
-                // Squares, not atoms, count: a compound piece whose atoms
-                // overlap (PPC's R' = rook + king step) counts each once.
-                let mut reached = SquareSet::EMPTY;
-                self.walk(
-                    &occupied,
-                    kind,
-                    piece.color(),
-                    piece.is_unmoved(),
-                    square,
-                    |target, capture_mode, move_mode| {
-                        let target = Square::from_index(target);
-                        if capture_mode {
-                            attacks[c].insert(target);
-                        }
-                        match position.piece_at(target) {
-                            None if move_mode => reached.insert(target),
-                            Some(other) if capture_mode && other.color() != piece.color() => {
-                                reached.insert(target)
-                            }
-                            _ => {}
-                        }
-                    },
-                );
-                reached.len() as i32
-            };
-            if !self.royal[kind] {
-                // Mobility matters less to strong pieces (a queen that
-                // roams early is a target): per square, 400 / (value + 200)
-                // centipawns.
-                mobility[c] += count * 400 / (self.values[kind] + 200).max(1);
+            if let Some(points) = self.mobility_points.get(kind) {
+                mobility[c] += points.get(piece.reach as usize).copied().unwrap_or(0);
             }
-        }
+        };
+        let attacks = match rules.visit_reaches(position, &mut add) {
+            Some(attacks) => attacks,
+            None => self.walk_reaches(position, &mut add),
+        };
         let mut royal_terms = [0i32; 2];
         for color in Color::ALL {
             let c = color.index();
@@ -326,22 +320,65 @@ impl Evaluator {
             // Enemy material left, as a share of the start: 1 early, 0 bare.
             let danger = (material[enemy] * 256 / self.start_material).min(256);
             for index in SquareIter::new(position.royals(color)) {
-                let Some(piece) = position.piece_at(Square::from_index(index)) else {
+                let Some((kind, _)) = position.occupant(Square::from_index(index)) else {
                     continue;
                 };
                 let around = self.neighbours[index];
                 let attacked = around.intersection(&attacks[enemy]).len() as i32;
                 let shelter = around.intersection(&position.occupied(color)).len() as i32;
                 let safety = shelter * SHELTER_PER_PIECE - attacked * ATTACKED_ROYAL_NEIGHBOUR;
-                let centre = self
-                    .royal_bonus
-                    .get(piece.kind())
-                    .map_or(0, |t| t[index] as i32);
+                let centre = self.royal_bonus.get(kind).map_or(0, |t| t[index] as i32);
                 royal_terms[c] += safety * danger / 256 + centre * (256 - danger) / 256;
             }
         }
         let side = |c: usize| material[c] + positional[c] + mobility[c] + royal_terms[c];
         side(0) - side(1)
+    }
+
+    /// [`Rules::visit_reaches`] done by walking the model's atoms: calls
+    /// `add` per piece and returns the squares each side attacks.
+    fn walk_reaches<B: Board>(
+        &self,
+        position: &B,
+        add: &mut dyn FnMut(PieceReach),
+    ) -> [SquareSet; 2] {
+        let mut attacks = [SquareSet::EMPTY; 2];
+        let occupied = position
+            .occupied(Color::White)
+            .union(&position.occupied(Color::Black));
+        for (square, piece) in position.pieces() {
+            let c = piece.color().index();
+            // Squares, not atoms, count: a compound piece whose atoms
+            // overlap (PPC's R' = rook + king step) counts each once.
+            let mut reached = SquareSet::EMPTY;
+            self.walk(
+                &occupied,
+                piece.kind(),
+                piece.color(),
+                piece.is_unmoved(),
+                square,
+                |target, capture_mode, move_mode| {
+                    let target = Square::from_index(target);
+                    if capture_mode {
+                        attacks[c].insert(target);
+                    }
+                    match position.occupant(target) {
+                        None if move_mode => reached.insert(target),
+                        Some((_, color)) if capture_mode && color != piece.color() => {
+                            reached.insert(target)
+                        }
+                        _ => {}
+                    }
+                },
+            );
+            add(PieceReach {
+                square,
+                kind: piece.kind(),
+                color: piece.color(),
+                reach: reached.len() as u32,
+            });
+        }
+        attacks
     }
 
     /// Calls `visit(target index, can capture there, can move there)` for

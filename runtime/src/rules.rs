@@ -24,6 +24,19 @@ use crate::{moves, position};
 use std::fmt::Debug;
 use std::hash::Hash;
 
+/// One piece as the evaluation sees it (see [`Rules::visit_reaches`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceReach {
+    /// Where it stands.
+    pub square: Square,
+    /// Its kind.
+    pub kind: PieceId,
+    /// Its colour.
+    pub color: Color,
+    /// How many squares it could move or capture to.
+    pub reach: u32,
+}
+
 /// A move generator for one variant.
 pub trait Rules {
     /// The back end's own position.
@@ -117,12 +130,17 @@ pub trait Rules {
         crate::search::tt::state_hash(position)
     }
 
-    /// Where the piece on `square` reaches with the current occupancy, for
-    /// the evaluation: the squares it attacks (could capture on, own pieces
-    /// included) and how many squares it could move or capture to. `None`
-    /// lets the evaluator walk the model's atoms itself.
-    fn reach_summary(&self, position: &Self::Position, square: Square) -> Option<(SquareSet, u32)> {
-        let _ = (position, square);
+    /// Where every piece reaches with the current occupancy, for the
+    /// evaluation: calls `visit` once per piece with how many squares it
+    /// could move or capture to, and returns the squares each side attacks
+    /// (could capture on, own pieces included), White's first. `None` (and
+    /// no call) lets the evaluator walk the model's atoms itself.
+    fn visit_reaches(
+        &self,
+        position: &Self::Position,
+        visit: &mut dyn FnMut(PieceReach),
+    ) -> Option<[SquareSet; 2]> {
+        let _ = (position, visit);
         None
     }
 

@@ -109,7 +109,9 @@ impl<P: Board> Context<'_, P> {
                 *comparison,
                 *value,
             ),
-            Condition::OnlyRoyalsLeft => self.position.pieces().all(|(_, p)| p.is_royal()),
+            Condition::OnlyRoyalsLeft => Color::ALL
+                .iter()
+                .all(|&color| !self.position.has_non_royal(color)),
             Condition::InsufficientMaterial(sets) => self.insufficient(sets),
             Condition::Counter {
                 counter,
@@ -143,8 +145,7 @@ impl<P: Board> Context<'_, P> {
     /// one of `sets`.
     fn insufficient(&self, sets: &[Vec<PieceId>]) -> bool {
         // Cheap test first: exactly one side has pieces besides its royals.
-        let has_others =
-            |color: Color| self.position.occupied(color) != self.position.royals(color);
+        let has_others = |color: Color| self.position.has_non_royal(color);
         if has_others(Color::White) == has_others(Color::Black) {
             return false;
         }

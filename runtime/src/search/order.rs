@@ -42,11 +42,11 @@ pub fn is_tactical<R: Rules + ?Sized>(rules: &R, position: &R::Position, mv: &R:
 }
 
 fn piece_value(evaluator: &Evaluator, position: &impl Board, square: Square) -> i32 {
-    position.piece_at(square).map_or(0, |p| {
-        if p.is_royal() {
+    position.occupant(square).map_or(0, |(kind, _)| {
+        if evaluator.is_royal(kind) {
             ROYAL_VALUE
         } else {
-            evaluator.value(p.kind())
+            evaluator.value(kind)
         }
     })
 }
@@ -74,8 +74,8 @@ pub fn tactical_score<R: Rules + ?Sized>(
     let victim = victim_square(rules, mv)
         .filter(|s| {
             position
-                .piece_at(*s)
-                .is_some_and(|p| p.color() != position.side_to_move())
+                .occupant(*s)
+                .is_some_and(|(_, color)| color != position.side_to_move())
         })
         .map_or(0, |s| piece_value(evaluator, position, s));
     let (from, _) = rules.move_squares(mv);
@@ -83,8 +83,8 @@ pub fn tactical_score<R: Rules + ?Sized>(
     let gain = rules.promotion(mv).map_or(0, |kind| {
         (evaluator.value(kind)
             - position
-                .piece_at(from)
-                .map_or(0, |p| evaluator.value(p.kind())))
+                .occupant(from)
+                .map_or(0, |(kind, _)| evaluator.value(kind)))
         .max(0)
     });
     if victim == 0 && gain == 0 {
