@@ -247,6 +247,7 @@ impl<M: Copy + Eq> Engine<M> {
             seldepth: 0,
             stopped: false,
             pv: vec![Vec::new(); MAX_PLY + 2],
+            lists: (0..MAX_PLY + 2).map(|_| PlyMoves::default()).collect(),
             iteration_best: None,
             root_depth: 1,
         };
@@ -263,8 +264,29 @@ struct Searcher<'a, R: Rules + Clone> {
     seldepth: usize,
     stopped: bool,
     pv: Vec<Vec<R::Move>>,
+    /// One move list per ply, reused from node to node.
+    lists: Vec<PlyMoves<R::Move>>,
     iteration_best: Option<(R::Move, i32, Vec<R::Move>)>,
     root_depth: usize,
+}
+
+/// The moves of a node being searched, with their ordering scores and
+/// canonical keys; kept per ply so that a node allocates nothing.
+struct PlyMoves<M> {
+    moves: Vec<M>,
+    scores: Vec<i32>,
+    keys: Vec<u64>,
+}
+
+// By hand: a derive would ask `M: Default`.
+impl<M> Default for PlyMoves<M> {
+    fn default() -> Self {
+        PlyMoves {
+            moves: Vec::new(),
+            scores: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
 }
 
 impl<R: Rules + Clone> Searcher<'_, R> {
@@ -475,26 +497,29 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 }
             }
         }
-        let mut moves = self.tree.node().legal.clone();
-        if moves.is_empty() {
+        if self.tree.node().legal.is_empty() {
             // No move and no rule that ends the game: nothing can happen.
             return best_value.max(0);
         }
-        let mut scores = self.engine.ordering.scores(
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.moves.clear();
+        list.moves.extend_from_slice(&self.tree.node().legal);
+        self.engine.ordering.scores(
             self.tree.rules(),
             &self.engine.evaluator,
             self.tree.position(),
-            &moves,
+            &list.moves,
             hash_move,
             ply,
+            &mut list.scores,
         );
-        let mut keys = canonical_keys(self.tree.rules(), &moves);
+        canonical_keys(self.tree.rules(), &list.moves, &mut list.keys);
         let original_alpha = alpha;
         let mut best_move = None;
         let side = self.tree.side_to_move();
-        for i in 0..moves.len() {
-            pick_next(&mut moves, &mut scores, &mut keys, i);
-            let mv = moves[i];
+        for i in 0..list.moves.len() {
+            pick_next(&mut list.moves, &mut list.scores, &mut list.keys, i);
+            let mv = list.moves[i];
             let tactical = is_tactical(self.tree.rules(), self.tree.position(), &mv);
             self.tree.make(&mv);
             self.nodes += 1;
@@ -543,6 +568,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 }
             }
         }
+        self.lists[ply] = list;
         let bound = if best_value >= beta {
             Bound::Lower
         } else if best_value > original_alpha {
@@ -584,29 +610,33 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             alpha = alpha.max(stand);
         }
         let (rules, position) = (self.tree.rules(), self.tree.position());
-        let mut moves: Vec<R::Move> = self
-            .tree
-            .node()
-            .legal
-            .iter()
-            .filter(|mv| evasions || is_tactical(rules, position, mv))
-            .copied()
-            .collect();
-        if moves.is_empty() {
+        let mut list = std::mem::take(&mut self.lists[ply]);
+        list.moves.clear();
+        list.moves.extend(
+            self.tree
+                .node()
+                .legal
+                .iter()
+                .filter(|mv| evasions || is_tactical(rules, position, mv)),
+        );
+        if list.moves.is_empty() {
+            self.lists[ply] = list;
             return if best_value == -INFINITY {
                 self.evaluate()
             } else {
                 best_value
             };
         }
-        let mut scores: Vec<i32> = moves
-            .iter()
-            .map(|mv| tactical_score(rules, &self.engine.evaluator, position, mv))
-            .collect();
-        let mut keys = canonical_keys(rules, &moves);
-        for i in 0..moves.len() {
-            pick_next(&mut moves, &mut scores, &mut keys, i);
-            let mv = moves[i];
+        list.scores.clear();
+        list.scores.extend(
+            list.moves
+                .iter()
+                .map(|mv| tactical_score(rules, &self.engine.evaluator, position, mv)),
+        );
+        canonical_keys(rules, &list.moves, &mut list.keys);
+        for i in 0..list.moves.len() {
+            pick_next(&mut list.moves, &mut list.scores, &mut list.keys, i);
+            let mv = list.moves[i];
             self.tree.make(&mv);
             self.nodes += 1;
             self.check_limits();
@@ -625,6 +655,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 }
             }
         }
+        self.lists[ply] = list;
         best_value
     }
 }

@@ -106,7 +106,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
-    /// Ordering scores of `moves` at `ply`, higher first.
+    /// Ordering scores of `moves` at `ply`, higher first, into `scores`.
     pub fn scores<R: Rules<Move = M> + ?Sized>(
         &self,
         rules: &R,
@@ -115,28 +115,27 @@ impl<M: Copy + Eq> OrderingTables<M> {
         moves: &[M],
         hash_move: Option<M>,
         ply: usize,
-    ) -> Vec<i32> {
+        scores: &mut Vec<i32>,
+    ) {
         let side = position.side_to_move();
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        moves
-            .iter()
-            .map(|mv| {
-                if Some(*mv) == hash_move {
-                    return HASH_MOVE;
-                }
-                let tactical = tactical_score(rules, evaluator, position, mv);
-                if tactical > 0 {
-                    return TACTICAL + tactical;
-                }
-                if killers[0] == Some(*mv) {
-                    return KILLER + 1;
-                }
-                if killers[1] == Some(*mv) {
-                    return KILLER;
-                }
-                self.history[history_index(rules, side, mv)].min(KILLER - 1)
-            })
-            .collect()
+        scores.clear();
+        scores.extend(moves.iter().map(|mv| {
+            if Some(*mv) == hash_move {
+                return HASH_MOVE;
+            }
+            let tactical = tactical_score(rules, evaluator, position, mv);
+            if tactical > 0 {
+                return TACTICAL + tactical;
+            }
+            if killers[0] == Some(*mv) {
+                return KILLER + 1;
+            }
+            if killers[1] == Some(*mv) {
+                return KILLER;
+            }
+            self.history[history_index(rules, side, mv)].min(KILLER - 1)
+        }));
     }
 
     /// Records a quiet move that caused a cut-off at `ply`, `depth` plies deep.
@@ -175,7 +174,8 @@ pub fn pick_next<M>(moves: &mut [M], scores: &mut [i32], keys: &mut [u64], i: us
     keys.swap(i, best);
 }
 
-/// The canonical keys of `moves` (see [`pick_next`]).
-pub fn canonical_keys<R: Rules + ?Sized>(rules: &R, moves: &[R::Move]) -> Vec<u64> {
-    moves.iter().map(|mv| rules.canonical_key(mv)).collect()
+/// The canonical keys of `moves` (see [`pick_next`]), into `keys`.
+pub fn canonical_keys<R: Rules + ?Sized>(rules: &R, moves: &[R::Move], keys: &mut Vec<u64>) {
+    keys.clear();
+    keys.extend(moves.iter().map(|mv| rules.canonical_key(mv)));
 }

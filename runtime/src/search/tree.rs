@@ -66,21 +66,19 @@ struct NodeState<M> {
     plies_since_reset: u32,
     last_move: Option<MoveEvents>,
     awarded_len: usize,
-    counter_deltas: Vec<u32>,
     rules: NodeRules<M>,
 }
 
-/// A position left behind by a move of the line (`P`, `U`, `M`: the back
-/// end's position, undo and move).
+/// A position left behind by a move of the line (`P`, `M`: the back end's
+/// position and move), with its node state. Taking the move back restores
+/// the position kept here (counters included), so no undo record is kept.
 #[derive(Clone, Debug)]
-struct Frame<P, U, M> {
+struct Frame<P, M> {
     position: P,
     state: NodeState<M>,
-    undo: U,
-    mv: M,
 }
 
-impl<P, U, M> Borrow<P> for Frame<P, U, M> {
+impl<P, M> Borrow<P> for Frame<P, M> {
     fn borrow(&self) -> &P {
         &self.position
     }
@@ -100,11 +98,13 @@ pub struct Tree<R: Rules> {
     rules: R,
     needs: Needs,
     position: R::Position,
-    frames: Vec<Frame<R::Position, R::Undo, R::Move>>,
+    frames: Vec<Frame<R::Position, R::Move>>,
     current: NodeState<R::Move>,
     awarded: Vec<AwardedWin>,
     /// Frames that belong to the game (before the search root).
     game_frames: usize,
+    /// Legal-move lists of nodes taken back, reused by the next nodes.
+    spare_lists: Vec<Vec<R::Move>>,
 }
 
 fn condition_reads_events(condition: &Condition) -> bool {
@@ -192,13 +192,13 @@ impl<R: Rules + Clone> Tree<R> {
                 plies_since_reset: plies,
                 last_move: None,
                 awarded_len: 0,
-                counter_deltas: Vec::new(),
                 rules: NodeRules::default(),
             },
             position,
             frames: Vec::new(),
             awarded: Vec::new(),
             game_frames: 0,
+            spare_lists: Vec::new(),
             rules,
         };
         tree.settle(false);
@@ -238,19 +238,17 @@ impl<R: Rules + Clone> Tree<R> {
     /// Plays `mv` (one of the node's legal moves) and settles the new node.
     pub fn make(&mut self, mv: &R::Move) {
         let before = self.position.clone();
-        let undo = self.rules.make_move(&mut self.position, mv);
+        self.rules.make_move(&mut self.position, mv);
         let mover = before.side_to_move();
         let events = self
             .needs
             .events
             .then(|| MoveEvents::of(&self.rules, &before, mv, &self.position));
         let variant = self.rules.variant();
-        let mut counter_deltas = Vec::new();
         let resets = match &events {
             Some(events) => {
                 for (id, counter) in variant.counters.iter().enumerate() {
                     let hits = counter.events.iter().filter(|p| events.matches(p)).count() as u32;
-                    counter_deltas.push(hits);
                     if let Some(value) = self.position.counters_mut(mover).get_mut(id) {
                         *value += hits;
                     }
@@ -270,15 +268,12 @@ impl<R: Rules + Clone> Tree<R> {
             },
             last_move: events,
             awarded_len: self.awarded.len(),
-            counter_deltas,
             rules: NodeRules::default(),
         };
         let parent = std::mem::replace(&mut self.current, state);
         self.frames.push(Frame {
             position: before,
             state: parent,
-            undo,
-            mv: *mv,
         });
         self.settle(true);
     }
@@ -288,16 +283,10 @@ impl<R: Rules + Clone> Tree<R> {
         let Some(frame) = self.frames.pop() else {
             return;
         };
-        let mover = frame.position.side_to_move();
-        for (id, delta) in self.current.counter_deltas.iter().enumerate() {
-            if let Some(value) = self.position.counters_mut(mover).get_mut(id) {
-                *value -= delta;
-            }
-        }
-        self.rules
-            .unmake_move(&mut self.position, &frame.mv, &frame.undo);
+        self.position = frame.position;
         self.awarded.truncate(self.current.awarded_len);
-        self.current = frame.state;
+        let child = std::mem::replace(&mut self.current, frame.state);
+        self.spare_lists.push(child.rules.legal);
     }
 
     fn context<'a>(
@@ -320,7 +309,11 @@ impl<R: Rules + Clone> Tree<R> {
 
     /// Legal moves, identity, repetitions, awards, terminations, claims.
     fn settle(&mut self, after_move: bool) {
-        let mut legal = Vec::with_capacity(64);
+        let mut legal = self
+            .spare_lists
+            .pop()
+            .unwrap_or_else(|| Vec::with_capacity(64));
+        legal.clear();
         let mut scratch = self.position.clone();
         self.rules.generate_legal(&mut scratch, &mut legal);
         if self.needs.history_rules {
