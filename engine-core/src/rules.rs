@@ -285,26 +285,25 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         let occupied = pos.occupied();
         let empty = V::BOARD & !occupied;
         let mut attacked = [V::Bb::EMPTY; 2];
-        for (color, runtime_color) in [(0, Color::White), (1, Color::Black)] {
+        V::visit_reaches(pos, occupied, &mut |kind, color, from, reach| {
+            let [move_or_capture, move_only, capture_only] = reach;
+            attacked[color] |= move_or_capture | capture_only;
             let enemy = pos.colors[1 - color];
-            for kind in 0..V::KINDS {
-                for from in Squares(pos.pieces[kind] & pos.colors[color]) {
-                    let [move_or_capture, move_only, capture_only] =
-                        V::reach(kind, color, pos, from, occupied);
-                    attacked[color] |= move_or_capture | capture_only;
-                    // Empty and enemy squares are apart: one count.
-                    let reach = (((move_or_capture | move_only) & empty)
-                        | ((move_or_capture | capture_only) & enemy))
-                        .popcnt();
-                    visit(PieceReach {
-                        square: runtime_square::<V>(from),
-                        kind,
-                        color: runtime_color,
-                        reach,
-                    });
-                }
-            }
-        }
+            // Empty and enemy squares are apart: one count.
+            let reach = (((move_or_capture | move_only) & empty)
+                | ((move_or_capture | capture_only) & enemy))
+                .popcnt();
+            visit(PieceReach {
+                square: runtime_square::<V>(from),
+                kind,
+                color: if color == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+                reach,
+            });
+        });
         Some([
             runtime_set::<V>(attacked[0] & V::BOARD),
             runtime_set::<V>(attacked[1] & V::BOARD),

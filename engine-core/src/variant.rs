@@ -245,6 +245,13 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
         from: usize,
         occupied: Self::Bb,
     ) -> [Self::Bb; 3];
+    /// Calls `visit(kind, color, from, reach)` for every piece, `reach` as
+    /// [`CompiledVariant::reach`] gives it (with a direct call per kind).
+    fn visit_reaches<F: FnMut(usize, usize, usize, [Self::Bb; 3])>(
+        pos: &Pos<Self>,
+        occupied: Self::Bb,
+        visit: &mut F,
+    );
     /// The pieces of `color` that attack `square` with `occupied` as the occupancy.
     fn attackers(pos: &Pos<Self>, square: usize, occupied: Self::Bb, color: usize) -> Self::Bb;
     /// Whether a piece of `color` attacks `square` (stops at the first attacker found).

@@ -142,6 +142,22 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         } else {
             quote! { NoMailbox }
         };
+        let visit_reaches = (0..2)
+            .flat_map(|color| (0..self.plan.kinds.len()).map(move |kind| (kind, color)))
+            .map(|(kind, color)| {
+                let k = &self.plan.kinds[kind];
+                let c = Self::usize_lit(color);
+                let reach = self.reach_fn(kind, color);
+                quote! {
+                    let mut froms = pos.pieces[Kind::#k as usize] & pos.colors[#c];
+                    while froms != EMPTY {
+                        let from = lsb(froms);
+                        froms = clear_lsb(froms);
+                        visit(Kind::#k as usize, #c, from, #reach(pos, from, occupied));
+                    }
+                }
+            });
+        let visit_reaches = quote! { #(#visit_reaches)* };
         let doc = string_literal(&format!(" {}, compiled.", self.plan.variant.name));
         let counters = Self::usize_lit(self.plan.variant.counters.len());
         out.extend(quote! {
@@ -189,6 +205,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 #[inline(always)]
                 fn attackers(pos: &Pos, square: usize, occupied: Bb, color: usize) -> Bb {
                     attackers(pos, square, occupied, color)
+                }
+                #[inline(always)]
+                fn visit_reaches<F: FnMut(usize, usize, usize, [Bb; 3])>(pos: &Pos, occupied: Bb, visit: &mut F) {
+                    #visit_reaches
                 }
                 #[inline(always)]
                 fn is_attacked(pos: &Pos, square: usize, occupied: Bb, color: usize) -> bool {
