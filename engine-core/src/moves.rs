@@ -153,6 +153,17 @@ impl<B: Bitboard> Counter<B> {
         }
     }
 
+    /// Adds `per_square` moves per square of `targets` (the promotion
+    /// choices); a mandatory promotion with one choice is one move.
+    #[inline(always)]
+    fn add_promotions(&mut self, targets: B, per_square: u64) {
+        if per_square == 1 {
+            self.add(targets);
+        } else {
+            self.counted += u64::from(targets.popcnt()) * per_square;
+        }
+    }
+
     /// The number of moves counted.
     #[inline(always)]
     pub fn total(&self) -> u64 {
@@ -174,7 +185,7 @@ impl<B: Bitboard> Sink<B> for Counter<B> {
     }
     #[inline(always)]
     fn promotions(&mut self, _from: usize, targets: B, choices: &[u8], optional: bool) {
-        self.counted += u64::from(targets.popcnt()) * (choices.len() as u64 + u64::from(optional));
+        self.add_promotions(targets, choices.len() as u64 + u64::from(optional));
     }
     #[inline(always)]
     fn push(&mut self, _mv: Mv) {
@@ -186,7 +197,7 @@ impl<B: Bitboard> Sink<B> for Counter<B> {
     }
     #[inline(always)]
     fn shifted_promotions(&mut self, targets: B, _offset: isize, choices: &[u8], optional: bool) {
-        self.counted += u64::from(targets.popcnt()) * (choices.len() as u64 + u64::from(optional));
+        self.add_promotions(targets, choices.len() as u64 + u64::from(optional));
     }
 }
 
