@@ -34,7 +34,8 @@ fn replay_json(args: &[&str]) -> serde_json::Value {
 #[test]
 fn xboard_draw_offer_refused_when_the_engine_is_better() {
     // The issue's session: force mode, White (to move) four queens up.
-    let script = "xboard\nprotover 2\nnew\nforce\nsetboard 4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1\ndraw\nping 1\n";
+    let script =
+        "xboard\nprotover 2\nnew\nforce\nsetboard 4k3/8/8/8/8/8/8/QQQQK3 w - - 0 1\ndraw\nping 1\n";
     let lines = xboard("chess", script);
     assert!(!lines.iter().any(|l| l == "offer draw"), "{lines:?}");
     // The engine plays Black and Black is the side that is up.
@@ -100,7 +101,9 @@ fn forced_single_choice_promotion_accepted_without_suffix_in_uci() {
     let lines = uci("ppc", script);
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
     assert!(
-        lines.iter().any(|l| l.contains("fen 4k3/R'7/8/8/8/8/8/4K3 b")),
+        lines
+            .iter()
+            .any(|l| l.contains("fen 4k3/R'7/8/8/8/8/8/4K3 b")),
         "{lines:?}"
     );
 }
@@ -151,9 +154,9 @@ fn xboard_built_in_variants_use_xboard_names_without_setup() {
             "{features}"
         );
         assert!(
-            !lines
-                .iter()
-                .any(|l| l.starts_with("setup") || l.starts_with("piece") || l.starts_with("Error")),
+            !lines.iter().any(|l| l.starts_with("setup")
+                || l.starts_with("piece")
+                || l.starts_with("Error")),
             "{lines:?}"
         );
     }
@@ -165,8 +168,14 @@ fn xboard_setup_precedes_done_and_answers_variant_not_new() {
     // reaching it later would reset its board, so the format is sent in
     // the handshake (before done=1) and again only on `variant`.
     let lines = xboard("ppc", "xboard\nprotover 2\nping 1\nnew\nping 2\n");
-    let setup = lines.iter().position(|l| l.starts_with("setup (")).expect("setup");
-    let done = lines.iter().position(|l| l == "feature done=1").expect("done");
+    let setup = lines
+        .iter()
+        .position(|l| l.starts_with("setup ("))
+        .expect("setup");
+    let done = lines
+        .iter()
+        .position(|l| l == "feature done=1")
+        .expect("done");
     assert!(setup < done, "{lines:?}");
     let pong = lines.iter().position(|l| l == "pong 1").expect("pong 1");
     assert!(
@@ -176,7 +185,10 @@ fn xboard_setup_precedes_done_and_answers_variant_not_new() {
     let lines = xboard("ppc", "xboard\nprotover 2\nping 1\nnew\nvariant ppc\nsetboard 4k3/8/8/8/8/8/8/R3K3 w - - 0 1\nusermove a1a7\nping 2\n");
     let pong = lines.iter().position(|l| l == "pong 1").expect("pong 1");
     assert_eq!(
-        lines[pong..].iter().filter(|l| l.starts_with("setup")).count(),
+        lines[pong..]
+            .iter()
+            .filter(|l| l.starts_with("setup"))
+            .count(),
         1,
         "{lines:?}"
     );
@@ -199,7 +211,10 @@ fn record_loader_reads_standard_pgn_with_nags_variations_and_no_variant_tag() {
 4. Qxf7# 1-0
 "#;
     let game = record::load(common::rules("chess"), pgn).expect("standard PGN loads");
-    assert_eq!(game.result().map(|r| r.score_text()), Some("1-0".to_string()));
+    assert_eq!(
+        game.result().map(|r| r.score_text()),
+        Some("1-0".to_string())
+    );
     // A variant other than chess still needs its tag.
     assert!(matches!(
         record::load(common::rules("ppc"), pgn),
@@ -220,9 +235,22 @@ fn written_records_carry_the_seven_tag_roster_first() {
         .collect();
     assert_eq!(
         names[..9],
-        ["Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "VariantName"]
+        [
+            "Event",
+            "Site",
+            "Date",
+            "Round",
+            "White",
+            "Black",
+            "Result",
+            "Variant",
+            "VariantName"
+        ]
     );
-    assert!(text.contains("[White \"Ann\"]") && text.contains("[Seed \"7\"]"), "{text}");
+    assert!(
+        text.contains("[White \"Ann\"]") && text.contains("[Seed \"7\"]"),
+        "{text}"
+    );
     assert!(record::load(common::rules("ppc"), &text).is_ok());
 }
 

@@ -38,8 +38,8 @@
 use crate::board::Board;
 use crate::model::{Color, PieceId, Square, SquareSet, Variant};
 use crate::moves::{tracks_history, MoveKind};
-use crate::rules::Rules;
 use crate::position::{EnPassant, Piece, Position};
+use crate::rules::Rules;
 use thiserror::Error;
 
 /// A malformed FEN: which field, and what was expected.

@@ -22,7 +22,9 @@
 //!
 //! [`parse_move`] reads either form (and `e2-e4`, `e2xe4`), and resolves it
 //! against the legal moves; a text that names no legal move gets a typed
-//! error that says why.
+//! error that says why. A promotion without its letter is accepted when
+//! its completion is unique (a forced promotion with one choice: PPC's
+//! `a1a7` for `a1a7r'`), as clients such as XBoard send it.
 
 use crate::board::Board;
 use crate::model::{CastleSide, CheckRule, Color, PieceId, Square, Variant};

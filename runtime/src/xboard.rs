@@ -3,11 +3,14 @@
 //! `main` over its compiled rules ([`run_stdio`]).
 //!
 //! The handshake (`xboard`, `protover 2`) answers with the features
-//! `setboard=1 usermove=1 ping=1 ... variants="..." done=1`. After `new` or
-//! `variant`, the engine tells XBoard the variant's pieces and start
-//! position: `setup (PIECE-TO-CHAR) FILESxRANKS+0_fairy FEN`, then one
-//! `piece LETTER& BETZA` per kind, so XBoard can draw and check custom
-//! pieces.
+//! `setboard=1 usermove=1 ping=1 ... variants="..." done=1`. A variant that
+//! XBoard knows ([`xboard_built_in_name`]: chess is `normal`) is announced
+//! under XBoard's name and described no further. For the others the engine
+//! tells XBoard the pieces and start position, `setup (PIECE-TO-CHAR)
+//! FILESxRANKS+0_fairy FEN` and one `piece LETTER& BETZA` per kind, in the
+//! handshake before `done=1` and in answer to `variant`; not after `new`,
+//! which XBoard follows with a position it may have loaded (`-lpf`) that a
+//! late `setup` would reset.
 //!
 //! **Letters.** XBoard names a piece with one letter. A kind whose letter
 //! is one letter keeps it; a kind written with marks (PPC's `R'`) gets the
@@ -16,7 +19,10 @@
 //!
 //! Also: `new`, `setboard`, `usermove`, `go`, `force`, `playother`,
 //! `white`/`black`, `level`, `st`, `sd`, `time`, `otim`, `?`, `ping`,
-//! `result`, `undo`, `remove`, `post`/`nopost`, `draw`, `quit`. Anything
+//! `result`, `undo`, `remove`, `post`/`nopost`, `hint`, `draw` (accepted
+//! when the rules allow it and a short search finds the engine no better
+//! than equal), `quit`. Moves, thinking output, hints and refusals use
+//! XBoard's letters. Anything
 //! else gets `Error (unknown command): ...`; a refused move gets `Illegal
 //! move (why): MOVE`. The engine claims a draw or null game (`1/2-1/2
 //! {reason}`) when the rules let it and the claim is worth at least its
@@ -400,8 +406,8 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         match command {
             "" => {}
             "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "bk" | "cores" | "memory" | "egtpath"
-            | "option" | "exit" => {}
+            | "name" | "rating" | "ics" | "bk" | "cores" | "memory" | "egtpath" | "option"
+            | "exit" => {}
             "protover" => self.features(),
             "new" => {
                 self.interrupt();
@@ -530,9 +536,11 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             .next()
             .unwrap_or_else(|| variant.id.clone());
         self.say("feature done=0");
+        // sigterm=1: varc needs no warning before it is ended, and clients
+        // such as python-chess refuse engines that ask to be spared SIGTERM.
         self.say(&format!(
             "feature myname=\"varc {}\" variants=\"{names}\" setboard=1 usermove=1 ping=1 \
-             playother=1 colors=0 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=0 \
+             playother=1 colors=0 time=1 draw=1 sigint=0 sigterm=1 reuse=1 analyze=0 \
              san=0 nps=0 debug=1 exclude=0",
             variant.name
         ));
@@ -606,11 +614,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             .engine_mut()
             .search(&game, &limits, &stop, &mut |_| {});
         let best = result.best?;
-        let text = self
-            .letters
-            .line_text(&game, &[best])
-            .into_iter()
-            .next()?;
+        let text = self.letters.line_text(&game, &[best]).into_iter().next()?;
         Some((text, result.value))
     }
 

@@ -11,8 +11,11 @@
 //! 1. e4 {emt 2.5} e5 2. Bc4 offer Nc6 3. Qh5 Nf6 4. Qxf7# {checkmate} 2-0
 //! ```
 //!
-//! - Tags `[Name "value"]` come first. `Variant` (the variant's id) is
-//!   required; `FEN` gives a start position other than the variant's;
+//! - Tags `[Name "value"]` come first: the writer starts with PGN's Seven
+//!   Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`,
+//!   `Result`), `?` for unknown values. `Variant` (the variant's id, which
+//!   is Fairy-Stockfish's name where it has the variant) is required but
+//!   for chess: standard PGN without it loads as chess; `FEN` gives a start position other than the variant's;
 //!   `TimeControl` (`BASE+INCREMENT` in seconds) starts clocks; `Counters`
 //!   gives counters that do not start at zero (`kings-captured 2 0`: the
 //!   counter's name, White's and Black's values; several separated by `,`); `Result`
@@ -27,6 +30,8 @@
 //! - Actions of the side to move: `claim`, `offer`, `accept`, `resign`, and
 //!   `wait` (time passing without a move). `{emt SECONDS}` after a move or
 //!   `wait` is the time it took on the clock.
+//! - NAGs (`$1`) and variations (`( ... )`, nested too) are skipped when
+//!   loading, so standard PGN loads.
 //! - Other comments `{...}` and `;` line comments are ignored when loading;
 //!   the writer uses them for awarded wins and the game's end ("Game ended
 //!   by True 5 Queens").
@@ -312,9 +317,9 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
                 continue;
             }
             Token::VariationEnd => {
-                variation_depth = variation_depth.checked_sub(1).ok_or_else(|| {
-                    syntax(span.start, "')' with no variation open".to_string())
-                })?;
+                variation_depth = variation_depth
+                    .checked_sub(1)
+                    .ok_or_else(|| syntax(span.start, "')' with no variation open".to_string()))?;
                 continue;
             }
             _ if variation_depth > 0 => continue,
@@ -358,7 +363,10 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
         }
     }
     if variation_depth > 0 {
-        return Err(syntax(text.len(), "a variation '(' is not closed".to_string()));
+        return Err(syntax(
+            text.len(),
+            "a variation '(' is not closed".to_string(),
+        ));
     }
     let tag = |name: &str| tags.iter().find(|(n, _, _)| n == name);
     let variant = rules.variant();
