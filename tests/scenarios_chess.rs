@@ -308,8 +308,11 @@ fn chess_c9_malformed_record_says_line_and_column() {
         Err(RecordError::Syntax { line, column, .. }) => assert_eq!((line, column), (2, 7)),
         other => panic!("expected a syntax error, got {other:?}"),
     }
+    // Standard PGN without a Variant tag is chess (issue 13); other
+    // variants need the tag.
+    assert!(load(rules("chess"), "1. e4 e5").is_ok());
     assert_eq!(
-        load(rules("chess"), "1. e4 e5").err(),
+        load(rules("ppc"), "1. e4 e5").err(),
         Some(RecordError::MissingVariant)
     );
     assert!(

@@ -23,7 +23,12 @@
 //!   for outermost rooks, file letters for inner ones. On boards of 11 files
 //!   or more `K`/`k` always mean "outermost short rook", never the k file.
 //! - **En passant**: `-`, or the square(s) the last move passed (`e3`;
-//!   several squares are written one after the other, `c3c4`).
+//!   several squares are written one after the other, `c3c4`). Both
+//!   conventions are read: the square after every double step, and the
+//!   square only when an en passant capture is legal. Every FEN shown to a
+//!   user or another program is written with the second, as python-chess
+//!   and Fairy-Stockfish write it ([`write_fen_for_clients`]);
+//!   [`write_fen`] keeps the exact state.
 //!
 //! Per-piece state that FEN does not write is derived: a piece stands
 //! unmoved when the variant's start position has a piece of the same kind
@@ -32,8 +37,9 @@
 
 use crate::board::Board;
 use crate::model::{Color, PieceId, Square, SquareSet, Variant};
-use crate::moves::tracks_history;
+use crate::moves::{tracks_history, MoveKind};
 use crate::position::{EnPassant, Piece, Position};
+use crate::rules::Rules;
 use thiserror::Error;
 
 /// A malformed FEN: which field, and what was expected.
@@ -190,8 +196,32 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
     Ok(position)
 }
 
-/// Writes `position` as FEN of `variant` (see the module documentation).
+/// Writes `position` as FEN of `variant` (see the module documentation),
+/// with the en passant field as the position holds it: every square the
+/// last move passed, whether or not a capture there is possible. This is
+/// the exact state, for round trips; [`write_fen_for_clients`] writes what
+/// other programs expect.
 pub fn write_fen(variant: &Variant, position: &impl Board) -> String {
+    write_fen_fields(variant, position, true)
+}
+
+/// Writes `position` as FEN the way python-chess and Fairy-Stockfish do:
+/// the en passant field names the passed squares only when the side to
+/// move has a legal en passant capture, `-` otherwise. Every FEN a user or
+/// another program sees (records, `varc replay`, UCI, XBoard) is written
+/// this way; both forms are read. The game's repetition identity uses the
+/// same rule, so the two FENs of one position never disagree about
+/// repetitions.
+pub fn write_fen_for_clients<R: Rules + ?Sized>(rules: &R, position: &R::Position) -> String {
+    let capture_possible = position.en_passant().is_some()
+        && rules
+            .legal_moves(position)
+            .iter()
+            .any(|mv| matches!(rules.move_kind(mv), MoveKind::EnPassant { .. }));
+    write_fen_fields(rules.variant(), position, capture_possible)
+}
+
+fn write_fen_fields(variant: &Variant, position: &impl Board, en_passant: bool) -> String {
     let mut out = String::new();
     let history = tracks_history(variant);
     for rank in (0..variant.board.ranks).rev() {
@@ -239,7 +269,7 @@ pub fn write_fen(variant: &Variant, position: &impl Board) -> String {
     out.push(' ');
     out.push_str(&castling_text(variant, position));
     out.push(' ');
-    match position.en_passant() {
+    match position.en_passant().filter(|_| en_passant) {
         Some(ep) if !ep.targets.is_empty() => {
             for square in ep.targets.iter() {
                 out.push_str(&square.to_string());

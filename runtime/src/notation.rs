@@ -22,7 +22,9 @@
 //!
 //! [`parse_move`] reads either form (and `e2-e4`, `e2xe4`), and resolves it
 //! against the legal moves; a text that names no legal move gets a typed
-//! error that says why.
+//! error that says why. A promotion without its letter is accepted when
+//! its completion is unique (a forced promotion with one choice: PPC's
+//! `a1a7` for `a1a7r'`), as clients such as XBoard send it.
 
 use crate::board::Board;
 use crate::model::{CastleSide, CheckRule, Color, PieceId, Square, Variant};
@@ -544,10 +546,16 @@ pub fn parse_move<R: Rules + ?Sized>(
         }
     }
     if promotion.is_none() {
-        if let Some(example) = legal
-            .iter()
-            .find(|mv| matches(mv, false) && mv.promotion.is_some())
-        {
+        // A text without the promotion letter names the move when its
+        // completion is unique: a forced promotion with one choice (PPC's
+        // rook entering enemy territory, `a1a7`), as XBoard sends it.
+        let completions: Vec<usize> = (0..legal.len())
+            .filter(|i| matches(&legal[*i], false) && legal[*i].promotion.is_some())
+            .collect();
+        if let [index] = completions.as_slice() {
+            return Ok(generated[*index]);
+        }
+        if let Some(example) = completions.first().map(|i| &legal[*i]) {
             return Err(MoveTextError::MissingPromotion {
                 text: input.to_string(),
                 example: long_algebraic(variant, example, &legal),

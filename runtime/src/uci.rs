@@ -14,7 +14,7 @@
 //! End of input acts as `quit` once a running (finite) search has reported.
 
 use crate::board::Board;
-use crate::fen::write_fen;
+use crate::fen::write_fen_for_clients;
 use crate::game::{Game, Status};
 use crate::notation::{describe_all, long_algebraic, long_algebraic_of};
 use crate::rules::Rules;
@@ -350,7 +350,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         let variant = self.rules.variant();
         self.say(&format!(
             "info string fen {}",
-            write_fen(variant, self.game.position())
+            write_fen_for_clients(&self.rules, self.game.position())
         ));
         for line in board_lines(variant, self.game.position()) {
             self.say(&format!("info string {line}"));

@@ -3,11 +3,14 @@
 //! `main` over its compiled rules ([`run_stdio`]).
 //!
 //! The handshake (`xboard`, `protover 2`) answers with the features
-//! `setboard=1 usermove=1 ping=1 ... variants="..." done=1`. After `new` or
-//! `variant`, the engine tells XBoard the variant's pieces and start
-//! position: `setup (PIECE-TO-CHAR) FILESxRANKS+0_fairy FEN`, then one
-//! `piece LETTER& BETZA` per kind, so XBoard can draw and check custom
-//! pieces.
+//! `setboard=1 usermove=1 ping=1 ... variants="..." done=1`. A variant that
+//! XBoard knows ([`xboard_built_in_name`]: chess is `normal`) is announced
+//! under XBoard's name and described no further. For the others the engine
+//! tells XBoard the pieces and start position, `setup (PIECE-TO-CHAR)
+//! FILESxRANKS+0_fairy FEN` and one `piece LETTER& BETZA` per kind, in the
+//! handshake before `done=1` and in answer to `variant`; not after `new`,
+//! which XBoard follows with a position it may have loaded (`-lpf`) that a
+//! late `setup` would reset.
 //!
 //! **Letters.** XBoard names a piece with one letter. A kind whose letter
 //! is one letter keeps it; a kind written with marks (PPC's `R'`) gets the
@@ -16,14 +19,17 @@
 //!
 //! Also: `new`, `setboard`, `usermove`, `go`, `force`, `playother`,
 //! `white`/`black`, `level`, `st`, `sd`, `time`, `otim`, `?`, `ping`,
-//! `result`, `undo`, `remove`, `post`/`nopost`, `draw`, `quit`. Anything
+//! `result`, `undo`, `remove`, `post`/`nopost`, `hint`, `draw` (accepted
+//! when the rules allow it and a short search finds the engine no better
+//! than equal), `quit`. Moves, thinking output, hints and refusals use
+//! XBoard's letters. Anything
 //! else gets `Error (unknown command): ...`; a refused move gets `Illegal
 //! move (why): MOVE`. The engine claims a draw or null game (`1/2-1/2
 //! {reason}`) when the rules let it and the claim is worth at least its
 //! best move.
 
 use crate::board::Board;
-use crate::fen::{parse_fen, write_fen};
+use crate::fen::{parse_fen, write_fen_for_clients};
 use crate::game::{Game, GameResult, ResultKind};
 use crate::model::{Color, PieceId, Square, Variant};
 use crate::moves::Move;
@@ -35,6 +41,11 @@ use crate::search::{Engine, Limits, Score};
 use crate::uci::{clip, say, stdout_output, Output};
 use std::io::BufRead;
 use std::sync::{Arc, Mutex};
+
+/// The depth and node limits of the short searches that judge a draw
+/// offer and answer `hint`: a few hundredths of a second.
+const QUICK_SEARCH_DEPTH: u32 = 6;
+const QUICK_SEARCH_NODES: u64 = 30_000;
 
 /// XBoard's order of piece letters, used to pick letters for kinds whose
 /// own letter has marks.
@@ -115,9 +126,10 @@ impl LetterMap {
         format!("{white}{}", white.to_ascii_lowercase())
     }
 
-    /// `position` as an XBoard FEN (one letter per piece).
-    pub fn to_xboard_fen(&self, variant: &Variant, position: &impl Board) -> String {
-        let fen = write_fen(variant, position);
+    /// `position` as an XBoard FEN (one letter per piece; the en passant
+    /// field only when a capture there is legal, as XBoard writes it).
+    pub fn to_xboard_fen<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> String {
+        let fen = write_fen_for_clients(rules, position);
         let rest = fen.split_once(' ').map_or("", |(_, rest)| rest);
         let mut board = String::new();
         for rank in (0..position.ranks()).rev() {
@@ -175,20 +187,35 @@ impl LetterMap {
     /// A long algebraic move of the variant in XBoard's letters (the
     /// promotion suffix translated).
     pub fn to_xboard_move(&self, variant: &Variant, mv: &Move, legal: &[Move]) -> String {
-        let text = long_algebraic(variant, mv, legal);
-        match (mv.promotion, mv.kind) {
-            (
-                Some(kind),
-                crate::moves::MoveKind::Normal | crate::moves::MoveKind::EnPassant { .. },
-            ) => {
-                let suffix = variant.pieces[kind].letter.to_lowercase();
-                match text.strip_suffix(&suffix) {
-                    Some(stem) => format!("{stem}{}", self.letter(kind).to_ascii_lowercase()),
-                    None => text,
-                }
-            }
-            _ => text,
+        self.to_xboard_text(variant, &long_algebraic(variant, mv, legal))
+    }
+
+    /// A long algebraic move text of the variant (`e7e8n'`) in XBoard's
+    /// letters (`e7e8e`): the promotion suffix after the last square is
+    /// translated; other text is kept.
+    pub fn to_xboard_text(&self, variant: &Variant, text: &str) -> String {
+        let Some(last_digit) = text.rfind(|c: char| c.is_ascii_digit()) else {
+            return text.to_string();
+        };
+        let (stem, suffix) = text.split_at(last_digit + 1);
+        let kind = variant
+            .pieces
+            .iter()
+            .position(|p| !suffix.is_empty() && p.letter.to_lowercase() == suffix);
+        match kind {
+            Some(kind) => format!("{stem}{}", self.letter(kind).to_ascii_lowercase()),
+            None => text.to_string(),
         }
+    }
+
+    /// The texts of `line` played from `game`'s position, in XBoard's
+    /// letters (thinking output); stops at the first move not legal there.
+    pub fn line_text<R: Rules>(&self, game: &Game<R>, line: &[R::Move]) -> Vec<String> {
+        let variant = game.rules().variant();
+        crate::uci::line_text(game, line)
+            .iter()
+            .map(|text| self.to_xboard_text(variant, text))
+            .collect()
     }
 
     /// An XBoard move text in the variant's letters.
@@ -234,17 +261,44 @@ where
     Ok(())
 }
 
-/// The names XBoard may give this variant.
+/// XBoard's built-in variants that a rules file may define under the same
+/// id, with their board sizes (the Laws of Chess are XBoard's `normal`).
+const XBOARD_BUILT_IN: &[(&str, &str, u8, u8)] = &[
+    ("chess", "normal", 8, 8),
+    ("capablanca", "capablanca", 10, 8),
+    ("gothic", "gothic", 10, 8),
+    ("janus", "janus", 10, 8),
+    ("knightmate", "knightmate", 8, 8),
+    ("shatranj", "shatranj", 8, 8),
+    ("makruk", "makruk", 8, 8),
+    ("courier", "courier", 12, 8),
+    ("falcon", "falcon", 10, 8),
+    ("berolina", "berolina", 8, 8),
+    ("grand", "grand", 10, 10),
+];
+
+/// XBoard's own name for `variant` when XBoard knows the variant (its id
+/// and board size match one of XBoard's built-in variants): XBoard then
+/// draws and checks it without `setup` or `piece` commands.
+pub fn xboard_built_in_name(variant: &Variant) -> Option<&'static str> {
+    XBOARD_BUILT_IN
+        .iter()
+        .find(|(id, _, files, ranks)| {
+            *id == variant.id && (variant.board.files, variant.board.ranks) == (*files, *ranks)
+        })
+        .map(|(_, name, _, _)| *name)
+}
+
+/// The names XBoard may give this variant: XBoard's built-in name where
+/// the variant is one of XBoard's (the one announced in `variants=`), and
+/// the variant's id.
 pub fn variant_names(variant: &Variant) -> Vec<String> {
-    let mut names = vec![variant.id.clone()];
-    if variant.id == "chess" {
-        names.push("normal".to_string());
+    let mut names = Vec::new();
+    if let Some(name) = xboard_built_in_name(variant) {
+        names.push(name.to_string());
     }
-    if (variant.board.files, variant.board.ranks) != (8, 8) {
-        names.push(format!(
-            "{}x{}_{}",
-            variant.board.files, variant.board.ranks, variant.id
-        ));
+    if !names.contains(&variant.id) {
+        names.push(variant.id.clone());
     }
     names
 }
@@ -352,8 +406,8 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         match command {
             "" => {}
             "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
-            | "name" | "rating" | "ics" | "bk" | "hint" | "cores" | "memory" | "egtpath"
-            | "option" | "exit" => {}
+            | "name" | "rating" | "ics" | "bk" | "cores" | "memory" | "egtpath" | "option"
+            | "exit" => {}
             "protover" => self.features(),
             "new" => {
                 self.interrupt();
@@ -364,7 +418,10 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 self.force = false;
                 self.engine_side = Some(Color::Black);
                 self.depth = None;
-                self.setup();
+                // No `setup` here: XBoard sends `variant` after `new` for
+                // every variant it does not know, and a `setup` answering
+                // `new` would reach XBoard after a position it loads at
+                // start-up (`-lpf`) and reset its board.
             }
             "variant" => {
                 if variant_names(self.rules.variant())
@@ -444,13 +501,13 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             "post" => self.post = true,
             "nopost" => self.post = false,
             "draw" => {
-                // Accept only when the rules allow an agreed draw and the
-                // engine is not better.
-                let allowed = self
-                    .with_game(|g| g.agreement_refusal().is_none())
-                    .unwrap_or(false);
-                if allowed {
+                if self.accepts_draw() {
                     self.say("offer draw");
+                }
+            }
+            "hint" => {
+                if let Some((text, _)) = self.quick_search() {
+                    self.say(&format!("Hint: {text}"));
                 }
             }
             "quit" => return false,
@@ -474,22 +531,36 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
 
     fn features(&self) {
         let variant = self.rules.variant();
-        let names = variant_names(variant).join(",");
+        let names = variant_names(variant)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| variant.id.clone());
         self.say("feature done=0");
+        // sigterm=1: varc needs no warning before it is ended, and clients
+        // such as python-chess refuse engines that ask to be spared SIGTERM.
         self.say(&format!(
             "feature myname=\"varc {}\" variants=\"{names}\" setboard=1 usermove=1 ping=1 \
-             playother=1 colors=0 time=1 draw=1 sigint=0 sigterm=0 reuse=1 analyze=0 \
+             playother=1 colors=0 time=1 draw=1 sigint=0 sigterm=1 reuse=1 analyze=0 \
              san=0 nps=0 debug=1 exclude=0",
             variant.name
         ));
+        // The board format and pieces before `done=1`: XBoard waits for
+        // `done=1` before it sends `new` or loads a position (`-lpf`), so
+        // its board has the variant's format before any position arrives.
+        self.setup();
         self.say("feature done=1");
     }
 
-    /// Tells XBoard the pieces and the start position of the variant.
+    /// Tells XBoard the pieces and the start position of a variant XBoard
+    /// does not know; nothing for XBoard's built-in variants, whose rules
+    /// and pieces XBoard has (a `setup` would switch XBoard to `fairy`).
     fn setup(&self) {
         let variant = self.rules.variant();
+        if xboard_built_in_name(variant).is_some() {
+            return;
+        }
         let fen = self
-            .with_game(|g| self.letters.to_xboard_fen(variant, g.start_position()))
+            .with_game(|g| self.letters.to_xboard_fen(g.rules(), g.start_position()))
             .unwrap_or_default();
         self.say(&format!(
             "setup ({}) {}x{}+0_fairy {fen}",
@@ -523,6 +594,62 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         }
     }
 
+    /// A short search of the current position (after a running search has
+    /// played its move): the best move in XBoard's letters and its value
+    /// for the side to move.
+    fn quick_search(&mut self) -> Option<(String, i32)> {
+        self.worker.finish();
+        let game = self.with_game(|g| g.clone())?;
+        if game.result().is_some() || game.legal_moves().is_empty() {
+            return None;
+        }
+        let limits = Limits {
+            depth: Some(QUICK_SEARCH_DEPTH),
+            nodes: Some(QUICK_SEARCH_NODES),
+            ..Limits::default()
+        };
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let result = self
+            .worker
+            .engine_mut()
+            .search(&game, &limits, &stop, &mut |_| {});
+        let best = result.best?;
+        let text = self.letters.line_text(&game, &[best]).into_iter().next()?;
+        Some((text, result.value))
+    }
+
+    /// Whether the engine accepts a draw offer now: the rules allow a draw
+    /// by agreement, and a short search finds the engine no better than
+    /// equal (value <= 0 for the engine's side; in force mode, where it
+    /// plays neither side, for the side to move).
+    fn accepts_draw(&mut self) -> bool {
+        let allowed = self
+            .with_game(|g| g.agreement_refusal().is_none())
+            .unwrap_or(false);
+        if !allowed {
+            return false;
+        }
+        let Some(side_to_move) = self.with_game(|g| g.position().side_to_move()) else {
+            return false;
+        };
+        let engine = match (self.force, self.engine_side) {
+            (false, Some(side)) => side,
+            _ => side_to_move,
+        };
+        match self.quick_search() {
+            Some((_, value)) => {
+                let for_engine = if engine == side_to_move {
+                    value
+                } else {
+                    -value
+                };
+                for_engine <= 0
+            }
+            // No move to search: the game is over, nothing to agree.
+            None => false,
+        }
+    }
+
     fn user_move(&mut self, text: &str) {
         // A move sent while the engine thinks on its own turn comes after
         // the engine's move.
@@ -536,7 +663,16 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         match outcome {
             Some(Ok(Some(result))) => self.say(&result_text(&result)),
             Some(Ok(None)) if !self.force => self.think(),
-            Some(Err(why)) => self.say(&format!("Illegal move ({why}): {}", clip(text))),
+            Some(Err(why)) => {
+                // The reason may name a move (`add the piece letter, e.g.
+                // e7e8n'`): in XBoard's letters.
+                let why = why
+                    .split(' ')
+                    .map(|word| self.letters.to_xboard_text(variant, word))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                self.say(&format!("Illegal move ({why}): {}", clip(text)))
+            }
             Some(Ok(None)) | None => {}
         }
     }
@@ -613,6 +749,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         let done_output = Arc::clone(&self.output);
         let shared = Arc::clone(&self.shared);
         let letters = self.letters.clone();
+        let done_letters = self.letters.clone();
         let info_game = game.clone();
         self.worker.start(
             game,
@@ -624,7 +761,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                         Score::Mate(n) if n > 0 => 100_000 + n,
                         Score::Mate(n) => -100_000 + n,
                     };
-                    let pv = crate::uci::line_text(&info_game, &info.pv).join(" ");
+                    let pv = letters.line_text(&info_game, &info.pv).join(" ");
                     say(
                         &info_output,
                         &format!(
@@ -655,7 +792,8 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 let Some(mv) = result.best else { return };
                 let rules = game.rules();
                 let legal = describe_all(rules, game.legal_moves());
-                let text = letters.to_xboard_move(rules.variant(), &rules.describe(&mv), &legal);
+                let text =
+                    done_letters.to_xboard_move(rules.variant(), &rules.describe(&mv), &legal);
                 if game.play(&mv).is_ok() {
                     say(&done_output, &format!("move {text}"));
                     if let Some(result) = game.result() {

@@ -11,8 +11,11 @@
 //! 1. e4 {emt 2.5} e5 2. Bc4 offer Nc6 3. Qh5 Nf6 4. Qxf7# {checkmate} 2-0
 //! ```
 //!
-//! - Tags `[Name "value"]` come first. `Variant` (the variant's id) is
-//!   required; `FEN` gives a start position other than the variant's;
+//! - Tags `[Name "value"]` come first: the writer starts with PGN's Seven
+//!   Tag Roster (`Event`, `Site`, `Date`, `Round`, `White`, `Black`,
+//!   `Result`), `?` for unknown values. `Variant` (the variant's id, which
+//!   is Fairy-Stockfish's name where it has the variant) is required but
+//!   for chess: standard PGN without it loads as chess; `FEN` gives a start position other than the variant's;
 //!   `TimeControl` (`BASE+INCREMENT` in seconds) starts clocks; `Counters`
 //!   gives counters that do not start at zero (`kings-captured 2 0`: the
 //!   counter's name, White's and Black's values; several separated by `,`); `Result`
@@ -27,6 +30,8 @@
 //! - Actions of the side to move: `claim`, `offer`, `accept`, `resign`, and
 //!   `wait` (time passing without a move). `{emt SECONDS}` after a move or
 //!   `wait` is the time it took on the clock.
+//! - NAGs (`$1`) and variations (`( ... )`, nested too) are skipped when
+//!   loading, so standard PGN loads.
 //! - Other comments `{...}` and `;` line comments are ignored when loading;
 //!   the writer uses them for awarded wins and the game's end ("Game ended
 //!   by True 5 Queens").
@@ -42,7 +47,7 @@ use super::clock::{format_seconds, parse_seconds, Clock, TimeControl};
 use super::events::MoveEvents;
 use super::{Action, Game, GameError, Step};
 use crate::board::Board;
-use crate::fen::{parse_fen, write_fen};
+use crate::fen::{parse_fen, write_fen_for_clients};
 use crate::model::{Color, EventPattern};
 use crate::notation::san;
 use crate::position::Position;
@@ -133,23 +138,50 @@ pub fn move_text<R: Rules + ?Sized>(
     text
 }
 
+/// The Seven Tag Roster of PGN but `Result` (written from the game), in
+/// PGN's order, with the values PGN gives unknown ones.
+const SEVEN_TAG_ROSTER: [(&str, &str); 6] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+];
+
+/// The `Variant` tag of a record of `variant`: its id. The bundled
+/// variants that Fairy-Stockfish (and pychess, python-chess) also know
+/// carry Fairy-Stockfish's names as ids (`chess`, `capablanca`,
+/// `losalamos`), so the tag is the name those tools look for.
+pub fn pgn_variant_name(variant: &crate::model::Variant) -> &str {
+    &variant.id
+}
+
 fn quote(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
 
 impl<R: Rules> Game<R> {
-    /// The game as a record (see the module documentation), with `tags`
-    /// (such as `White`, `Event`) after the variant's.
+    /// The game as a record (see the module documentation). `tags` (such
+    /// as `White`, `Event`) give the Seven Tag Roster's values (`?` where
+    /// not given) and any other tags, written after the variant's.
     pub fn to_record(&self, tags: &[(&str, &str)]) -> String {
         let variant = self.rules.variant();
         let mut out = String::new();
         let mut tag = |name: &str, value: &str| {
             out.push_str(&format!("[{name} \"{}\"]\n", quote(value)));
         };
-        tag("Variant", &variant.id);
+        let given = |name: &str| tags.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+        for (name, default) in SEVEN_TAG_ROSTER {
+            tag(name, given(name).unwrap_or(default));
+        }
+        let result_text = self.result().map_or("*".to_string(), |r| r.score_text());
+        tag("Result", &result_text);
+        tag("Variant", pgn_variant_name(variant));
         tag("VariantName", &variant.name);
-        let start = write_fen(variant, self.start_position());
+        let start = write_fen_for_clients(&self.rules, self.start_position());
         if start != variant.start_fen {
+            tag("SetUp", "1");
             tag("FEN", &start);
         }
         let counters = counters_text(variant, self.start_position());
@@ -164,14 +196,12 @@ impl<R: Rules> Game<R> {
             tag("TimeControl", &clock.control().to_string());
         }
         for (name, value) in tags {
-            tag(name, value);
-        }
-        match self.result() {
-            Some(result) => {
-                tag("Result", &result.score_text());
-                tag("Termination", &result.reason);
+            if !SEVEN_TAG_ROSTER.iter().any(|(n, _)| n == name) && *name != "Result" {
+                tag(name, value);
             }
-            None => tag("Result", "*"),
+        }
+        if let Some(result) = self.result() {
+            tag("Termination", &result.reason);
         }
         out.push('\n');
         let mut words = Vec::new();
@@ -277,8 +307,24 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
     let mut tags: Vec<(String, String, usize)> = Vec::new();
     let mut steps: Vec<Written> = Vec::new();
     let mut result: Option<(String, usize)> = None;
+    // Variations (lines not played, possibly nested) are skipped whole.
+    let mut variation_depth = 0usize;
     for (token, span) in tokens {
         let slice = &text[span.clone()];
+        match token {
+            Token::VariationStart => {
+                variation_depth += 1;
+                continue;
+            }
+            Token::VariationEnd => {
+                variation_depth = variation_depth
+                    .checked_sub(1)
+                    .ok_or_else(|| syntax(span.start, "')' with no variation open".to_string()))?;
+                continue;
+            }
+            _ if variation_depth > 0 => continue,
+            _ => {}
+        }
         if let Some((_, offset)) = &result {
             let _ = offset;
             return Err(syntax(span.start, format!("{slice:?} after the result")));
@@ -289,7 +335,8 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
                 tags.push((name, value, span.start));
             }
             Token::Tag => return Err(syntax(span.start, "a tag after the moves".to_string())),
-            Token::MoveNumber | Token::Roman => {}
+            Token::MoveNumber | Token::Roman | Token::Nag => {}
+            Token::VariationStart | Token::VariationEnd => {}
             Token::Comment => {
                 let inner = slice[1..slice.len() - 1].trim();
                 if let Some(seconds) = inner.strip_prefix("emt ") {
@@ -315,14 +362,27 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
             Token::Result => result = Some((slice.to_string(), span.start)),
         }
     }
+    if variation_depth > 0 {
+        return Err(syntax(
+            text.len(),
+            "a variation '(' is not closed".to_string(),
+        ));
+    }
     let tag = |name: &str| tags.iter().find(|(n, _, _)| n == name);
     let variant = rules.variant();
-    let Some((_, id, offset)) = tag("Variant") else {
-        return Err(RecordError::MissingVariant);
+    // PGN without a Variant tag is a game of chess.
+    let (id, offset) = match tag("Variant") {
+        Some((_, id, offset)) => (id.as_str(), *offset),
+        None if variant.id == "chess" => ("chess", 0),
+        None => return Err(RecordError::MissingVariant),
     };
-    if id != &variant.id && id != &variant.name {
+    let names_this_variant = [variant.id.as_str(), variant.name.as_str()]
+        .iter()
+        .any(|name| name.eq_ignore_ascii_case(id))
+        || (variant.id == "chess" && id.eq_ignore_ascii_case("standard"));
+    if !names_this_variant {
         return Err(syntax(
-            *offset,
+            offset,
             format!(
                 "the record is for variant {id:?}, these rules are {:?}",
                 variant.id

@@ -12,7 +12,7 @@
 
 use super::{clock, Game, GameError, Status, TimeControl};
 use crate::board::Board;
-use crate::fen::write_fen;
+use crate::fen::write_fen_for_clients;
 use crate::model::Color;
 use crate::notation::{describe_all, long_algebraic};
 use crate::rules::Rules;
@@ -200,7 +200,7 @@ pub fn state_json<R: Rules>(game: &Game<R>, refusal: Option<&Refusal>) -> serde_
     let mut object = serde_json::json!({
         "variant": variant.id,
         "side_to_move": position.side_to_move().to_string(),
-        "fen": write_fen(variant, position),
+        "fen": write_fen_for_clients(rules, position),
         "status": if result.is_some() { "ended" } else { "ongoing" },
         "in_check": rules.in_check(position),
         "moves": played(game),
@@ -235,7 +235,6 @@ pub fn state_json<R: Rules>(game: &Game<R>, refusal: Option<&Refusal>) -> serde_
 /// The state in words, a line each: side to move, FEN, status, moves,
 /// claims, offer, awards, legal moves.
 pub fn state_text<R: Rules>(game: &Game<R>) -> String {
-    let variant = game.rules().variant();
     let position = game.position();
     let mut text = String::new();
     // Writing to a String cannot fail.
@@ -243,7 +242,10 @@ pub fn state_text<R: Rules>(game: &Game<R>) -> String {
         let _ = writeln!(text, "{args}");
     };
     line(format_args!("side to move: {}", position.side_to_move()));
-    line(format_args!("fen: {}", write_fen(variant, position)));
+    line(format_args!(
+        "fen: {}",
+        write_fen_for_clients(game.rules(), position)
+    ));
     match game.status() {
         Status::Ended(result) => line(format_args!(
             "status: ended: {} ({}), scores {}",

@@ -13,6 +13,15 @@ pub enum Token {
     /// `12.` or `12...`.
     #[regex(r"[0-9]+\.(\.\.)?")]
     MoveNumber,
+    /// A numeric annotation glyph (`$1`), read and skipped.
+    #[regex(r"\$[0-9]+")]
+    Nag,
+    /// `(`: the start of a variation (a line not played), skipped.
+    #[token("(")]
+    VariationStart,
+    /// `)`: the end of a variation.
+    #[token(")")]
+    VariationEnd,
     /// `{...}`: a comment, or `{emt SECONDS}`, the time a move took.
     #[regex(r"\{[^}]*\}")]
     Comment,
