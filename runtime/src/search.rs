@@ -504,15 +504,15 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.moves.clear();
         list.moves.extend_from_slice(&self.tree.node().legal);
-        self.engine.ordering.scores(
+        list.scores.clear();
+        list.scores.extend(self.engine.ordering.scores(
             self.tree.rules(),
             &self.engine.evaluator,
             self.tree.position(),
             &list.moves,
             hash_move,
             ply,
-            &mut list.scores,
-        );
+        ));
         canonical_keys(self.tree.rules(), &list.moves, &mut list.keys);
         let original_alpha = alpha;
         let mut best_move = None;

@@ -106,21 +106,19 @@ impl<M: Copy + Eq> OrderingTables<M> {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
-    /// Ordering scores of `moves` at `ply`, higher first, into `scores`.
-    pub fn scores<R: Rules<Move = M> + ?Sized>(
-        &self,
-        rules: &R,
-        evaluator: &Evaluator,
-        position: &R::Position,
-        moves: &[M],
+    /// Ordering scores of `moves` at `ply`, higher first, in their order.
+    pub fn scores<'a, R: Rules<Move = M> + ?Sized>(
+        &'a self,
+        rules: &'a R,
+        evaluator: &'a Evaluator,
+        position: &'a R::Position,
+        moves: &'a [M],
         hash_move: Option<M>,
         ply: usize,
-        scores: &mut Vec<i32>,
-    ) {
+    ) -> impl Iterator<Item = i32> + 'a {
         let side = position.side_to_move();
         let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        scores.clear();
-        scores.extend(moves.iter().map(|mv| {
+        moves.iter().map(move |mv| {
             if Some(*mv) == hash_move {
                 return HASH_MOVE;
             }
@@ -135,7 +133,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
                 return KILLER;
             }
             self.history[history_index(rules, side, mv)].min(KILLER - 1)
-        }));
+        })
     }
 
     /// Records a quiet move that caused a cut-off at `ply`, `depth` plies deep.
