@@ -7,7 +7,6 @@
 
 mod common;
 
-use std::process::Command;
 use varc_runtime::game::record;
 
 fn xboard(variant: &str, script: &str) -> Vec<String> {
@@ -19,14 +18,7 @@ fn uci(variant: &str, script: &str) -> Vec<String> {
 }
 
 fn replay_json(args: &[&str]) -> serde_json::Value {
-    let output = Command::new(env!("CARGO_BIN_EXE_varc"))
-        .arg("replay")
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("varc runs");
-    let text = String::from_utf8_lossy(&output.stdout);
-    serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}: {text}"))
+    common::replay_json(args).0
 }
 
 // 1. Draw offers.

@@ -2,19 +2,9 @@
 //! contract): status, result, scores, reason, claims, counters, awards, and
 //! for a refused step `error`/`reason` with exit code 2.
 
-use std::process::Command;
+mod common;
 
-fn replay(args: &[&str]) -> (serde_json::Value, i32) {
-    let output = Command::new(env!("CARGO_BIN_EXE_varc"))
-        .arg("replay")
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("varc runs");
-    let text = String::from_utf8_lossy(&output.stdout);
-    let value = serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}: {text}"));
-    (value, output.status.code().unwrap_or(-1))
-}
+use common::replay_json as replay;
 
 #[test]
 fn ppc_p8_replay_json_reports_a_claimed_null_game() {

@@ -19,6 +19,19 @@ use varc_runtime::model::Color;
 use varc_runtime::rules::Rules;
 use varc_runtime::uci::Output;
 
+/// `varc replay ARGS --json`: the JSON it prints and its exit code.
+pub fn replay_json(args: &[&str]) -> (serde_json::Value, i32) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_varc"))
+        .arg("replay")
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("varc runs");
+    let text = String::from_utf8_lossy(&output.stdout);
+    let value = serde_json::from_str(text.trim()).unwrap_or_else(|e| panic!("{e}: {text}"));
+    (value, output.status.code().unwrap_or(-1))
+}
+
 /// The folder of the bundled variants.
 pub fn variants_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("variants")
