@@ -252,8 +252,6 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
         occupied: Self::Bb,
         visit: &mut F,
     );
-    /// The pieces of `color` that attack `square` with `occupied` as the occupancy.
-    fn attackers(pos: &Pos<Self>, square: usize, occupied: Self::Bb, color: usize) -> Self::Bb;
     /// Whether a piece of `color` attacks `square` (stops at the first attacker found).
     fn is_attacked(pos: &Pos<Self>, square: usize, occupied: Self::Bb, color: usize) -> bool;
     /// Check and pin masks when they decide legality (the check rule holds,

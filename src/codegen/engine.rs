@@ -126,7 +126,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         out.extend(self.emit_rays());
         out.extend(self.emit_components());
         out.extend(self.emit_reach());
-        out.extend(self.emit_attackers());
+        out.extend(self.emit_attack_tests());
         out.extend(self.emit_safety());
         out.extend(self.emit_generate());
         let rules = self.emit_rules_data();
@@ -201,10 +201,6 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 #[inline(always)]
                 fn reach(kind: usize, color: usize, pos: &Pos, from: usize, occupied: Bb) -> [Bb; 3] {
                     reach(kind, color, pos, from, occupied)
-                }
-                #[inline(always)]
-                fn attackers(pos: &Pos, square: usize, occupied: Bb, color: usize) -> Bb {
-                    attackers(pos, square, occupied, color)
                 }
                 #[inline(always)]
                 fn visit_reaches<F: FnMut(usize, usize, usize, [Bb; 3])>(pos: &Pos, occupied: Bb, visit: &mut F) {
@@ -670,32 +666,8 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         quote! { (#(#terms)|*) }
     }
 
-    fn emit_attackers(&self) -> TokenStream {
+    fn emit_attack_tests(&self) -> TokenStream {
         let mut out = TokenStream::new();
-        for (color, color_name) in COLOR_NAMES.iter().enumerate() {
-            let name = format_ident!("attackers_{}", color_name);
-            let c = Self::usize_lit(color);
-            let groups = self.plan.attack_groups(color).into_iter().map(|group| {
-                let f = self.reverse_fn(group.reverse);
-                let kinds = self.kinds_union(&group.kinds);
-                let condition = self.condition_mask(group.condition, color);
-                quote! { found |= #f(square, occupied) & #kinds & them #condition; }
-            });
-            let doc = string_literal(&format!(
-                " The {} pieces that attack `square` with `occupied` as the occupancy.",
-                color_name
-            ));
-            out.extend(quote! {
-                #[doc = #doc]
-                #[inline(always)]
-                fn #name(pos: &Pos, square: usize, occupied: Bb) -> Bb {
-                    let them = pos.colors[#c];
-                    let mut found = EMPTY;
-                    #(#groups)*
-                    found
-                }
-            });
-        }
         for (color, color_name) in COLOR_NAMES.iter().enumerate() {
             let name = format_ident!("attacked_by_{}", color_name);
             let c = Self::usize_lit(color);
@@ -730,11 +702,6 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             });
         }
         out.extend(quote! {
-            /// The pieces of `color` that attack `square`.
-            #[inline(always)]
-            pub fn attackers(pos: &Pos, square: usize, occupied: Bb, color: usize) -> Bb {
-                if color == 0 { attackers_white(pos, square, occupied) } else { attackers_black(pos, square, occupied) }
-            }
             /// Whether a piece of `color` attacks `square`.
             #[inline(always)]
             pub fn is_attacked(pos: &Pos, square: usize, occupied: Bb, color: usize) -> bool {
