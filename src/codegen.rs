@@ -189,7 +189,7 @@ const GENERATED_NAMES: &[&str] = &[
     "HistoryRule",
     "FollowUp",
     "Succession",
-    "NoLineage",
+    "NotKept",
     "Self",
     "Option",
     "Some",

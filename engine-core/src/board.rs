@@ -2,7 +2,9 @@
 //! driver, search, evaluation and protocols read it directly.
 
 use crate::bitboard::{Bitboard, Squares};
-use crate::position::{color_of, dense_square, has_kind, kind_of, runtime_square, Pos};
+use crate::position::{
+    color_of, dense_square, has_kind, kind_of, runtime_color, runtime_square, Pos,
+};
 use crate::variant::CompiledVariant;
 use varc_runtime::board::Board;
 use varc_runtime::model::{Color, PieceId, Square, SquareSet};
@@ -17,11 +19,7 @@ impl<V: CompiledVariant> Pos<V> {
             return None;
         }
         let kind = kind_of(code);
-        let color = if color_of(code) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = runtime_color(color_of(code));
         let piece = Piece::new(kind, color, has_kind(V::ROYAL_KINDS, kind))
             .with_unmoved(!(self.unmoved & V::Bb::bit(square)).is_empty());
         // At most three kinds: kept on the stack, not in a list per call.
@@ -69,11 +67,7 @@ impl<V: CompiledVariant> Board for Pos<V> {
         if code == 0 {
             return None;
         }
-        let color = if color_of(code) == 0 {
-            Color::White
-        } else {
-            Color::Black
-        };
+        let color = runtime_color(color_of(code));
         Some((kind_of(code), color))
     }
 
@@ -101,11 +95,7 @@ impl<V: CompiledVariant> Board for Pos<V> {
 
     #[inline]
     fn side_to_move(&self) -> Color {
-        if self.side() == 0 {
-            Color::White
-        } else {
-            Color::Black
-        }
+        runtime_color(self.side())
     }
 
     #[inline]

@@ -42,8 +42,7 @@ pub mod prelude {
     pub use crate::position::kind_of;
     pub use crate::special::{delayed_promotion_moves, en_passant_moves};
     pub use crate::variant::{
-        CastlingRule, CompiledVariant, FollowUp, HistoryRule, NoLineage, NoMailbox, PromotionRule,
-        Succession,
+        CastlingRule, CompiledVariant, FollowUp, HistoryRule, NotKept, PromotionRule, Succession,
     };
     pub use varc_runtime::model::{SquareSet, Variant};
 }

@@ -6,7 +6,7 @@
 
 use crate::bitboard::{Bitboard, Squares};
 use crate::moves::{MoveKind, Mv, NO_KIND};
-use crate::variant::{CompiledVariant, LineageStore, Mailbox};
+use crate::variant::{CompiledVariant, SquareStore};
 use varc_runtime::model::{Color, Square};
 use varc_runtime::position::Position;
 
@@ -29,6 +29,16 @@ pub fn color_of(code: u8) -> usize {
 #[inline(always)]
 pub fn code_of(kind: usize, color: usize) -> u8 {
     (1 + kind * 2 + color) as u8
+}
+
+/// The runtime colour of colour index `color` (0 White, 1 Black).
+#[inline(always)]
+pub fn runtime_color(color: usize) -> Color {
+    if color == 0 {
+        Color::White
+    } else {
+        Color::Black
+    }
 }
 
 /// Whether bit `kind` of a kind set is set.
@@ -154,14 +164,14 @@ impl<V: CompiledVariant> Pos<V> {
         Pos {
             pieces: V::NO_KIND_SETS,
             colors: [V::Bb::EMPTY; 2],
-            board: <V::Codes as Mailbox>::EMPTY,
+            board: <V::Codes as SquareStore<u8>>::EMPTY,
             unmoved: V::Bb::EMPTY,
             en_passant_targets: V::Bb::EMPTY,
             en_passant_victim: NO_SQUARE,
             castling: [0; 2],
             turn: 0,
             placement_hash: 0,
-            lineages: V::Lineages::EMPTY,
+            lineages: <V::Lineages as SquareStore<[u8; 4]>>::EMPTY,
             halfmove_clock: 0,
             fullmove_number: 1,
             counters: [V::NO_COUNTERS; 2],
@@ -183,7 +193,7 @@ impl<V: CompiledVariant> Pos<V> {
     /// The code of the piece on `square`, 0 if it is empty.
     #[inline(always)]
     pub fn code_at(&self, square: usize) -> u8 {
-        if <V::Codes as Mailbox>::STORED {
+        if <V::Codes as SquareStore<u8>>::KEPT {
             return self.board.get(square);
         }
         let b = V::Bb::bit(square);
@@ -313,7 +323,7 @@ impl<V: CompiledVariant> Pos<V> {
                 lineage[0] += 1;
                 lineage[lineage[0] as usize] = kind as u8;
             }
-            LineageStore::set(&mut pos.lineages, index, lineage);
+            SquareStore::<[u8; 4]>::set(&mut pos.lineages, index, lineage);
         }
         pos.turn = position.side_to_move().index() as u8;
         pos.castling = [

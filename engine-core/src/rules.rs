@@ -7,8 +7,10 @@ use crate::bitboard::{Bitboard, Squares};
 use crate::board::runtime_set;
 use crate::generate::generate;
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
-use crate::position::{code_of, color_of, dense_square, kind_of, runtime_square, Pos};
-use crate::variant::{CompiledVariant, LineageStore};
+use crate::position::{
+    code_of, color_of, dense_square, kind_of, runtime_color, runtime_square, Pos,
+};
+use crate::variant::{CompiledVariant, SquareStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
 use varc_runtime::model::{Color, PieceId, Square, SquareSet, Variant};
@@ -255,18 +257,14 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
                 }
             }
         }
-        if V::Lineages::TRACKED {
+        if <V::Lineages as SquareStore<[u8; 4]>>::KEPT {
             for square in Squares(pos.occupied()) {
                 let history = pos.lineage(square);
                 if history.clone().next().is_none() {
                     continue;
                 }
                 let (code, runtime) = (pos.code_at(square), runtime_square::<V>(square).index());
-                let color = if color_of(code) == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                };
+                let color = runtime_color(color_of(code));
                 let unmoved = !(pos.unmoved & V::Bb::bit(square)).is_empty();
                 hash ^= piece_key(kind_of(code), color, unmoved, std::iter::empty(), runtime)
                     ^ piece_key(kind_of(code), color, unmoved, history, runtime);
@@ -296,11 +294,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             visit(PieceReach {
                 square: runtime_square::<V>(from),
                 kind,
-                color: if color == 0 {
-                    Color::White
-                } else {
-                    Color::Black
-                },
+                color: runtime_color(color),
                 reach,
             });
         });

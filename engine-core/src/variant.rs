@@ -77,90 +77,57 @@ pub struct Succession {
     pub candidates: u128,
 }
 
-/// Per-square storage of the kinds each piece has been (lineage), for
-/// variants whose rules read it; [`NoLineage`] for the others.
-pub trait LineageStore: Copy + Debug + Eq + Hash + Send + Sync + 'static {
-    /// No piece has a lineage.
+/// Something kept per square, or nothing: the lineages (the kinds each
+/// piece has been), kept only where the variant's rules read them, and the
+/// mailbox of square codes, kept only where the position is large anyway
+/// (a position of at most 128 bytes is copied without a call to `memcpy`,
+/// copy-make's main cost; its codes are read from the square sets).
+/// `[T; N]` keeps; [`NotKept`] keeps nothing and reads as `T::default()`.
+pub trait SquareStore<T>: Copy + Debug + Eq + Hash + Send + Sync + 'static {
+    /// Every square at `T::default()`.
     const EMPTY: Self;
-    /// Whether lineages are kept at all.
-    const TRACKED: bool;
-    /// The lineage on `square`: number of kinds, then up to three kinds,
-    /// oldest first.
-    fn get(&self, square: usize) -> [u8; 4];
-    /// Sets the lineage on `square`.
-    fn set(&mut self, square: usize, lineage: [u8; 4]);
+    /// Whether anything is kept.
+    const KEPT: bool;
+    /// The value on `square`.
+    fn get(&self, square: usize) -> T;
+    /// Sets the value on `square`.
+    fn set(&mut self, square: usize, value: T);
 }
 
-/// The lineage store of variants that never read a piece's lineage.
+/// The store of what a variant does not keep.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct NoLineage;
+pub struct NotKept;
 
-impl LineageStore for NoLineage {
-    const EMPTY: Self = NoLineage;
-    const TRACKED: bool = false;
+impl<T: Default> SquareStore<T> for NotKept {
+    const EMPTY: Self = NotKept;
+    const KEPT: bool = false;
     #[inline(always)]
-    fn get(&self, _square: usize) -> [u8; 4] {
-        [0; 4]
+    fn get(&self, _square: usize) -> T {
+        T::default()
     }
     #[inline(always)]
-    fn set(&mut self, _square: usize, _lineage: [u8; 4]) {}
+    fn set(&mut self, _square: usize, _value: T) {}
 }
 
-impl<const N: usize> LineageStore for [[u8; 4]; N] {
-    const EMPTY: Self = [[0; 4]; N];
-    const TRACKED: bool = true;
-    #[inline(always)]
-    fn get(&self, square: usize) -> [u8; 4] {
-        self[square]
-    }
-    #[inline(always)]
-    fn set(&mut self, square: usize, lineage: [u8; 4]) {
-        self[square] = lineage;
-    }
+macro_rules! kept_per_square {
+    ($value:ty, $zero:expr) => {
+        impl<const N: usize> SquareStore<$value> for [$value; N] {
+            const EMPTY: Self = [$zero; N];
+            const KEPT: bool = true;
+            #[inline(always)]
+            fn get(&self, square: usize) -> $value {
+                self[square]
+            }
+            #[inline(always)]
+            fn set(&mut self, square: usize, value: $value) {
+                self[square] = value;
+            }
+        }
+    };
 }
 
-/// Per-square storage of square codes (a mailbox), for variants whose
-/// position is large anyway; [`NoMailbox`] for the others, whose squares'
-/// codes are read from the square sets (a position small enough to be
-/// copied without a call to `memcpy`: copy-make's main cost).
-pub trait Mailbox: Copy + Debug + Eq + Hash + Send + Sync + 'static {
-    /// An empty board.
-    const EMPTY: Self;
-    /// Whether codes are stored at all.
-    const STORED: bool;
-    /// The code on `square` (0 when not stored).
-    fn get(&self, square: usize) -> u8;
-    /// Sets the code on `square`.
-    fn set(&mut self, square: usize, code: u8);
-}
-
-/// The mailbox of variants that read codes from their square sets.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct NoMailbox;
-
-impl Mailbox for NoMailbox {
-    const EMPTY: Self = NoMailbox;
-    const STORED: bool = false;
-    #[inline(always)]
-    fn get(&self, _square: usize) -> u8 {
-        0
-    }
-    #[inline(always)]
-    fn set(&mut self, _square: usize, _code: u8) {}
-}
-
-impl<const N: usize> Mailbox for [u8; N] {
-    const EMPTY: Self = [0; N];
-    const STORED: bool = true;
-    #[inline(always)]
-    fn get(&self, square: usize) -> u8 {
-        self[square]
-    }
-    #[inline(always)]
-    fn set(&mut self, square: usize, code: u8) {
-        self[square] = code;
-    }
-}
+kept_per_square!(u8, 0);
+kept_per_square!([u8; 4], [0; 4]);
 
 /// A fixed-size array the generated code sizes (per kind, per square, per
 /// pin line), indexed by `usize`.
@@ -179,14 +146,15 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     type Bb: Bitboard;
     /// One square set per kind: `[Bb; KINDS]`.
     type KindSets: Table<Self::Bb>;
-    /// One square code per square (`[u8; SQUARES]`), or [`NoMailbox`].
-    type Codes: Mailbox;
+    /// One square code per square (`[u8; SQUARES]`), or [`NotKept`].
+    type Codes: SquareStore<u8>;
     /// One line per possible pin: `[Bb; MAX_PINS]`.
     type PinLines: Table<Self::Bb>;
     /// The pinned piece of each pin line: `[u8; MAX_PINS]`.
     type PinSquares: Table<u8>;
-    /// Where lineages are kept ([`NoLineage`] when no rule reads them).
-    type Lineages: LineageStore;
+    /// The lineage on each square (count, then up to three kinds, oldest
+    /// first), or [`NotKept`] when no rule reads lineages.
+    type Lineages: SquareStore<[u8; 4]>;
     /// The per-player counters: `[u32; COUNTERS]`.
     type Counters: Table<u32> + AsRef<[u32]> + AsMut<[u32]>;
 

@@ -140,7 +140,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let mailbox = if self.keeps_mailbox() {
             quote! { [u8; SQUARES] }
         } else {
-            quote! { NoMailbox }
+            quote! { NotKept }
         };
         let visit_reaches = (0..2)
             .flat_map(|color| (0..self.plan.kinds.len()).map(move |kind| (kind, color)))
@@ -1245,7 +1245,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let lineages = if tracks {
             quote! { [[u8; 4]; SQUARES] }
         } else {
-            quote! { NoLineage }
+            quote! { NotKept }
         };
         let delayed = if v
             .promotions
