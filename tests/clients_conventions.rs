@@ -48,7 +48,7 @@ fn xboard_draw_offer_accepted_when_the_engine_is_not_better() {
 
 #[test]
 fn xboard_thinking_output_and_hint_use_xboard_letters() {
-    // PPC: the knight promotes on c6 (the kniking is XBoard's `E`).
+    // PPC: the knight promotes on c6 (the kniking is XBoard's `+N`).
     let script = "xboard\nprotover 2\nnew\nforce\nsetboard k7/2K5/8/8/3N4/8/8/8 w - - 0 1\npost\nsd 2\ngo\nping 1\nforce\nsetboard 4k3/8/8/8/3N4/8/8/4K3 w - - 0 1\nhint\nping 2\n";
     let lines = xboard("ppc", script);
     let thinking: Vec<&String> = lines
@@ -185,6 +185,64 @@ fn xboard_setup_precedes_done_and_answers_variant_not_new() {
         "{lines:?}"
     );
     assert!(!lines.iter().any(|l| l.starts_with("Illegal")), "{lines:?}");
+}
+
+#[test]
+fn xboard_answers_variant_with_the_position_its_step_loaded() {
+    // XBoard 4.9 with `-lpf`: `variant`, `ping`, then the loaded position,
+    // all before it reads the answer. The answer (a `setup`, which XBoard
+    // takes as a change of variant and whose position it adopts) comes
+    // after the step, with the loaded position; the `pong` after it.
+    let loaded = "r3k3/8/8/8/2B5/8/8/4K2R w K - 0 1";
+    let script =
+        format!("xboard\nprotover 2\nnew\nvariant ppc\nhard\nping 3\nforce\nsetboard {loaded}\n");
+    let lines = xboard("ppc", &script);
+    let done = lines
+        .iter()
+        .position(|l| l == "feature done=1")
+        .expect("done");
+    let answer = lines[done..]
+        .iter()
+        .position(|l| l.starts_with("setup ("))
+        .map(|i| i + done)
+        .expect("variant answered");
+    assert!(lines[answer].ends_with(loaded), "{lines:?}");
+    let pong = lines.iter().position(|l| l == "pong 3").expect("pong 3");
+    assert!(answer < pong, "{lines:?}");
+}
+
+// 5. Piece promotions XBoard checks.
+
+#[test]
+fn xboard_piece_promotions_are_shogi_style_for_legality_testing() {
+    // XBoard with legality testing accepts a promotion of a piece other
+    // than a pawn only as `+` onto a piece the setup declares promoted.
+    let lines = xboard("ppc", "xboard\nprotover 2\nping 1\n");
+    let setup = lines
+        .iter()
+        .find(|l| l.starts_with("setup ("))
+        .expect("setup");
+    assert!(setup.contains("(PNBRQF......+++..........K"), "{setup}");
+    // The engine's own bishop promotion (the issue's `f4d6a`).
+    let script = "xboard\nprotover 2\nnew\nforce\nsetboard k7/8/8/1K6/5B2/8/8/8 w - - 0 1\nsd 2\ngo\nping 1\n";
+    let lines = xboard("ppc", script);
+    let played = lines
+        .iter()
+        .find(|l| l.starts_with("move "))
+        .expect("a move");
+    assert!(
+        !played.ends_with(|c: char| c.is_ascii_alphabetic()),
+        "a letter suffix XBoard refuses: {played}"
+    );
+    // XBoard's `+` from the user or the other engine, and its FENs.
+    let script = "xboard\nprotover 2\nnew\nforce\nsetboard 4k3/8/8/8/5B2/8/8/4K3 w - - 0 1\nusermove f4d6+\nusermove e8d8\nusermove d6d5\nsetboard 4k3/8/8/8/+B7/8/8/+R3K3 w - - 0 1\nusermove a4a5\nping 1\n";
+    let lines = xboard("ppc", script);
+    assert!(
+        !lines
+            .iter()
+            .any(|l| l.starts_with("Illegal") || l.starts_with("Error")),
+        "{lines:?}"
+    );
 }
 
 // 7. Records as PGN.

@@ -30,8 +30,21 @@ fn xboard_handshake_declares_features_and_pieces() {
         setup.contains("8x8+0_fairy rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w"),
         "{setup}"
     );
-    // The rooking (R') gets a letter of its own and its Betza string.
-    assert!(lines.iter().any(|l| l == "piece F& RK"), "{lines:?}");
+    // The promoted pieces are XBoard's promoted forms (`+R`) in the slots
+    // eleven after their bases; the kniking, also a pawn's promotion, has
+    // a letter of its own as well.
+    assert!(
+        setup.starts_with("setup (PNBRQF......+++..........Kpnbrqf......+++..........k) "),
+        "{setup}"
+    );
+    for piece in [
+        "piece +R& RK",
+        "piece +B& BK",
+        "piece +N& NK",
+        "piece F& NK",
+    ] {
+        assert!(lines.iter().any(|l| l == piece), "{piece}: {lines:?}");
+    }
     assert!(lines.iter().any(|l| l == "piece R& R"));
 }
 
@@ -53,12 +66,12 @@ fn xboard_plays_a_short_game() {
 
 #[test]
 fn xboard_engine_move_with_promoted_letter_and_result() {
-    // PPC P5: stalemating wins; the knight promotes on c6 (P2) and XBoard
-    // calls the kniking `E`.
+    // PPC P5: stalemating wins; the knight promotes on c6 (P2), in
+    // XBoard's Shogi style: the kniking is the knight's promoted form.
     let script = "xboard\nprotover 2\nnew\nforce\nsetboard k7/2K5/8/8/3N4/8/8/8 w - - 0 1\nsd 2\ngo\nping 1\n";
     let lines = session("ppc", script);
     assert!(
-        lines.iter().any(|l| l == "move d4c6e" || l == "move d4b5"),
+        lines.iter().any(|l| l == "move d4c6+" || l == "move d4b5"),
         "{lines:?}"
     );
     assert!(
@@ -72,13 +85,20 @@ fn xboard_reads_translated_moves_and_fens() {
     let rules = common::rules("ppc");
     let map = LetterMap::new(varc_runtime::rules::Rules::variant(&rules));
     let variant = varc_runtime::rules::Rules::variant(&rules);
-    assert_eq!(map.from_xboard_move(variant, "b7b8e"), "b7b8n'");
+    let board =
+        varc_runtime::fen::parse_fen(variant, "4k3/1P6/8/8/8/8/8/R3K3 w - - 0 1").expect("FEN");
+    assert_eq!(map.from_xboard_move(variant, &board, "b7b8f"), "b7b8n'");
+    assert_eq!(map.from_xboard_move(variant, &board, "a1a7+"), "a1a7r'");
     assert_eq!(
-        map.from_xboard_fen(variant, "4k3/8/8/8/8/8/8/F3K3 w - - 0 1"),
+        map.from_xboard_fen(variant, "4k3/8/8/8/8/8/8/+R3K3 w - - 0 1"),
         "4k3/8/8/8/8/8/8/R'3K3 w - - 0 1"
     );
+    assert_eq!(
+        map.from_xboard_fen(variant, "4k3/8/8/8/8/8/+b7/F3K3 w - - 0 1"),
+        "4k3/8/8/8/8/8/b'7/N'3K3 w - - 0 1"
+    );
     // The user may promote a pawn to a kniking with XBoard's letter.
-    let script = "xboard\nprotover 2\nnew\nforce\nsetboard 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\nusermove b7b8e\nping 1\n";
+    let script = "xboard\nprotover 2\nnew\nforce\nsetboard 4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\nusermove b7b8f\nping 1\n";
     let lines = session("ppc", script);
     assert!(!lines.iter().any(|l| l.starts_with("Illegal")), "{lines:?}");
 }

@@ -67,6 +67,20 @@ where
 /// at the first move that is not legal there.
 pub fn line_text<R: Rules>(game: &Game<R>, line: &[R::Move]) -> Vec<String> {
     let rules = game.rules();
+    line_texts_with(game, line, |_, mv, legal| {
+        long_algebraic_of(rules, mv, legal)
+    })
+}
+
+/// The texts of `line` played from `game`'s position, each written by
+/// `text` from the position before the move, the move and the legal moves
+/// there; stops at the first move not legal there.
+pub fn line_texts_with<R: Rules>(
+    game: &Game<R>,
+    line: &[R::Move],
+    mut text: impl FnMut(&R::Position, &R::Move, &[R::Move]) -> String,
+) -> Vec<String> {
+    let rules = game.rules();
     let mut position = game.position().clone();
     let mut legal = game.legal_moves().to_vec();
     let mut out = Vec::new();
@@ -74,7 +88,7 @@ pub fn line_text<R: Rules>(game: &Game<R>, line: &[R::Move]) -> Vec<String> {
         if !legal.contains(mv) {
             break;
         }
-        out.push(long_algebraic_of(rules, mv, &legal));
+        out.push(text(&position, mv, &legal));
         position = rules.play(&position, mv);
         legal = rules.legal_moves(&position);
     }

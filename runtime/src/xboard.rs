@@ -6,16 +6,16 @@
 //! `setboard=1 usermove=1 ping=1 ... variants="..." done=1`. A variant that
 //! XBoard knows ([`xboard_built_in_name`]: chess is `normal`) is announced
 //! under XBoard's name and described no further. For the others the engine
-//! tells XBoard the pieces and start position, `setup (PIECE-TO-CHAR)
-//! FILESxRANKS+0_fairy FEN` and one `piece LETTER& BETZA` per kind, in the
-//! handshake before `done=1` and in answer to `variant`; not after `new`,
-//! which XBoard follows with a position it may have loaded (`-lpf`) that a
-//! late `setup` would reset.
+//! tells XBoard the pieces and position, `setup (PIECE-TO-CHAR)
+//! FILESxRANKS+0_fairy FEN` and one `piece NAME& BETZA` per kind, in the
+//! handshake before `done=1` and in answer to `variant` once XBoard's step
+//! is over, with the position the step left (see `send_pending_setup`); not
+//! after `new`.
 //!
-//! **Letters.** XBoard names a piece with one letter. A kind whose letter
-//! is one letter keeps it; a kind written with marks (PPC's `R'`) gets the
-//! first letter of XBoard's piece order that no kind uses, and the engine
-//! translates FENs and promotion suffixes both ways ([`LetterMap`]).
+//! **Letters.** XBoard names a piece with one letter, or a promoted piece
+//! with `+` and its base's letter; [`LetterMap`] says which kind gets which
+//! name (PPC's rooking is `+R`, the rook's promoted form, so that XBoard
+//! with legality testing accepts the rook's promotion `a1a7+`).
 //!
 //! Also: `new`, `setboard`, `usermove`, `go`, `force`, `playother`,
 //! `white`/`black`, `level`, `st`, `sd`, `time`, `otim`, `?`, `ping`,
@@ -29,237 +29,89 @@
 //! best move.
 
 use crate::board::Board;
-use crate::fen::{parse_fen, write_fen_for_clients};
+use crate::fen::parse_fen;
 use crate::game::{Game, GameResult, ResultKind};
-use crate::model::{Color, PieceId, Square, Variant};
-use crate::moves::Move;
-use crate::notation::{describe_all, long_algebraic};
+use crate::model::{Color, Variant};
+use crate::notation::describe_all;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::search::worker::Worker;
 use crate::search::{Engine, Limits, Score};
 use crate::uci::{clip, say, stdout_output, Output};
 use std::io::BufRead;
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+mod letters;
+pub use letters::{mover_of, LetterMap};
 
 /// The depth and node limits of the short searches that judge a draw
 /// offer and answer `hint`: a few hundredths of a second.
 const QUICK_SEARCH_DEPTH: u32 = 6;
 const QUICK_SEARCH_NODES: u64 = 30_000;
 
-/// XBoard's order of piece letters, used to pick letters for kinds whose
-/// own letter has marks.
-const XBOARD_ORDER: &str = "PNBRQFEACWMOHIJGDVLSUYZTXK";
-
-/// The mapping between the variant's piece letters and XBoard's one-letter
-/// names.
-#[derive(Clone, Debug)]
-pub struct LetterMap {
-    letters: Vec<char>,
-}
-
-impl LetterMap {
-    /// The letters of `variant`'s kinds (upper case).
-    pub fn new(variant: &Variant) -> LetterMap {
-        let mut letters: Vec<Option<char>> = variant
-            .pieces
-            .iter()
-            .map(|p| {
-                let mut chars = p.letter.chars();
-                match (chars.next(), chars.next()) {
-                    (Some(c), None) if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
-                    _ => None,
-                }
-            })
-            .collect();
-        let mut used: Vec<char> = letters.iter().flatten().copied().collect();
-        let spare = XBOARD_ORDER.chars().chain('A'..='Z');
-        let mut spare = spare
-            .filter(|c| !used.contains(c))
-            .collect::<Vec<_>>()
-            .into_iter();
-        for (kind, letter) in letters.iter_mut().enumerate() {
-            if letter.is_none() {
-                // Prefer the first letter of the kind's own letter when free.
-                let own = variant.pieces[kind]
-                    .letter
-                    .chars()
-                    .next()
-                    .map(|c| c.to_ascii_uppercase());
-                let pick = own
-                    .filter(|c| c.is_ascii_alphabetic() && !used.contains(c))
-                    .or_else(|| spare.find(|c| !used.contains(c)))
-                    .unwrap_or('?');
-                used.push(pick);
-                *letter = Some(pick);
-            }
-        }
-        LetterMap {
-            letters: letters.into_iter().map(|l| l.unwrap_or('?')).collect(),
-        }
-    }
-
-    /// XBoard's letter for `kind` (upper case).
-    pub fn letter(&self, kind: PieceId) -> char {
-        self.letters.get(kind).copied().unwrap_or('?')
-    }
-
-    /// The kind XBoard calls `letter` (either case).
-    pub fn kind(&self, letter: char) -> Option<PieceId> {
-        let upper = letter.to_ascii_uppercase();
-        self.letters.iter().position(|l| *l == upper)
-    }
-
-    /// The piece-to-char string of XBoard's `setup` command: XBoard's piece
-    /// order with the letters in use, `.` for the others, White then Black.
-    pub fn piece_to_char(&self) -> String {
-        let mut order: Vec<char> = XBOARD_ORDER.chars().collect();
-        for letter in &self.letters {
-            if !order.contains(letter) {
-                order.insert(order.len() - 1, *letter);
-            }
-        }
-        let white: String = order
-            .iter()
-            .map(|c| if self.letters.contains(c) { *c } else { '.' })
-            .collect();
-        format!("{white}{}", white.to_ascii_lowercase())
-    }
-
-    /// `position` as an XBoard FEN (one letter per piece; the en passant
-    /// field only when a capture there is legal, as XBoard writes it).
-    pub fn to_xboard_fen<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> String {
-        let fen = write_fen_for_clients(rules, position);
-        let rest = fen.split_once(' ').map_or("", |(_, rest)| rest);
-        let mut board = String::new();
-        for rank in (0..position.ranks()).rev() {
-            let mut empty = 0;
-            for file in 0..position.files() {
-                match position.piece_at(Square::new(file, rank)) {
-                    None => empty += 1,
-                    Some(piece) => {
-                        if empty > 0 {
-                            board.push_str(&empty.to_string());
-                            empty = 0;
-                        }
-                        let letter = self.letter(piece.kind());
-                        board.push(match piece.color() {
-                            Color::White => letter,
-                            Color::Black => letter.to_ascii_lowercase(),
-                        });
-                    }
-                }
-            }
-            if empty > 0 {
-                board.push_str(&empty.to_string());
-            }
-            if rank > 0 {
-                board.push('/');
-            }
-        }
-        format!("{board} {rest}")
-    }
-
-    /// An XBoard FEN in the variant's letters.
-    pub fn from_xboard_fen(&self, variant: &Variant, fen: &str) -> String {
-        let (board, rest) = fen.trim().split_once(' ').unwrap_or((fen.trim(), ""));
-        let mut out = String::new();
-        for c in board.chars() {
-            match self.kind(c).filter(|_| c.is_ascii_alphabetic()) {
-                Some(kind) => {
-                    let letter = &variant.pieces[kind].letter;
-                    if c.is_ascii_uppercase() {
-                        out.push_str(letter);
-                    } else {
-                        out.push_str(&letter.to_lowercase());
-                    }
-                }
-                None => out.push(c),
-            }
-        }
-        if rest.is_empty() {
-            out
-        } else {
-            format!("{out} {rest}")
-        }
-    }
-
-    /// A long algebraic move of the variant in XBoard's letters (the
-    /// promotion suffix translated).
-    pub fn to_xboard_move(&self, variant: &Variant, mv: &Move, legal: &[Move]) -> String {
-        self.to_xboard_text(variant, &long_algebraic(variant, mv, legal))
-    }
-
-    /// A long algebraic move text of the variant (`e7e8n'`) in XBoard's
-    /// letters (`e7e8e`): the promotion suffix after the last square is
-    /// translated; other text is kept.
-    pub fn to_xboard_text(&self, variant: &Variant, text: &str) -> String {
-        let Some(last_digit) = text.rfind(|c: char| c.is_ascii_digit()) else {
-            return text.to_string();
-        };
-        let (stem, suffix) = text.split_at(last_digit + 1);
-        let kind = variant
-            .pieces
-            .iter()
-            .position(|p| !suffix.is_empty() && p.letter.to_lowercase() == suffix);
-        match kind {
-            Some(kind) => format!("{stem}{}", self.letter(kind).to_ascii_lowercase()),
-            None => text.to_string(),
-        }
-    }
-
-    /// The texts of `line` played from `game`'s position, in XBoard's
-    /// letters (thinking output); stops at the first move not legal there.
-    pub fn line_text<R: Rules>(&self, game: &Game<R>, line: &[R::Move]) -> Vec<String> {
-        let variant = game.rules().variant();
-        crate::uci::line_text(game, line)
-            .iter()
-            .map(|text| self.to_xboard_text(variant, text))
-            .collect()
-    }
-
-    /// An XBoard move text in the variant's letters.
-    pub fn from_xboard_move(&self, variant: &Variant, text: &str) -> String {
-        let text = text.trim();
-        let mut chars: Vec<char> = text.chars().collect();
-        // Coordinate moves end in a digit; a trailing letter is a promotion.
-        if chars.len() >= 5 && chars.last().is_some_and(|c| c.is_ascii_alphabetic()) {
-            let before = chars[chars.len() - 2];
-            if before.is_ascii_digit() || before == '=' {
-                if let Some(kind) = chars.last().and_then(|c| self.kind(*c)) {
-                    chars.pop();
-                    let stem: String = chars.into_iter().collect();
-                    return format!("{stem}{}", variant.pieces[kind].letter.to_lowercase());
-                }
-            }
-        }
-        text.to_string()
-    }
-}
-
 /// Runs the XBoard protocol over standard input and output.
 pub fn run_stdio<R: Rules + Clone + Send + 'static>(rules: R) -> std::io::Result<()> {
-    let stdin = std::io::stdin();
-    run(rules, stdin.lock(), stdout_output())
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    run(rules, stdin, stdout_output())
 }
+
+/// How long XBoard's input stays quiet before the answer to `variant` is
+/// sent: XBoard writes the commands of one step (a new game, a loaded
+/// position) at once.
+const QUIET: Duration = Duration::from_millis(100);
 
 /// Runs the XBoard protocol, reading commands from `input` until `quit` or
 /// its end.
 pub fn run<R, I>(rules: R, input: I, output: Output) -> std::io::Result<()>
 where
     R: Rules + Clone + Send + 'static,
-    I: BufRead,
+    I: BufRead + Send + 'static,
 {
     let mut session = Session::new(rules, output);
-    for line in input.lines() {
+    let (sender, lines) = mpsc::channel();
+    // A reader thread, so the loop can tell when the input goes quiet.
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            if sender.send(line).is_err() {
+                return;
+            }
+        }
+    });
+    loop {
+        let line = if session.setup_pending {
+            match lines.recv_timeout(QUIET) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    session.send_pending_setup();
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+        } else {
+            match lines.recv() {
+                Ok(line) => line,
+                Err(_) => break,
+            }
+        };
         if !session.handle(&line?) {
             session.worker.stop();
             return Ok(());
         }
     }
+    session.send_pending_setup();
     session.worker.finish();
     Ok(())
 }
+
+/// The commands XBoard sends in the step that starts a game or loads a
+/// position, after `variant`: a pending `setup` waits until they are over.
+const SETUP_STEP: &[&str] = &[
+    "", "new", "variant", "force", "setboard", "level", "st", "sd", "post", "nopost", "hard",
+    "easy", "ping", "time", "otim", "computer", "random", "accepted", "rejected", "name", "rating",
+    "ics", "cores", "memory", "egtpath", "option",
+];
 
 /// XBoard's built-in variants that a rules file may define under the same
 /// id, with their board sizes (the Laws of Chess are XBoard's `normal`).
@@ -342,6 +194,10 @@ struct Session<R: Rules + Clone + Send + 'static> {
     base_ms: u64,
     time_ms: [Option<u64>; 2],
     post: bool,
+    /// `variant` was answered by nothing yet: see [`Session::send_pending_setup`].
+    setup_pending: bool,
+    /// `ping`s received while the setup is pending, answered after it.
+    held_pongs: Vec<String>,
 }
 
 impl<R: Rules + Clone + Send + 'static> Session<R> {
@@ -372,6 +228,8 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             base_ms: 0,
             time_ms: [None; 2],
             post: false,
+            setup_pending: false,
+            held_pongs: Vec::new(),
         }
     }
 
@@ -403,6 +261,9 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         let line = line.trim();
         let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
         let rest = rest.trim();
+        if self.setup_pending && !SETUP_STEP.contains(&command) {
+            self.send_pending_setup();
+        }
         match command {
             "" => {}
             "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
@@ -428,7 +289,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                     .iter()
                     .any(|n| n == rest)
                 {
-                    self.setup();
+                    self.setup_pending = true;
                 } else {
                     self.error("unsupported variant", rest);
                 }
@@ -481,6 +342,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 Err(_) => self.error("bad time", line),
             },
             "?" => self.worker.stop(),
+            "ping" if self.setup_pending => self.held_pongs.push(rest.to_string()),
             "ping" => {
                 self.worker.finish();
                 self.say(&format!("pong {rest}"));
@@ -515,7 +377,9 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 // Protocol version 1 GUIs send bare moves.
                 let is_move = self
                     .with_game(|g| {
-                        let text = self.letters.from_xboard_move(self.rules.variant(), line);
+                        let text =
+                            self.letters
+                                .from_xboard_move(self.rules.variant(), g.position(), line);
                         g.parse_move(&text).is_ok()
                     })
                     .unwrap_or(false);
@@ -551,7 +415,28 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         self.say("feature done=1");
     }
 
-    /// Tells XBoard the pieces and the start position of a variant XBoard
+    /// Answers `variant` once XBoard's step is over, with the position the
+    /// step left (a loaded one with `-lpf`), then the `ping`s it held.
+    ///
+    /// XBoard forgets the engine's pieces at every new game and needs a
+    /// `setup` naming the parent variant `fairy` before it answers the
+    /// `ping` that follows `variant`. It takes such a `setup` as a change
+    /// of variant and resets its board to the `setup`'s position, and it
+    /// does not wait for the answer: with `-lpf` it sends the loaded
+    /// position right after `variant`. Answered at once, the `setup` would
+    /// put back the start position in XBoard while the engine had the
+    /// loaded one.
+    fn send_pending_setup(&mut self) {
+        if !std::mem::take(&mut self.setup_pending) {
+            return;
+        }
+        self.setup();
+        for ping in std::mem::take(&mut self.held_pongs) {
+            self.say(&format!("pong {ping}"));
+        }
+    }
+
+    /// Tells XBoard the pieces and the current position of a variant XBoard
     /// does not know; nothing for XBoard's built-in variants, whose rules
     /// and pieces XBoard has (a `setup` would switch XBoard to `fairy`).
     fn setup(&self) {
@@ -560,7 +445,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             return;
         }
         let fen = self
-            .with_game(|g| self.letters.to_xboard_fen(g.rules(), g.start_position()))
+            .with_game(|g| self.letters.to_xboard_fen(g.rules(), g.position()))
             .unwrap_or_default();
         self.say(&format!(
             "setup ({}) {}x{}+0_fairy {fen}",
@@ -569,11 +454,9 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             variant.board.ranks
         ));
         for (kind, piece) in variant.pieces.iter().enumerate() {
-            self.say(&format!(
-                "piece {}& {}",
-                self.letters.letter(kind),
-                piece.betza
-            ));
+            for name in self.letters.names(kind) {
+                self.say(&format!("piece {name}& {}", piece.betza));
+            }
         }
     }
 
@@ -655,20 +538,23 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         // the engine's move.
         self.worker.finish();
         let variant = self.rules.variant();
-        let ours = self.letters.from_xboard_move(variant, text);
-        let outcome = self.with_game(|g| match g.parse_move(&ours).and_then(|mv| g.play(&mv)) {
-            Ok(()) => Ok(g.result().cloned()),
-            Err(error) => Err(error.to_string()),
+        let outcome = self.with_game(|g| {
+            let ours = self.letters.from_xboard_move(variant, g.position(), text);
+            let mover = mover_of(g.position(), &ours);
+            match g.parse_move(&ours).and_then(|mv| g.play(&mv)) {
+                Ok(()) => Ok(g.result().cloned()),
+                Err(error) => Err((error.to_string(), mover)),
+            }
         });
         match outcome {
             Some(Ok(Some(result))) => self.say(&result_text(&result)),
             Some(Ok(None)) if !self.force => self.think(),
-            Some(Err(why)) => {
+            Some(Err((why, mover))) => {
                 // The reason may name a move (`add the piece letter, e.g.
                 // e7e8n'`): in XBoard's letters.
                 let why = why
                     .split(' ')
-                    .map(|word| self.letters.to_xboard_text(variant, word))
+                    .map(|word| self.letters.to_xboard_text(variant, word, mover))
                     .collect::<Vec<_>>()
                     .join(" ");
                 self.say(&format!("Illegal move ({why}): {}", clip(text)))
@@ -792,8 +678,12 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 let Some(mv) = result.best else { return };
                 let rules = game.rules();
                 let legal = describe_all(rules, game.legal_moves());
-                let text =
-                    done_letters.to_xboard_move(rules.variant(), &rules.describe(&mv), &legal);
+                let text = done_letters.to_xboard_move(
+                    rules.variant(),
+                    game.position(),
+                    &rules.describe(&mv),
+                    &legal,
+                );
                 if game.play(&mv).is_ok() {
                     say(&done_output, &format!("move {text}"));
                     if let Some(result) = game.result() {
