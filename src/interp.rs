@@ -26,7 +26,9 @@ mod tables;
 
 use tables::Tables;
 use thiserror::Error;
-use varc_runtime::model::{CheckRule, Color, PromotionTiming, RoyalLoss, Square, Variant};
+use varc_runtime::model::{
+    CheckRule, Color, PromotionTiming, RoyalLoss, Square, Variant, MAX_BOARD_SIDE, MAX_PIECE_KINDS,
+};
 use varc_runtime::moves::{Move, MoveEffects, Undo};
 use varc_runtime::position::{Position, SquareIter};
 use varc_runtime::rules::Rules;
@@ -35,13 +37,15 @@ use varc_runtime::rules::Rules;
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum InterpError {
     /// The interpreter keeps kinds in 64-bit masks.
-    #[error("the variant has {count} piece kinds; the interpreter supports at most 64")]
+    #[error("the variant has {count} piece kinds; at most {MAX_PIECE_KINDS} are supported")]
     TooManyKinds {
         /// Kinds declared.
         count: usize,
     },
     /// The board is larger than 16x16 or empty.
-    #[error("the board is {files}x{ranks}; boards must be 1x1 to 16x16")]
+    #[error(
+        "the board is {files}x{ranks}; boards must be 1x1 to {MAX_BOARD_SIDE}x{MAX_BOARD_SIDE}"
+    )]
     BoardSize {
         /// Files.
         files: u8,
@@ -67,10 +71,10 @@ impl Interpreter {
     /// Builds the interpreter's tables for `variant`.
     pub fn new(variant: Variant) -> Result<Interpreter, InterpError> {
         let (files, ranks) = (variant.board.files, variant.board.ranks);
-        if files == 0 || ranks == 0 || files > 16 || ranks > 16 {
+        if files == 0 || ranks == 0 || files > MAX_BOARD_SIDE || ranks > MAX_BOARD_SIDE {
             return Err(InterpError::BoardSize { files, ranks });
         }
-        if variant.pieces.len() > 64 {
+        if variant.pieces.len() > MAX_PIECE_KINDS {
             return Err(InterpError::TooManyKinds {
                 count: variant.pieces.len(),
             });

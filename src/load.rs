@@ -102,6 +102,10 @@ fn compile(path: &Path, sources: &mut Sources) -> Result<Variant, Vec<Error>> {
     compile_chain(id, sources)
 }
 
+/// The most files an `extends` chain may have (each up to
+/// [`MAX_FILE_BYTES`] of text, held at once).
+pub const MAX_EXTENDS_CHAIN: usize = 64;
+
 /// Reads the `extends` chain from file `first`, then lowers it.
 fn compile_chain(first: usize, sources: &mut Sources) -> Result<Variant, Vec<Error>> {
     let mut chain = vec![first];
@@ -134,12 +138,14 @@ fn compile_chain(first: usize, sources: &mut Sources) -> Result<Variant, Vec<Err
             .with_label("extends a variant that extends this one")
             .with_help("a variant can only extend one that does not depend on it")]);
         }
-        if chain.len() > 32 {
+        if chain.len() >= MAX_EXTENDS_CHAIN {
             return Err(vec![Error::new(
                 current,
                 span,
-                "`extends` chain is longer than 32 variants",
-            )]);
+                format!("`extends` chain is longer than {MAX_EXTENDS_CHAIN} variants"),
+            )
+            .with_label("one variant too many")
+            .with_help("a variant can extend a chain of at most this many files")]);
         }
         let parent_id = read_file(&parent_path, sources, Some((current, span)))?;
         chain.push(parent_id);

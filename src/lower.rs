@@ -16,6 +16,7 @@ use crate::model::*;
 use crate::syntax::{Node, Rule};
 use merge::{Item, Key};
 use std::collections::HashMap;
+use std::ops::RangeInclusive;
 
 pub use merge::string_value;
 
@@ -178,7 +179,7 @@ impl<'a> Lowerer<'a> {
                 Rule::history_stmt => variant
                     .legality
                     .history_rules
-                    .push(self.lower_history(body, label)),
+                    .push(self.lower_history(file, body, label)),
                 Rule::succession_stmt => variant.royal_loss = self.lower_succession(file, body),
                 Rule::counter_stmt => self.lower_counter(file, body),
                 Rule::reset_stmt => {
@@ -200,7 +201,7 @@ impl<'a> Lowerer<'a> {
                 Rule::tiebreak_stmt => variant.tiebreak = self.lower_tiebreak(file, body),
                 Rule::score_stmt => variant.scoring = self.lower_score(file, body),
                 Rule::match_stmt => {
-                    if let Some(m) = self.lower_match(body) {
+                    if let Some(m) = self.lower_match(file, body) {
                         variant.match_rules.push(m);
                     }
                 }
@@ -329,6 +330,37 @@ impl<'a> Lowerer<'a> {
         };
         self.error(error);
         None
+    }
+
+    /// The value of the number `node`, which must lie in `range` (what its
+    /// use holds); outside it, a located error and `None`. No number is
+    /// clamped silently.
+    fn int_in(
+        &mut self,
+        file: usize,
+        node: &Node<'_>,
+        range: RangeInclusive<u32>,
+        what: &str,
+    ) -> Option<u32> {
+        let text = node.as_str();
+        match text.parse::<u32>() {
+            Ok(value) if range.contains(&value) => Some(value),
+            _ => {
+                self.error(
+                    Error::new(
+                        file,
+                        node.as_span().into(),
+                        format!(
+                            "{what} must be from {} to {}, not {text}",
+                            range.start(),
+                            range.end()
+                        ),
+                    )
+                    .with_label("out of range"),
+                );
+                None
+            }
+        }
     }
 
     fn error(&mut self, error: Error) {

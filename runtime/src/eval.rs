@@ -27,6 +27,7 @@
 use crate::board::Board;
 use crate::model::{
     AtomCondition, Color, HopLanding, Motion, MoveMode, PieceId, Square, SquareSet, Variant,
+    MAX_PIECE_VALUE,
 };
 use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{PieceReach, Rules};
@@ -35,6 +36,10 @@ use crate::rules::{PieceReach, Rules};
 pub const PAWN: i32 = 100;
 
 const TEMPO: i32 = 10;
+/// The evaluation stays within this many centipawns either way, far from
+/// the scores of won games (`search::outcome::MATE_BOUND`), whatever the
+/// pieces' values (`MAX_PIECE_VALUE` pawns each, a board full of them).
+const EVALUATION_LIMIT: i32 = 20_000;
 const PLACEMENT_PER_TARGET: i32 = 3;
 const ATTACKED_ROYAL_NEIGHBOUR: i32 = 10;
 const SHELTER_PER_PIECE: i32 = 6;
@@ -105,7 +110,7 @@ impl Evaluator {
                 values.push(0);
                 sources.push(ValueSource::Royal);
             } else if let Some(value) = piece.value {
-                values.push((value * PAWN as f64).round() as i32);
+                values.push((value.clamp(0.0, MAX_PIECE_VALUE) * PAWN as f64).round() as i32);
                 sources.push(ValueSource::Declared);
             } else {
                 values.push(estimate_value(variant, kind));
@@ -332,7 +337,7 @@ impl Evaluator {
             }
         }
         let side = |c: usize| material[c] + positional[c] + mobility[c] + royal_terms[c];
-        side(0) - side(1)
+        (side(0) - side(1)).clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
     }
 
     /// [`Rules::visit_reaches`] done by walking the model's atoms: calls

@@ -36,7 +36,7 @@
 //! unmoved exactly when the castling rights say so.
 
 use crate::board::Board;
-use crate::model::{Color, PieceId, Square, SquareSet, Variant};
+use crate::model::{Color, PieceId, Square, SquareSet, Variant, MAX_BOARD_SIDE};
 use crate::moves::{tracks_history, MoveKind};
 use crate::position::{EnPassant, Piece, Position};
 use crate::rules::Rules;
@@ -359,7 +359,7 @@ fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)
             if c.is_ascii_digit() {
                 let digits = rest.chars().take_while(|c| c.is_ascii_digit()).count();
                 let count: u32 = rest[..digits].parse().unwrap_or(u32::MAX);
-                if count == 0 || count > 16 {
+                if count == 0 || count > u32::from(MAX_BOARD_SIDE) {
                     return Err(FenError::UnknownPiece {
                         rank: rank_number,
                         text: rest.to_string(),

@@ -12,6 +12,23 @@ use std::fmt;
 /// Largest number of files or ranks a board may have.
 pub const MAX_BOARD_SIDE: u8 = 16;
 
+/// The most piece kinds a variant may have: the interpreter keeps sets of
+/// kinds in 64-bit masks.
+pub const MAX_PIECE_KINDS: usize = 64;
+
+/// The largest `value` a piece may declare, in pawns. The search's scores
+/// are centipawns below the mate scores ([`crate::search::outcome::MATE_BOUND`]);
+/// the evaluation is kept inside them, and values up to this one leave it
+/// room to tell positions apart.
+pub const MAX_PIECE_VALUE: f64 = 100.0;
+
+/// The furthest back, in plies, a rule on repeated placements may look.
+pub const MAX_HISTORY_PLIES: u32 = 1_000;
+
+/// The most wins one award, resignation or tiebreak may give. Totals are
+/// summed saturating, so no number of awards wraps around.
+pub const MAX_AWARD_WINS: u32 = 1_000_000;
+
 /// A side of the game. White moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Color {

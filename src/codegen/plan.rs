@@ -12,9 +12,9 @@ use varc_runtime::model::{
     AtomCondition, CheckRule, Color, MoveMode, Obligation, PromotionTiming, Square, Variant,
 };
 
-/// Most piece kinds a generated engine supports (a square holds
-/// `1 + kind * 2 + colour` in a byte).
-pub const MAX_KINDS: usize = 120;
+/// Most piece kinds a generated engine supports: the model's limit (a
+/// square holds `1 + kind * 2 + colour` in a byte, room for 127).
+pub const MAX_KINDS: usize = varc_runtime::model::MAX_PIECE_KINDS;
 
 /// One movement atom of one kind for one colour.
 #[derive(Clone, Debug)]

@@ -17,7 +17,9 @@ impl Lowerer<'_> {
             self.error(
                 Error::new(self.child, self.header_span, "the variant has no board")
                     .with_label("no `board` statement in this variant or its ancestors")
-                    .with_help("add `board 8 x 8` (files x ranks, each 1 to 16)"),
+                    .with_help(format!(
+                        "add `board 8 x 8` (files x ranks, each 1 to {MAX_BOARD_SIDE})"
+                    )),
             );
             return;
         };

@@ -2,7 +2,7 @@
 //! references to other pieces' movement, and Betza strings, with modifiers.
 
 use super::betza;
-use super::{children, first_child, int_value, Lowerer};
+use super::{children, first_child, Lowerer};
 use crate::error::{nearest, Error, Span};
 use crate::model::*;
 use crate::syntax::{Node, Rule};
@@ -18,6 +18,28 @@ const BUILTIN_MOVES: [(&str, &str); 6] = [
 ];
 
 impl Lowerer<'_> {
+    /// A piece's declared `value`, in pawns: from 0 to [`MAX_PIECE_VALUE`].
+    fn piece_value(&mut self, file: usize, node: &Node<'_>) -> Option<f64> {
+        let text = node.as_str();
+        match text.parse::<f64>() {
+            Ok(value) if (0.0..=MAX_PIECE_VALUE).contains(&value) => Some(value),
+            _ => {
+                self.error(
+                    Error::new(
+                        file,
+                        node.as_span().into(),
+                        format!(
+                            "a piece's value must be from 0 to {MAX_PIECE_VALUE} pawns, not {text}"
+                        ),
+                    )
+                    .with_label("out of range")
+                    .with_help("values are in pawns: a queen is about 9"),
+                );
+                None
+            }
+        }
+    }
+
     /// Registers every piece's name and letter, then lowers movement (a
     /// piece may use the movement of a piece defined after it).
     pub(super) fn lower_pieces(&mut self) {
@@ -27,6 +49,19 @@ impl Lowerer<'_> {
             .filter(|i| i.body.as_rule() == Rule::piece_stmt)
             .cloned()
             .collect();
+        if let Some(extra) = items.get(MAX_PIECE_KINDS) {
+            let span =
+                first_child(&extra.body, Rule::ident).map_or(extra.body.as_span(), |n| n.as_span());
+            self.error(
+                Error::new(
+                    extra.file,
+                    span.into(),
+                    format!("a variant has at most {MAX_PIECE_KINDS} piece kinds"),
+                )
+                .with_label(format!("kind number {}", MAX_PIECE_KINDS + 1))
+                .with_note(format!("the variant defines {} kinds", items.len())),
+            );
+        }
         let mut letters: Vec<(String, usize, Span)> = Vec::new();
         for item in &items {
             let Some(name) = first_child(&item.body, Rule::ident) else {
@@ -78,7 +113,7 @@ impl Lowerer<'_> {
                 .into_iter()
                 .filter_map(|o| first_child(&o, Rule::value_option))
                 .filter_map(|v| first_child(&v, Rule::number))
-                .find_map(|n| n.as_str().parse::<f64>().ok());
+                .find_map(|n| self.piece_value(item.file, &n));
             let royal = children(&item.body, Rule::piece_option)
                 .iter()
                 .any(|o| first_child(o, Rule::royal).is_some());
@@ -411,7 +446,14 @@ impl Lowerer<'_> {
                 .with_help("`hop (0,1) adjacent` lands just beyond the piece it jumps over"),
             );
         }
-        let max = match range.as_ref().map(int_value) {
+        let range = match range {
+            Some(range) => match self.int_in(file, &range, 0..=u32::MAX, "a ride's range") {
+                Some(value) => Some(value),
+                None => return Vec::new(),
+            },
+            None => None,
+        };
+        let max = match range {
             Some(0) => {
                 self.error(
                     Error::new(

@@ -1,6 +1,6 @@
 //! Promotion, castling, history rules and royal succession.
 
-use super::{children, first_child, int_value, Lowerer};
+use super::{children, first_child, Lowerer};
 use crate::error::{Error, Span};
 use crate::model::*;
 use crate::syntax::{Node, Rule};
@@ -91,6 +91,18 @@ impl Lowerer<'_> {
             let king_file = files.first().and_then(|f| self.file_letter(file, f));
             let rook_file = files.get(1).and_then(|f| self.file_letter(file, f));
             if let (Some(king_file), Some(rook_file)) = (king_file, rook_file) {
+                if king_file == rook_file {
+                    let letter = char::from(b'a' + king_file);
+                    self.error(
+                        Error::new(
+                            file,
+                            side.as_span().into(),
+                            "the king and the rook would land on the same square",
+                        )
+                        .with_label(format!("both to the {letter} file"))
+                        .with_help("give the rook the square beside the king's, e.g. `short king to g rook to f`"),
+                    );
+                }
                 let slot = if is_short { 0 } else { 1 };
                 if sides[slot].is_some() {
                     repeated = true;
@@ -173,9 +185,21 @@ impl Lowerer<'_> {
         Some(castling)
     }
 
-    pub(super) fn lower_history(&mut self, body: Node<'_>, label: Option<String>) -> HistoryRule {
+    pub(super) fn lower_history(
+        &mut self,
+        file: usize,
+        body: Node<'_>,
+        label: Option<String>,
+    ) -> HistoryRule {
         let plies_ago = first_child(&body, Rule::int)
-            .map(|n| int_value(&n))
+            .and_then(|n| {
+                self.int_in(
+                    file,
+                    &n,
+                    1..=MAX_HISTORY_PLIES,
+                    "the plies a repetition rule looks back",
+                )
+            })
             .unwrap_or(4);
         let message = first_child(&body, Rule::string)
             .map(|s| super::string_value(&s))

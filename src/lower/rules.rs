@@ -1,7 +1,7 @@
 //! Game rules: events and counters, conditions, terminations, awards,
 //! agreement, resignation, tiebreak, scoring and match rules.
 
-use super::{children, first_child, int_value, Lowerer};
+use super::{children, first_child, Lowerer};
 use crate::error::Error;
 use crate::model::*;
 use crate::syntax::{Node, Rule};
@@ -141,14 +141,16 @@ impl Lowerer<'_> {
         }
     }
 
+    /// The number of a condition (`repetition 3`, `plies >= 100`, ...).
+    fn condition_int(&mut self, file: usize, node: &Node<'_>) -> u32 {
+        first_child(node, Rule::int)
+            .and_then(|i| self.int_in(file, &i, 0..=u32::MAX, "a number in a condition"))
+            .unwrap_or(0)
+    }
+
     fn atom(&mut self, file: usize, node: &Node<'_>) -> Condition {
         let Some(inner) = node.clone().into_inner().next() else {
             return Condition::NoLegalMoves;
-        };
-        let int = |n: &Node<'_>| {
-            first_child(n, Rule::int)
-                .map(|i| int_value(&i))
-                .unwrap_or(0)
         };
         match inner.as_rule() {
             Rule::condition => self.condition(file, &inner),
@@ -156,7 +158,7 @@ impl Lowerer<'_> {
             Rule::c_in_check => Condition::InCheck,
             Rule::c_royal_captured => Condition::RoyalCaptured,
             Rule::c_repetition => {
-                let count = int(&inner);
+                let count = self.condition_int(file, &inner);
                 if count < 2 {
                     self.error(
                         Error::new(
@@ -173,7 +175,7 @@ impl Lowerer<'_> {
                     in_a_row: first_child(&inner, Rule::in_a_row).is_some(),
                 }
             }
-            Rule::c_plies => Condition::PliesSinceReset(int(&inner)),
+            Rule::c_plies => Condition::PliesSinceReset(self.condition_int(file, &inner)),
             Rule::c_only_royals => Condition::OnlyRoyalsLeft,
             Rule::c_insufficient => Condition::InsufficientMaterial(
                 children(&inner, Rule::material_set)
@@ -205,7 +207,7 @@ impl Lowerer<'_> {
                     of,
                     filter,
                     comparison: comparison(&inner),
-                    value: int(&inner),
+                    value: self.condition_int(file, &inner),
                 }
             }
             Rule::c_counter => {
@@ -217,14 +219,14 @@ impl Lowerer<'_> {
                     counter,
                     of,
                     comparison: comparison(&inner),
-                    value: int(&inner),
+                    value: self.condition_int(file, &inner),
                 }
             }
             Rule::c_clock => Condition::ClockBelow {
                 of: first_child(&inner, Rule::player)
                     .map(|p| player(&p))
                     .unwrap_or(PlayerRef::SideToMove),
-                seconds: int(&inner),
+                seconds: self.condition_int(file, &inner),
             },
             Rule::c_last_move => {
                 match first_child(&inner, Rule::event).and_then(|e| self.event(file, &e)) {
@@ -330,7 +332,12 @@ impl Lowerer<'_> {
 
     pub(super) fn lower_award(&mut self, file: usize, body: Node<'_>) -> Option<Award> {
         let name = super::string_value(&first_child(&body, Rule::string)?);
-        let wins = int_value(&first_child(&body, Rule::int)?);
+        let wins = self.int_in(
+            file,
+            &first_child(&body, Rule::int)?,
+            0..=MAX_AWARD_WINS,
+            "an award's wins",
+        )?;
         let to = player(&first_child(&body, Rule::player)?);
         let when = self.condition(file, &first_child(&body, Rule::condition)?);
         let mut award = Award {
@@ -380,10 +387,14 @@ impl Lowerer<'_> {
         };
         let ints = children(&award, Rule::int);
         let counter = first_child(&award, Rule::ident).and_then(|i| self.counter(file, &i));
-        match (ints.first(), ints.get(1), counter) {
-            (Some(base), Some(per), Some(counter)) => Resignation::AwardWins {
-                base: int_value(base),
-                per_count: int_value(per),
+        let mut wins = |node: Option<&Node<'_>>| {
+            node.and_then(|n| self.int_in(file, n, 0..=MAX_AWARD_WINS, "a resignation's wins"))
+        };
+        let (base, per_count) = (wins(ints.first()), wins(ints.get(1)));
+        match (base, per_count, counter) {
+            (Some(base), Some(per_count), Some(counter)) => Resignation::AwardWins {
+                base,
+                per_count,
                 counter,
             },
             _ => Resignation::OpponentWins,
@@ -392,7 +403,7 @@ impl Lowerer<'_> {
 
     pub(super) fn lower_tiebreak(&mut self, file: usize, body: Node<'_>) -> Option<Tiebreak> {
         let wins = first_child(&body, Rule::int)
-            .map(|n| int_value(&n))
+            .and_then(|n| self.int_in(file, &n, 0..=MAX_AWARD_WINS, "a tiebreak's wins"))
             .unwrap_or(1);
         let mut tiebreak = Tiebreak {
             values: Vec::new(),
@@ -403,7 +414,7 @@ impl Lowerer<'_> {
         for entry in children(&body, Rule::tiebreak_entry) {
             let idents = children(&entry, Rule::ident);
             let points = first_child(&entry, Rule::int)
-                .map(|n| int_value(&n))
+                .and_then(|n| self.int_in(file, &n, 0..=MAX_AWARD_WINS, "a tiebreak's points"))
                 .unwrap_or(0);
             let Some(name) = idents.first() else { continue };
             if let Some(region) = idents.get(1) {
@@ -464,7 +475,7 @@ impl Lowerer<'_> {
         }
     }
 
-    pub(super) fn lower_match(&mut self, body: Node<'_>) -> Option<MatchRule> {
+    pub(super) fn lower_match(&mut self, file: usize, body: Node<'_>) -> Option<MatchRule> {
         let inner = body.into_inner().next()?;
         Some(match inner.as_rule() {
             Rule::match_replay => MatchRule::ReplayNullGame {
@@ -472,7 +483,9 @@ impl Lowerer<'_> {
             },
             Rule::match_forfeit => MatchRule::ForfeitAfterNulls {
                 count: first_child(&inner, Rule::int)
-                    .map(|n| int_value(&n))
+                    .and_then(|n| {
+                        self.int_in(file, &n, 1..=u32::MAX, "the null games before a forfeit")
+                    })
                     .unwrap_or(2),
                 winner: first_child(&inner, Rule::player)
                     .map(|p| player(&p))

@@ -23,7 +23,8 @@ pub struct AwardedWin {
 pub fn total_wins(awarded: &[AwardedWin]) -> [u32; 2] {
     let mut wins = [0; 2];
     for award in awarded {
-        wins[award.player.index()] += award.wins;
+        let total = &mut wins[award.player.index()];
+        *total = award.wins.saturating_add(*total);
     }
     wins
 }
@@ -92,4 +93,20 @@ fn better_than_rivals(
         .iter()
         .filter(|a| a.player == player && !stacks(variant, &a.name, &award.name))
         .all(|rival| award.wins > rival.wins)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn award_totals_saturate_instead_of_wrapping() {
+        let award = |wins| AwardedWin {
+            name: "jackpot".to_string(),
+            player: Color::White,
+            wins,
+            ply: 1,
+        };
+        assert_eq!(total_wins(&[award(u32::MAX), award(1)]), [u32::MAX, 0]);
+    }
 }

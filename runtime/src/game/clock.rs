@@ -20,7 +20,9 @@ pub struct TimeControl {
 
 /// A time control text that cannot be read.
 #[derive(Clone, Debug, Error, PartialEq, Eq)]
-#[error("cannot read time control {text:?}: expected seconds, or seconds+increment (\"300+5\")")]
+#[error(
+    "cannot read time control {text:?}: expected seconds above 0, or seconds+increment (\"300+5\")"
+)]
 pub struct TimeControlError {
     /// The text.
     pub text: String,
@@ -38,8 +40,13 @@ impl FromStr for TimeControl {
             Some((base, increment)) => (base, increment),
             None => (text.trim(), "0"),
         };
+        let base_ms = parse_seconds(base).ok_or_else(error)?;
+        // A flag that falls before the first move is no time control.
+        if base_ms == 0 {
+            return Err(error());
+        }
         Ok(TimeControl {
-            base_ms: parse_seconds(base).ok_or_else(error)?,
+            base_ms,
             increment_ms: parse_seconds(increment).ok_or_else(error)?,
         })
     }

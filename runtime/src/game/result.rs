@@ -53,7 +53,10 @@ impl GameResult {
         awarded: [u32; 2],
         end_wins: [u32; 2],
     ) -> GameResult {
-        let wins = [awarded[0] + end_wins[0], awarded[1] + end_wins[1]];
+        let wins = [
+            awarded[0].saturating_add(end_wins[0]),
+            awarded[1].saturating_add(end_wins[1]),
+        ];
         let scores = score(&variant.scoring, kind, wins);
         GameResult {
             kind,

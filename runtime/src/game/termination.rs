@@ -190,7 +190,7 @@ pub fn resignation(
                 .get(*counter)
                 .copied()
                 .unwrap_or(0);
-            base + per_count * units
+            per_count.saturating_mul(units).saturating_add(*base)
         }
     };
     GameResult::new(variant, ResultKind::Win(winner), reason, awarded, end_wins)

@@ -159,8 +159,8 @@ pub fn resolve_ending(
     Ending {
         kind: decision.kind,
         wins: [
-            awarded[0] + decision.end_wins[0],
-            awarded[1] + decision.end_wins[1],
+            awarded[0].saturating_add(decision.end_wins[0]),
+            awarded[1].saturating_add(decision.end_wins[1]),
         ],
     }
 }
