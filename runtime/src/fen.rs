@@ -36,9 +36,12 @@
 //! unmoved exactly when the castling rights say so.
 
 use crate::board::Board;
-use crate::model::{Color, PieceId, Square, SquareSet, Variant, MAX_BOARD_SIDE};
+use crate::model::{
+    CheckRule, Color, Obligation, PieceId, PromotionTiming, Square, SquareSet, Variant,
+    MAX_BOARD_SIDE,
+};
 use crate::moves::{tracks_history, MoveKind};
-use crate::position::{EnPassant, Piece, Position};
+use crate::position::{EnPassant, Piece, Position, HISTORY_LENGTH};
 use crate::rules::Rules;
 use thiserror::Error;
 
@@ -99,6 +102,33 @@ pub enum FenError {
         rank: u32,
         /// The mark.
         text: String,
+    },
+    /// A lineage longer than a piece remembers: it would not round-trip.
+    #[error("piece placement, rank {rank}: lineage mark {text:?} has more than {HISTORY_LENGTH} kinds, the most a piece remembers")]
+    LineageTooLong {
+        /// The rank, 1-based.
+        rank: u32,
+        /// The mark.
+        text: String,
+    },
+    /// A side without a royal piece where the check rule protects one.
+    #[error(
+        "piece placement: {color} has no royal piece, and the rules forbid leaving one in check"
+    )]
+    NoRoyal {
+        /// The side.
+        color: Color,
+    },
+    /// A piece standing where its promotion is mandatory: it would have
+    /// promoted on arriving there.
+    #[error("piece placement: {piece} on {square} must promote there (rule {rule}); it cannot stand there unpromoted")]
+    MustHavePromoted {
+        /// The piece's name.
+        piece: String,
+        /// Its square.
+        square: String,
+        /// The promotion rule's label, or its number.
+        rule: String,
     },
     /// The side-to-move field.
     #[error("side to move: expected 'w' or 'b', found {found:?}")]
@@ -193,7 +223,48 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
     position.set_fullmove_number(fullmove.parse().map_err(|_| FenError::FullmoveNumber {
         found: fullmove.to_string(),
     })?);
+    // Fields that read are checked together last, so an error names the
+    // first field that cannot be read at all.
+    check_placement(variant, &placement)?;
     Ok(position)
+}
+
+/// What no game of `variant` can reach: a side without a royal piece under
+/// the check rule, a piece standing where it must promote on arrival.
+fn check_placement(variant: &Variant, placement: &[(Square, Piece)]) -> Result<(), FenError> {
+    let has_royal_kinds = variant.pieces.iter().any(|p| p.royal);
+    if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked && has_royal_kinds {
+        for color in Color::ALL {
+            if !placement
+                .iter()
+                .any(|(_, p)| p.color() == color && p.is_royal())
+            {
+                return Err(FenError::NoRoyal { color });
+            }
+        }
+    }
+    for (number, rule) in variant.promotions.iter().enumerate() {
+        if rule.obligation != Obligation::Mandatory || rule.timing != PromotionTiming::Immediate {
+            continue;
+        }
+        let Some(zone) = variant.regions.get(rule.zone) else {
+            continue;
+        };
+        let stuck = placement.iter().find(|(square, piece)| {
+            rule.pieces.contains(&piece.kind()) && zone.for_side(piece.color()).contains(*square)
+        });
+        if let Some((square, piece)) = stuck {
+            return Err(FenError::MustHavePromoted {
+                piece: variant.pieces[piece.kind()].name.clone(),
+                square: square.to_string(),
+                rule: rule
+                    .label
+                    .clone()
+                    .unwrap_or_else(|| format!("{}", number + 1)),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Writes `position` as FEN of `variant` (see the module documentation),
@@ -395,6 +466,12 @@ fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)
                         history.push(was);
                         inner = &inner[len.min(inner.len())..];
                     }
+                    if history.len() > HISTORY_LENGTH {
+                        return Err(FenError::LineageTooLong {
+                            rank: rank_number,
+                            text: rest[..=close].to_string(),
+                        });
+                    }
                     rest = &rest[close + 1..];
                 }
                 if file >= board.files as u32 {
@@ -503,6 +580,18 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
                     let file = lower as u8 - b'a';
                     if file >= variant.board.files {
                         return Err(error(format!("'{c}' names a file outside the board")));
+                    }
+                    // A right stays with its rook when the king is gone
+                    // (captured, where the rules allow it).
+                    let is_rook = variant
+                        .castling
+                        .iter()
+                        .any(|rule| rook_files(position, color, rule.rook).contains(&file));
+                    let king_file = castling_king(variant, position, color).map(|(f, _, _)| f);
+                    if !is_rook || king_file == Some(file) {
+                        return Err(error(format!(
+                            "'{c}' but {color} has no castling rook on the {lower} file of its back rank"
+                        )));
                     }
                     file
                 }

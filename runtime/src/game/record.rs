@@ -288,6 +288,8 @@ fn read_tag(slice: &str) -> (String, String) {
 
 /// Loads a record of the variant of `rules`: replays it in a new game.
 pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
+    // Editors on some systems start UTF-8 files with a byte order mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let at = |offset: usize| line_column(text, offset);
     let syntax = |offset: usize, message: String| {
         let (line, column) = at(offset);
@@ -332,6 +334,14 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
         match token {
             Token::Tag if steps.is_empty() => {
                 let (name, value) = read_tag(slice);
+                if let Some((_, first, _)) = tags.iter().find(|(n, _, _)| *n == name) {
+                    if *first != value {
+                        return Err(syntax(
+                            span.start,
+                            format!("a second [{name}] tag, {value:?}, after {first:?}"),
+                        ));
+                    }
+                }
                 tags.push((name, value, span.start));
             }
             Token::Tag => return Err(syntax(span.start, "a tag after the moves".to_string())),
@@ -408,6 +418,14 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
         )),
         None => None,
     };
+    if let (Some((_, tagged, _)), Some((token, offset))) = (tag("Result"), &result) {
+        if tagged != token {
+            return Err(syntax(
+                *offset,
+                format!("the result {token:?} contradicts the [Result {tagged:?}] tag"),
+            ));
+        }
+    }
     let recorded = tag("Result").map(|(_, v, o)| (v.clone(), *o)).or(result);
     let position = rules.import(&position);
     let mut game = Game::from_position(rules, position, clock);
