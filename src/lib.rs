@@ -6,6 +6,7 @@
 
 pub use varc_runtime::model;
 
+pub mod bounded;
 pub mod codegen;
 pub mod diagnostic;
 pub mod error;

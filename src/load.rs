@@ -250,8 +250,26 @@ fn read_file(
             }
         });
     }
-    let bytes = std::fs::read(path)
-        .map_err(|e| failure(sources, format!("cannot read `{name}`: {e}"), "unreadable"))?;
+    // The size above is a regular file's; a pipe or a device (`/dev/zero`)
+    // stops one byte past the limit.
+    let bytes = match crate::bounded::read_bytes(path, MAX_FILE_BYTES as u64) {
+        Ok(bytes) => bytes,
+        Err(crate::bounded::ReadError::TooLarge { .. }) => {
+            let id = sources.add(name.clone(), path.to_path_buf(), String::new());
+            return Err(vec![Error::new(
+                id,
+                Span::at(0),
+                format!(
+                    "`{name}` has more than {MAX_FILE_BYTES} bytes, the most a rules file may have"
+                ),
+            )
+            .with_label("input too large")
+            .with_help(
+                "is this a rules file? Variants are a few kilobytes of text",
+            )]);
+        }
+        Err(e) => return Err(failure(sources, e.to_string(), "unreadable")),
+    };
     match String::from_utf8(bytes) {
         Ok(text) => {
             // Editors on some systems start UTF-8 files with a byte-order mark.

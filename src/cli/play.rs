@@ -115,8 +115,7 @@ pub fn run(args: PlayArgs) -> ExitCode {
 
 fn start(rules: &Interpreter, args: &PlayArgs) -> Result<Game<Interpreter>, String> {
     let mut game = if let Some(path) = &args.load {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = varc::bounded::read_text(path).map_err(|e| e.to_string())?;
         load(rules.clone(), &text).map_err(|e| format!("{}: {e}", path.display()))?
     } else if let Some(fen) = &args.fen {
         Game::from_fen(rules.clone(), fen).map_err(|e| e.to_string())?
@@ -315,7 +314,8 @@ impl Session {
         if path.is_empty() {
             return Err("load needs a file name".into());
         }
-        let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+        let text =
+            varc::bounded::read_text(std::path::Path::new(path)).map_err(|e| e.to_string())?;
         self.game = load(self.rules.clone(), &text).map_err(|e| e.to_string())?;
         self.engine.clear();
         self.redraw = true;

@@ -207,10 +207,10 @@ fn print_summary(summary: &Summary, json: bool) {
 fn merge(files: &[PathBuf], json: bool, output: Option<&Path>) -> ExitCode {
     let mut merged: Option<Summary> = None;
     for file in files {
-        let text = match std::fs::read_to_string(file) {
+        let text = match varc::bounded::read_text(file) {
             Ok(text) => text,
             Err(error) => {
-                eprintln!("error: cannot read {}: {error}", file.display());
+                eprintln!("error: {error}");
                 return ExitCode::FAILURE;
             }
         };
