@@ -154,8 +154,10 @@ fn uci_position_during_unbounded_search_stops_it_and_keeps_reading() {
 #[test]
 fn uci_setoption_and_ucinewgame_during_unbounded_search_keep_reading() {
     for command in ["setoption name Hash value 8", "ucinewgame"] {
+        // A plain `go` (no limit, not marked infinite): the search that
+        // these commands used to wait for until it ended by itself.
         let mut engine = uci("chess");
-        engine.send(b"position startpos\ngo infinite\n");
+        engine.send(b"position startpos\ngo\n");
         engine.expect(|l| l.starts_with("info depth 1 "), "a first iteration");
         engine.send(format!("{command}\nisready\n").as_bytes());
         engine.expect(|l| l == "readyok", "readyok");

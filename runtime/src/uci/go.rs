@@ -19,6 +19,64 @@ const MAX_MATE_MOVES: u64 = MAX_DEPTH / 2;
 /// The most moves to the next time control.
 const MAX_MOVES_TO_GO: u64 = 1000;
 
+/// A numeric parameter of `go`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Parameter {
+    Depth,
+    Mate,
+    Nodes,
+    MoveTime,
+    /// `wtime` (0) or `btime` (1).
+    Time(usize),
+    /// `winc` (0) or `binc` (1).
+    Increment(usize),
+    MovesToGo,
+}
+
+impl Parameter {
+    fn of(keyword: &str) -> Option<Parameter> {
+        Some(match keyword {
+            "depth" => Parameter::Depth,
+            "mate" => Parameter::Mate,
+            "nodes" => Parameter::Nodes,
+            "movetime" => Parameter::MoveTime,
+            "wtime" => Parameter::Time(0),
+            "btime" => Parameter::Time(1),
+            "winc" => Parameter::Increment(0),
+            "binc" => Parameter::Increment(1),
+            "movestogo" => Parameter::MovesToGo,
+            _ => return None,
+        })
+    }
+
+    /// The values taken; others are clamped into this range.
+    fn range(self) -> (u64, u64) {
+        match self {
+            Parameter::Depth => (1, MAX_DEPTH),
+            Parameter::Mate => (1, MAX_MATE_MOVES),
+            Parameter::Nodes => (1, u64::MAX),
+            Parameter::MoveTime => (1, MAX_TIME_MS),
+            Parameter::Time(_) | Parameter::Increment(_) => (0, MAX_TIME_MS),
+            Parameter::MovesToGo => (1, MAX_MOVES_TO_GO),
+        }
+    }
+
+    /// Stores `value`, already within [`Parameter::range`].
+    fn set(self, limits: &mut Limits, value: u64) {
+        // The ranges keep the narrowing lossless.
+        let small = u32::try_from(value).unwrap_or(u32::MAX);
+        match self {
+            Parameter::Depth => limits.depth = Some(small),
+            Parameter::Mate => limits.depth = Some(small.saturating_mul(2)),
+            Parameter::Nodes => limits.nodes = Some(value),
+            Parameter::MoveTime => limits.movetime_ms = Some(value),
+            Parameter::Time(side) => limits.time_left_ms[side] = Some(value),
+            Parameter::Increment(side) => limits.increment_ms[side] = value,
+            Parameter::MovesToGo => limits.moves_to_go = Some(small),
+        }
+    }
+}
+
 /// The limits of `go ARGS`, and the `info string` texts (without the
 /// prefix) for the parameters that were clamped or ignored.
 pub(super) fn read_go(args: &[&str]) -> (Limits, Vec<String>) {
@@ -28,31 +86,26 @@ pub(super) fn read_go(args: &[&str]) -> (Limits, Vec<String>) {
     while i < args.len() {
         let keyword = args[i];
         i += 1;
-        let range = match keyword {
-            "depth" => (1, MAX_DEPTH),
-            "mate" => (1, MAX_MATE_MOVES),
-            "nodes" => (1, u64::MAX),
-            "movetime" => (1, MAX_TIME_MS),
-            "wtime" | "btime" | "winc" | "binc" => (0, MAX_TIME_MS),
-            "movestogo" => (1, MAX_MOVES_TO_GO),
-            "infinite" | "ponder" => {
+        let parameter = match (keyword, Parameter::of(keyword)) {
+            (_, Some(parameter)) => parameter,
+            ("infinite" | "ponder", None) => {
                 limits.infinite = true;
                 continue;
             }
-            "searchmoves" => {
+            ("searchmoves", None) => {
                 notes.push("searchmoves is not supported: searching all moves".to_string());
                 while i < args.len() && !is_go_keyword(args[i]) {
                     i += 1;
                 }
                 continue;
             }
-            other => {
+            (other, None) => {
                 notes.push(format!("go: cannot read {}", super::clip(other)));
                 continue;
             }
         };
         let word = args.get(i).copied().filter(|w| !is_go_keyword(w));
-        let Some(value) = word.and_then(whole_number) else {
+        let Some((word, value)) = word.and_then(|w| Some((w, whole_number(w)?))) else {
             let shown = word.map_or("nothing".to_string(), |w| format!("{:?}", super::clip(w)));
             notes.push(format!(
                 "go: {keyword} needs a whole number, not {shown}: ignored"
@@ -61,35 +114,17 @@ pub(super) fn read_go(args: &[&str]) -> (Limits, Vec<String>) {
             continue;
         };
         i += 1;
-        let (min, max) = range;
+        let (min, max) = parameter.range();
         let clamped = value.clamp(min, max);
-        if clamped != value {
+        if clamped != value || word.starts_with('-') {
             notes.push(format!(
                 "go: {keyword} {} is out of range {min} to {max}: using {clamped}",
-                super::clip(word.unwrap_or_default())
+                super::clip(word)
             ));
         }
-        set(&mut limits, keyword, clamped);
+        parameter.set(&mut limits, clamped);
     }
     (limits, notes)
-}
-
-/// Stores the clamped `value` of `keyword` (one of the numeric keywords).
-fn set(limits: &mut Limits, keyword: &str, value: u64) {
-    // The ranges above keep these conversions lossless.
-    let small = u32::try_from(value).unwrap_or(u32::MAX);
-    match keyword {
-        "depth" => limits.depth = Some(small),
-        "mate" => limits.depth = Some(small.saturating_mul(2)),
-        "nodes" => limits.nodes = Some(value),
-        "movetime" => limits.movetime_ms = Some(value),
-        "wtime" => limits.time_left_ms[0] = Some(value),
-        "btime" => limits.time_left_ms[1] = Some(value),
-        "winc" => limits.increment_ms[0] = value,
-        "binc" => limits.increment_ms[1] = value,
-        "movestogo" => limits.moves_to_go = Some(small),
-        _ => {}
-    }
 }
 
 /// A whole number: optional sign, then digits. Negative numbers read as 0,
@@ -108,22 +143,8 @@ fn whole_number(word: &str) -> Option<u64> {
     Some(digits.parse::<u64>().unwrap_or(u64::MAX))
 }
 
-pub(super) fn is_go_keyword(word: &str) -> bool {
-    matches!(
-        word,
-        "depth"
-            | "mate"
-            | "nodes"
-            | "movetime"
-            | "wtime"
-            | "btime"
-            | "winc"
-            | "binc"
-            | "movestogo"
-            | "infinite"
-            | "ponder"
-            | "searchmoves"
-    )
+fn is_go_keyword(word: &str) -> bool {
+    Parameter::of(word).is_some() || matches!(word, "infinite" | "ponder" | "searchmoves")
 }
 
 #[cfg(test)]
@@ -135,7 +156,7 @@ mod tests {
         let (limits, notes) = read_go(&["wtime", "18446744073709551615", "winc", "-5"]);
         assert_eq!(limits.time_left_ms[0], Some(MAX_TIME_MS));
         assert_eq!(limits.increment_ms[0], 0);
-        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert_eq!(notes.len(), 2, "{notes:?}");
         let (limits, notes) = read_go(&["depth", "99999999999999999999999"]);
         assert_eq!(limits.depth, Some(MAX_DEPTH as u32));
         assert_eq!(notes.len(), 1);
