@@ -60,6 +60,10 @@ use std::sync::{Arc, Mutex};
 const QUICK_SEARCH_DEPTH: u32 = 6;
 const QUICK_SEARCH_NODES: u64 = 30_000;
 
+/// How long a command that interrupts a search waits for it to end by
+/// itself when a `ping` sent during it is still unanswered.
+const PING_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
+
 /// XBoard's order of piece letters, used to pick letters for kinds whose
 /// own letter has marks.
 const XBOARD_ORDER: &str = "PNBRQFEACWMOHIJGDVLSUYZTXK";
@@ -417,8 +421,19 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         self.say(&format!("Error ({kind}): {}", clip(command)));
     }
 
-    /// Stops a search; its move is not played.
+    /// Stops a search; its move is not played. But when a `ping` sent
+    /// during the search awaits its `pong`, that ping promised the move
+    /// (a script may send `go`, `ping`, `force` without waiting): the search
+    /// first gets [`PING_GRACE`] to end by itself and play it. A GUI that
+    /// waits for `pong` never meets this wait.
     fn interrupt(&mut self) {
+        let pong_pending = self
+            .shared
+            .lock()
+            .is_ok_and(|shared| !shared.pending_pongs.is_empty());
+        if pong_pending {
+            self.worker.finish_within(PING_GRACE);
+        }
         if let Ok(mut shared) = self.shared.lock() {
             shared.generation += 1;
         }
