@@ -235,7 +235,7 @@ pub struct Summary {
     pub lengths: BTreeMap<u32, u32>,
 }
 
-/// Summaries of different runs cannot be merged.
+/// Why summaries cannot be merged, or a summary cannot be trusted.
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum MergeError {
     /// The settings differ.
@@ -249,6 +249,42 @@ pub enum MergeError {
         /// The shard count.
         count: u32,
     },
+    /// Shards of splits into different numbers of shards: their games
+    /// overlap and leave gaps (1/2 and 1/3 both hold game 0).
+    #[error("shards of {first} and of {other} cannot be merged: a run is split one way")]
+    DifferentSplits {
+        /// The shard count seen first.
+        first: u32,
+        /// The other shard count.
+        other: u32,
+    },
+    /// A shard index outside `1..=count`, or a summary with no shard.
+    #[error("shard {index}/{count} does not exist (expected 1/{count} to {count}/{count})")]
+    NoSuchShard {
+        /// The shard's index.
+        index: u32,
+        /// The shard count.
+        count: u32,
+    },
+    /// The counts of a summary do not add up.
+    #[error("the counts do not add up: {0}")]
+    Inconsistent(String),
+    /// Shards of the run are missing.
+    #[error("shards {} of {count} are missing: the merged summary would not be the run's", list(.missing))]
+    Missing {
+        /// The missing indices.
+        missing: Vec<u32>,
+        /// The shard count.
+        count: u32,
+    },
+}
+
+fn list(indices: &[u32]) -> String {
+    indices
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The reason of a result without the figures that vary from game to game
@@ -314,13 +350,118 @@ impl Summary {
         *self.reasons.entry(reason_kind(&result.reason)).or_default() += 1;
     }
 
-    /// Adds the counts of `other`, a summary of other shards of the same run.
+    /// Checks that this summary can be what shards of its run counted: its
+    /// shards exist, are of one split and distinct; its games are their
+    /// share of the run; and the counts add up (each game has exactly one
+    /// outcome, one reason and one length). A summary file edited by hand
+    /// or from another version fails here rather than skewing a merge.
+    pub fn check(&self) -> Result<(), MergeError> {
+        let Some(first) = self.shards.first() else {
+            return Err(MergeError::Inconsistent("no shard is named".into()));
+        };
+        let count = first.count;
+        let mut seen = Vec::new();
+        for shard in &self.shards {
+            if shard.count != count {
+                return Err(MergeError::DifferentSplits {
+                    first: count,
+                    other: shard.count,
+                });
+            }
+            if shard.index == 0 || shard.index > shard.count {
+                return Err(MergeError::NoSuchShard {
+                    index: shard.index,
+                    count: shard.count,
+                });
+            }
+            if seen.contains(&shard.index) {
+                return Err(MergeError::Overlap {
+                    index: shard.index,
+                    count,
+                });
+            }
+            seen.push(shard.index);
+        }
+        let share: u64 = self
+            .shards
+            .iter()
+            .map(|shard| shard.games(self.settings.games).count() as u64)
+            .sum();
+        let games = u64::from(self.games);
+        let mismatch = |what: &str, value: u64| {
+            MergeError::Inconsistent(format!("{what} is {value}, the games {games}"))
+        };
+        if games != share {
+            return Err(MergeError::Inconsistent(format!(
+                "{games} games counted; shards {} of a {}-game run hold {share}",
+                list(&seen),
+                self.settings.games
+            )));
+        }
+        let outcomes = [
+            self.white_wins,
+            self.black_wins,
+            self.draws,
+            self.null_games,
+            self.game_over,
+            self.unfinished,
+        ]
+        .iter()
+        .map(|n| u64::from(*n))
+        .sum::<u64>();
+        if outcomes != games {
+            return Err(mismatch(
+                "the sum of wins, draws, null games, games over and unfinished games",
+                outcomes,
+            ));
+        }
+        if u64::from(self.refused_moves) > games {
+            return Err(mismatch(
+                "the number of games with a refused move",
+                u64::from(self.refused_moves),
+            ));
+        }
+        let reasons: u64 = self.reasons.values().map(|n| u64::from(*n)).sum();
+        if reasons != games {
+            return Err(mismatch("the sum of the reasons games ended", reasons));
+        }
+        let lengths: u64 = self.lengths.values().map(|n| u64::from(*n)).sum();
+        if lengths != games {
+            return Err(mismatch("the sum of the game lengths", lengths));
+        }
+        if !(self.white_score.is_finite() && self.black_score.is_finite()) {
+            return Err(MergeError::Inconsistent("a score is not a number".into()));
+        }
+        Ok(())
+    }
+
+    /// The indices of the shards not counted, of the split of the first
+    /// shard (all of them when no shard is counted).
+    pub fn missing_shards(&self) -> Vec<u32> {
+        let count = self.shards.first().map_or(1, |s| s.count);
+        (1..=count)
+            .filter(|i| !self.shards.iter().any(|s| s.index == *i))
+            .collect()
+    }
+
+    /// Adds the counts of `other`, a summary of other shards of the same run
+    /// (both [checked](Summary::check) first; nothing changes on an error).
     pub fn merge(&mut self, other: &Summary) -> Result<(), MergeError> {
+        self.check()?;
+        other.check()?;
         if self.settings != other.settings {
             return Err(MergeError::DifferentRuns(
                 Box::new(self.settings.clone()),
                 Box::new(other.settings.clone()),
             ));
+        }
+        if let (Some(mine), Some(theirs)) = (self.shards.first(), other.shards.first()) {
+            if mine.count != theirs.count {
+                return Err(MergeError::DifferentSplits {
+                    first: mine.count,
+                    other: theirs.count,
+                });
+            }
         }
         for shard in &other.shards {
             if self.shards.contains(shard) {

@@ -8,10 +8,11 @@ use crate::perft::{perft, perft_with_history};
 use crate::position::Pos;
 use crate::rules::{to_runtime, Compiled};
 use crate::variant::CompiledVariant;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use varc_runtime::fen::parse_fen;
+use varc_runtime::input::{Line, LineReader};
 use varc_runtime::notation::long_algebraic;
 use varc_runtime::perft::PerftReport;
 use varc_runtime::rules::Rules;
@@ -200,17 +201,24 @@ fn run_perft<V: CompiledVariant>(rules: &Compiled<V>, options: &Options) -> Exit
 fn run_batch<V: CompiledVariant>(rules: &Compiled<V>) -> ExitCode {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        let line = line.trim();
-        if line.is_empty() {
-            continue;
-        }
-        let (depth, fen) = line.split_once(' ').unwrap_or((line, ""));
-        let answer = match (depth.parse::<u32>(), load(rules, fen.trim())) {
-            (Ok(depth), Ok(pos)) => perft(&pos, depth, true).to_string(),
-            (Err(_), _) => "error: bad depth".to_string(),
-            (_, Err(error)) => format!("error: {error}"),
+    let mut lines = LineReader::new(stdin.lock());
+    // One answer per line, a bad line included, so that a caller pairing
+    // questions with answers stays in step.
+    while let Ok(Some(line)) = lines.next_line() {
+        let answer = match &line {
+            Line::Text(text) => {
+                let text = text.trim();
+                if text.is_empty() {
+                    continue;
+                }
+                let (depth, fen) = text.split_once(' ').unwrap_or((text, ""));
+                match (depth.parse::<u32>(), load(rules, fen.trim())) {
+                    (Ok(depth), Ok(pos)) => perft(&pos, depth, true).to_string(),
+                    (Err(_), _) => "error: bad depth".to_string(),
+                    (_, Err(error)) => format!("error: {error}"),
+                }
+            }
+            refused => format!("error: {}", refused.refusal().unwrap_or_default()),
         };
         if writeln!(out, "{answer}").and_then(|_| out.flush()).is_err() {
             break;

@@ -5,6 +5,7 @@ pub mod board;
 pub mod eval;
 pub mod fen;
 pub mod game;
+pub mod input;
 pub mod model;
 pub mod moves;
 pub mod notation;

@@ -11,17 +11,42 @@
 //!
 //! Unknown or malformed commands never stop the engine: they are answered
 //! with an `info string` line and otherwise ignored, as the protocol asks.
-//! End of input acts as `quit` once a running (finite) search has reported.
+//! So are lines that are not UTF-8 or longer than
+//! [`MAX_LINE_BYTES`](crate::input::MAX_LINE_BYTES) ([`crate::input`]).
+//! `go` parameters out of range are clamped, with an `info string`
+//! (see [`go`]); `go` in a finished game answers `bestmove 0000`.
+//!
+//! **The command loop never waits for a search.** The search runs on its
+//! own thread ([`Worker`]), so `stop`, `isready` and `quit` are read at
+//! once. A command that changes the position or the options (`position`,
+//! `setoption`, `ucinewgame`, `go`) while a search runs stops that search
+//! first; the search answers its `bestmove` (its best move so far), then
+//! the command applies. The UCI spec asks GUIs to send `stop` and wait for
+//! `bestmove` first, and GUIs count one `bestmove` per `go`: answering
+//! every `go` keeps a GUI that skipped `stop` in step.
+//!
+//! End of input acts as `quit`, after giving a running search
+//! [`END_OF_INPUT_GRACE`] to end by itself: then it is stopped, reports,
+//! and the loop returns.
 
 use crate::board::Board;
 use crate::fen::write_fen_for_clients;
 use crate::game::{Game, Status};
+use crate::input::{Line, LineReader};
 use crate::notation::{describe_all, long_algebraic, long_algebraic_of};
 use crate::rules::Rules;
 use crate::search::worker::Worker;
-use crate::search::{Engine, Limits, Score, SearchInfo};
+use crate::search::{Engine, Score, SearchInfo};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+pub mod go;
+
+/// How long a search running at the end of input may still take to end by
+/// itself before it is stopped (the process then exits well within a
+/// second).
+pub const END_OF_INPUT_GRACE: Duration = Duration::from_millis(500);
 
 /// Where protocol output goes, shared with the search thread.
 pub type Output = Arc<Mutex<dyn Write + Send>>;
@@ -53,13 +78,31 @@ where
     I: BufRead,
 {
     let mut session = Session::new(rules, output);
-    for line in input.lines() {
-        if !session.handle(&line?) {
-            session.worker.stop();
-            return Ok(());
+    let mut reader = LineReader::new(input);
+    loop {
+        let line = match reader.next_line() {
+            Ok(Some(line)) => line,
+            Ok(None) => break,
+            Err(error) => {
+                session.worker.stop();
+                return Err(error);
+            }
+        };
+        match line {
+            Line::Text(text) => {
+                if !session.handle(&text) {
+                    session.worker.stop();
+                    return Ok(());
+                }
+            }
+            refused => {
+                if let Some(why) = refused.refusal() {
+                    session.say(&format!("info string error: {why}"));
+                }
+            }
         }
     }
-    session.worker.finish();
+    session.worker.finish_within(END_OF_INPUT_GRACE);
     Ok(())
 }
 
@@ -155,13 +198,16 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         match *command {
             "uci" => self.identify(),
             "isready" => self.say("readyok"),
-            "setoption" => self.set_option(args),
+            "setoption" => {
+                self.worker.stop();
+                self.set_option(args);
+            }
             "ucinewgame" => {
                 self.worker.engine_mut().clear();
                 self.reset_game();
             }
             "position" => {
-                self.worker.finish();
+                self.worker.stop();
                 self.position(args);
             }
             "go" => self.go(args),
@@ -230,7 +276,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
     }
 
     fn reset_game(&mut self) {
-        self.worker.finish();
+        self.worker.stop();
         if let Ok(game) = Game::new(self.rules.clone()) {
             self.game = game;
         }
@@ -271,72 +317,15 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let mut limits = Limits::default();
-        let mut i = 0;
-        let number = |i: usize| args.get(i + 1).and_then(|w| w.parse::<i64>().ok());
-        while i < args.len() {
-            let value = number(i);
-            let used = match (args[i], value) {
-                ("depth", Some(v)) => {
-                    limits.depth = Some(v.clamp(1, 90) as u32);
-                    true
-                }
-                ("mate", Some(v)) => {
-                    limits.depth = Some((v.clamp(1, 45) * 2) as u32);
-                    true
-                }
-                ("nodes", Some(v)) => {
-                    limits.nodes = Some(v.max(1) as u64);
-                    true
-                }
-                ("movetime", Some(v)) => {
-                    limits.movetime_ms = Some(v.max(1) as u64);
-                    true
-                }
-                ("wtime", Some(v)) => {
-                    limits.time_left_ms[0] = Some(v.max(0) as u64);
-                    true
-                }
-                ("btime", Some(v)) => {
-                    limits.time_left_ms[1] = Some(v.max(0) as u64);
-                    true
-                }
-                ("winc", Some(v)) => {
-                    limits.increment_ms[0] = v.max(0) as u64;
-                    true
-                }
-                ("binc", Some(v)) => {
-                    limits.increment_ms[1] = v.max(0) as u64;
-                    true
-                }
-                ("movestogo", Some(v)) => {
-                    limits.moves_to_go = Some(v.clamp(1, 1000) as u32);
-                    true
-                }
-                ("infinite" | "ponder", _) => {
-                    limits.infinite = true;
-                    i += 1;
-                    continue;
-                }
-                ("searchmoves", _) => {
-                    self.say("info string searchmoves is not supported: searching all moves");
-                    i += 1;
-                    while i < args.len() && !is_go_keyword(args[i]) {
-                        i += 1;
-                    }
-                    continue;
-                }
-                (other, _) => {
-                    self.say(&format!("info string go: cannot read {}", clip(other)));
-                    i += 1;
-                    continue;
-                }
-            };
-            i += if used { 2 } else { 1 };
+        let (limits, notes) = go::read_go(args);
+        for note in notes {
+            self.say(&format!("info string {note}"));
         }
         if matches!(self.game.status(), Status::Ended(_)) || self.game.legal_moves().is_empty() {
+            // UCI has no word for "no move"; `0000` (the null move) is
+            // what engines answer by convention.
             self.say("info string the game is over: no move to search");
-            self.say("bestmove (none)");
+            self.say("bestmove 0000");
             return;
         }
         let output_info = Arc::clone(&self.output);
@@ -351,7 +340,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 let line: Vec<R::Move> = result.best.into_iter().chain(result.ponder).collect();
                 let texts = line_text(&game_done, &line);
                 let text = match texts.as_slice() {
-                    [] => "bestmove (none)".to_string(),
+                    [] => "bestmove 0000".to_string(),
                     [best] => format!("bestmove {best}"),
                     [best, ponder, ..] => format!("bestmove {best} ponder {ponder}"),
                 };
@@ -417,23 +406,6 @@ pub fn board_lines(variant: &crate::model::Variant, position: &impl Board) -> Ve
                 .collect::<String>()
         )))
         .collect()
-}
-
-fn is_go_keyword(word: &str) -> bool {
-    matches!(
-        word,
-        "depth"
-            | "mate"
-            | "nodes"
-            | "movetime"
-            | "wtime"
-            | "btime"
-            | "winc"
-            | "binc"
-            | "movestogo"
-            | "infinite"
-            | "ponder"
-    )
 }
 
 /// At most 60 characters of user text, for messages.

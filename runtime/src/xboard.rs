@@ -27,17 +27,30 @@
 //! move (why): MOVE`. The engine claims a draw or null game (`1/2-1/2
 //! {reason}`) when the rules let it and the claim is worth at least its
 //! best move.
+//!
+//! **The command loop never waits for a search** (it runs on the
+//! [`Worker`]'s thread). `ping` during a search is answered right after
+//! the engine's move, as CECP asks, without holding up the commands after
+//! it; `draw` and `hint` during a search get no answer (an offer may be
+//! ignored). `go` in a finished game answers the result line. Time values
+//! (`st`, `level`, `time`, `otim`) that are not finite numbers or exceed a
+//! week ([`MAX_TIME_MS`]) get `Error (...)` and change nothing; a negative
+//! `time`/`otim` reads as 0. Lines that are not UTF-8 or too long get
+//! `Error (...)` too. End of input acts as `quit`, after giving a running
+//! search [`END_OF_INPUT_GRACE`] to end by itself.
 
 use crate::board::Board;
 use crate::fen::parse_fen;
 use crate::game::{Game, GameResult, ResultKind};
+use crate::input::{Line, LineReader};
 use crate::model::{Color, Variant};
 use crate::notation::describe_all;
 use crate::position::Position;
 use crate::rules::Rules;
+use crate::search::time::MAX_TIME_MS;
 use crate::search::worker::Worker;
-use crate::search::{Engine, Limits, Score};
-use crate::uci::{clip, say, stdout_output, Output};
+use crate::search::{Engine, Limits, Score, SearchResult};
+use crate::uci::{clip, say, stdout_output, Output, END_OF_INPUT_GRACE};
 use std::io::BufRead;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
@@ -50,6 +63,10 @@ pub use letters::{mover_of, LetterMap};
 /// offer and answer `hint`: a few hundredths of a second.
 const QUICK_SEARCH_DEPTH: u32 = 6;
 const QUICK_SEARCH_NODES: u64 = 30_000;
+
+/// How long a command that interrupts a search waits for it to end by
+/// itself when a `ping` sent during it is still unanswered.
+const PING_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Runs the XBoard protocol over standard input and output.
 pub fn run_stdio<R: Rules + Clone + Send + 'static>(rules: R) -> std::io::Result<()> {
@@ -73,8 +90,16 @@ where
     let (sender, lines) = mpsc::channel();
     // A reader thread, so the loop can tell when the input goes quiet.
     std::thread::spawn(move || {
-        for line in input.lines() {
-            if sender.send(line).is_err() {
+        let mut reader = LineReader::new(input);
+        loop {
+            let next = reader.next_line().transpose();
+            let last = !matches!(next, Some(Ok(_)));
+            if let Some(line) = next {
+                if sender.send(line).is_err() {
+                    return;
+                }
+            }
+            if last {
                 return;
             }
         }
@@ -95,13 +120,26 @@ where
                 Err(_) => break,
             }
         };
-        if !session.handle(&line?) {
-            session.worker.stop();
-            return Ok(());
+        let line = match line {
+            Ok(line) => line,
+            Err(error) => {
+                session.worker.stop();
+                return Err(error);
+            }
+        };
+        match &line {
+            Line::Text(text) => {
+                if !session.handle(text) {
+                    session.worker.stop();
+                    return Ok(());
+                }
+            }
+            Line::TooLong { .. } => session.error("line too long", "ignored"),
+            Line::NotUtf8 { lossy } => session.error("not UTF-8 text", lossy),
         }
     }
     session.send_pending_setup();
-    session.worker.finish();
+    session.worker.finish_within(END_OF_INPUT_GRACE);
     Ok(())
 }
 
@@ -177,6 +215,10 @@ struct Shared<R: Rules> {
     /// Bumped whenever the position changes under a running search, so a
     /// stale result is not played.
     generation: u64,
+    /// Whether a search is running whose `on_done` has not yet run.
+    searching: bool,
+    /// `ping` tokens received during a search: answered after its move.
+    pending_pongs: Vec<String>,
 }
 
 struct Session<R: Rules + Clone + Send + 'static> {
@@ -216,6 +258,8 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             shared: Arc::new(Mutex::new(Shared {
                 game,
                 generation: 0,
+                searching: false,
+                pending_pongs: Vec::new(),
             })),
             rules,
             output,
@@ -241,8 +285,19 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         self.say(&format!("Error ({kind}): {}", clip(command)));
     }
 
-    /// Stops a search; its move is not played.
+    /// Stops a search; its move is not played. But when a `ping` sent
+    /// during the search awaits its `pong`, that ping promised the move
+    /// (a script may send `go`, `ping`, `force` without waiting): the search
+    /// first gets [`PING_GRACE`] to end by itself and play it. A GUI that
+    /// waits for `pong` never meets this wait.
     fn interrupt(&mut self) {
+        let pong_pending = self
+            .shared
+            .lock()
+            .is_ok_and(|shared| !shared.pending_pongs.is_empty());
+        if pong_pending {
+            self.worker.finish_within(PING_GRACE);
+        }
         if let Ok(mut shared) = self.shared.lock() {
             shared.generation += 1;
         }
@@ -299,7 +354,12 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             "go" => {
                 self.force = false;
                 self.engine_side = self.with_game(|g| g.position().side_to_move());
-                self.think();
+                // A finished game has no move to think about: say how it
+                // ended rather than nothing.
+                match self.with_game(|g| g.result().cloned()).flatten() {
+                    Some(result) => self.say(&result_text(&result)),
+                    None => self.think(),
+                }
             }
             "playother" => {
                 self.force = false;
@@ -319,34 +379,41 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 self.engine_side = Some(us.opponent());
             }
             "level" => self.level(rest, line),
-            "st" => match rest.parse::<f64>() {
-                Ok(seconds) if seconds > 0.0 => {
-                    self.seconds_per_move = Some((seconds * 1000.0) as u64)
-                }
-                _ => self.error("bad st", line),
+            "st" => match seconds_to_ms(rest) {
+                Some(ms) if ms > 0 => self.seconds_per_move = Some(ms),
+                _ => self.error(
+                    &format!(
+                        "bad st, expected seconds above 0, at most {}",
+                        MAX_TIME_MS / 1000
+                    ),
+                    line,
+                ),
             },
             "sd" => match rest.parse::<u32>() {
                 Ok(depth) if depth > 0 => self.depth = Some(depth.min(90)),
                 _ => self.error("bad sd", line),
             },
-            "time" | "otim" => match rest.parse::<u64>() {
-                Ok(centiseconds) => {
+            "time" | "otim" => match centiseconds_to_ms(rest) {
+                Some(ms) => {
                     let engine = self.engine_side.unwrap_or(Color::White);
                     let side = if command == "time" {
                         engine
                     } else {
                         engine.opponent()
                     };
-                    self.time_ms[side.index()] = Some(centiseconds * 10);
+                    self.time_ms[side.index()] = Some(ms);
                 }
-                Err(_) => self.error("bad time", line),
+                None => self.error(
+                    &format!(
+                        "bad {command}, expected centiseconds, at most {}",
+                        MAX_TIME_MS / 10
+                    ),
+                    line,
+                ),
             },
             "?" => self.worker.stop(),
             "ping" if self.setup_pending => self.held_pongs.push(rest.to_string()),
-            "ping" => {
-                self.worker.finish();
-                self.say(&format!("pong {rest}"));
-            }
+            "ping" => self.ping(rest),
             "result" => {
                 self.interrupt();
                 self.force = true;
@@ -362,12 +429,17 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             }
             "post" => self.post = true,
             "nopost" => self.post = false,
+            // During a search neither waits for it: the offer is ignored
+            // (CECP lets an engine ignore one), no hint is given.
             "draw" => {
-                if self.accepts_draw() {
+                if !self.worker.is_running() && self.accepts_draw() {
                     self.say("offer draw");
                 }
             }
             "hint" => {
+                if self.worker.is_running() {
+                    return true;
+                }
                 if let Some((text, _)) = self.quick_search() {
                     self.say(&format!("Hint: {text}"));
                 }
@@ -481,7 +553,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
     /// played its move): the best move in XBoard's letters and its value
     /// for the side to move.
     fn quick_search(&mut self) -> Option<(String, i32)> {
-        self.worker.finish();
+        self.worker.stop();
         let game = self.with_game(|g| g.clone())?;
         if game.result().is_some() || game.legal_moves().is_empty() {
             return None;
@@ -535,8 +607,8 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
 
     fn user_move(&mut self, text: &str) {
         // A move sent while the engine thinks on its own turn comes after
-        // the engine's move.
-        self.worker.finish();
+        // the engine's move: the search is stopped and plays it.
+        self.worker.stop();
         let variant = self.rules.variant();
         let outcome = self.with_game(|g| {
             let ours = self.letters.from_xboard_move(variant, g.position(), text);
@@ -563,6 +635,8 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         }
     }
 
+    /// `level MPS BASE INC`: BASE in minutes (`5`, `0.5`) or `MIN:SEC`,
+    /// INC in seconds; each finite, at least 0 and at most a week.
     fn level(&mut self, args: &str, line: &str) {
         let words: Vec<&str> = args.split_whitespace().collect();
         let [moves, base, increment] = words.as_slice() else {
@@ -570,21 +644,31 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             return;
         };
         let base_ms = match base.split_once(':') {
-            Some((m, s)) => m
+            Some((minutes, seconds)) => minutes
                 .parse::<u64>()
                 .ok()
-                .zip(s.parse::<u64>().ok())
-                .map(|(m, s)| (m * 60 + s) * 1000),
-            None => base.parse::<f64>().ok().map(|m| (m * 60_000.0) as u64),
+                .zip(seconds.parse::<u64>().ok())
+                .and_then(|(m, s)| m.checked_mul(60)?.checked_add(s)?.checked_mul(1000))
+                .filter(|ms| *ms <= MAX_TIME_MS),
+            None => base
+                .parse::<f64>()
+                .ok()
+                .and_then(|minutes| ms_of_seconds(minutes * 60.0)),
         };
-        match (moves.parse::<u32>(), base_ms, increment.parse::<f64>()) {
-            (Ok(moves), Some(base_ms), Ok(increment)) => {
+        match (moves.parse::<u32>(), base_ms, seconds_to_ms(increment)) {
+            (Ok(moves), Some(base_ms), Some(increment_ms)) => {
                 self.moves_per_session = moves;
                 self.base_ms = base_ms;
-                self.increment_ms = (increment * 1000.0) as u64;
+                self.increment_ms = increment_ms;
                 self.seconds_per_move = None;
             }
-            _ => self.error("bad level", line),
+            _ => self.error(
+                &format!(
+                    "bad level, expected MOVES MINUTES[:SECONDS] INCREMENT, at most {} minutes",
+                    MAX_TIME_MS / 60_000
+                ),
+                line,
+            ),
         }
     }
 
@@ -615,8 +699,24 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         limits
     }
 
+    /// `ping N`: `pong N` once every command before it is done. A search
+    /// that runs is part of that, so its `on_done` answers after the move;
+    /// the loop does not wait for it.
+    fn ping(&mut self, token: &str) {
+        if let Ok(mut shared) = self.shared.lock() {
+            if shared.searching {
+                shared.pending_pongs.push(token.to_string());
+                return;
+            }
+        }
+        self.say(&format!("pong {token}"));
+    }
+
     /// Starts the engine thinking if it is its turn.
     fn think(&mut self) {
+        // A search still running plays its move first (and clears
+        // `searching`) before this one reads the game.
+        self.worker.stop();
         let Some((game, generation)) = self
             .shared
             .lock()
@@ -628,6 +728,9 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         let side = game.position().side_to_move();
         if self.force || self.engine_side != Some(side) || game.result().is_some() {
             return;
+        }
+        if let Ok(mut shared) = self.shared.lock() {
+            shared.searching = true;
         }
         let limits = self.limits(side, game.moves_made());
         let post = self.post;
@@ -663,34 +766,74 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 let Ok(mut shared) = shared.lock() else {
                     return;
                 };
-                if shared.generation != generation {
-                    return;
+                if shared.generation == generation {
+                    play_search_result(&mut shared.game, &result, &done_letters, &done_output);
                 }
-                let game = &mut shared.game;
-                let claim_now =
-                    result.claim.is_some_and(|c| c >= result.value) && !game.claimable().is_empty();
-                if claim_now && game.claim().is_ok() {
-                    if let Some(result) = game.result() {
-                        say(&done_output, &result_text(result));
-                    }
-                    return;
-                }
-                let Some(mv) = result.best else { return };
-                let rules = game.rules();
-                let legal = describe_all(rules, game.legal_moves());
-                let text = done_letters.to_xboard_move(
-                    rules.variant(),
-                    game.position(),
-                    &rules.describe(&mv),
-                    &legal,
-                );
-                if game.play(&mv).is_ok() {
-                    say(&done_output, &format!("move {text}"));
-                    if let Some(result) = game.result() {
-                        say(&done_output, &result_text(result));
-                    }
+                shared.searching = false;
+                for token in std::mem::take(&mut shared.pending_pongs) {
+                    say(&done_output, &format!("pong {token}"));
                 }
             },
         );
     }
+}
+
+/// Plays the search's `result` in `game` and says so: a claim when the
+/// rules allow one worth at least the best move, else `move MOVE` (and the
+/// result line if that move ends the game).
+fn play_search_result<R: Rules>(
+    game: &mut Game<R>,
+    result: &SearchResult<R::Move>,
+    letters: &LetterMap,
+    output: &Output,
+) {
+    let claim_now = result.claim.is_some_and(|c| c >= result.value) && !game.claimable().is_empty();
+    if claim_now && game.claim().is_ok() {
+        if let Some(result) = game.result() {
+            say(output, &result_text(result));
+        }
+        return;
+    }
+    let Some(mv) = result.best else { return };
+    let rules = game.rules();
+    let legal = describe_all(rules, game.legal_moves());
+    let text = letters.to_xboard_move(
+        rules.variant(),
+        game.position(),
+        &rules.describe(&mv),
+        &legal,
+    );
+    if game.play(&mv).is_ok() {
+        say(output, &format!("move {text}"));
+        if let Some(result) = game.result() {
+            say(output, &result_text(result));
+        }
+    }
+}
+
+/// A non-negative, finite number of seconds (`5`, `0.5`) in milliseconds,
+/// at most [`MAX_TIME_MS`]; `None` for anything else (`inf`, `nan`, `-1`,
+/// `1e30`).
+fn seconds_to_ms(text: &str) -> Option<u64> {
+    ms_of_seconds(text.trim().parse::<f64>().ok()?)
+}
+
+/// `seconds` in milliseconds, if finite, not negative and at most
+/// [`MAX_TIME_MS`].
+fn ms_of_seconds(seconds: f64) -> Option<u64> {
+    let ms = seconds * 1000.0;
+    // The range check also refuses NaN (every comparison with it fails).
+    if !(0.0..=MAX_TIME_MS as f64).contains(&ms) {
+        return None;
+    }
+    Some(ms.round() as u64)
+}
+
+/// XBoard's clock reading (`time`, `otim`) in centiseconds, in
+/// milliseconds. A negative reading (a clock that ran out) is 0; one above
+/// [`MAX_TIME_MS`] or not a whole number is `None`.
+fn centiseconds_to_ms(text: &str) -> Option<u64> {
+    let centiseconds = text.trim().parse::<i64>().ok()?;
+    let ms = u64::try_from(centiseconds).unwrap_or(0).checked_mul(10)?;
+    (ms <= MAX_TIME_MS).then_some(ms)
 }

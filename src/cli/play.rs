@@ -10,7 +10,7 @@
 //! move and the engine's reply; casual games only), `save FILE`, `load
 //! FILE`, `new`, `flip`, `quit`.
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -19,6 +19,7 @@ use varc::interp::Interpreter;
 use varc_runtime::fen::piece_text;
 use varc_runtime::game::record::load;
 use varc_runtime::game::{Action, Game, GameError, Status, TimeControl};
+use varc_runtime::input::{Line, LineReader};
 use varc_runtime::model::{CheckRule, Color, Square};
 use varc_runtime::moves::Move;
 use varc_runtime::notation::{long_algebraic, san};
@@ -150,7 +151,7 @@ impl Session {
         let variant = self.rules.variant();
         println!("{} -- type a move (e4, Nf3, e2e4) or 'help'.", variant.name);
         let stdin = std::io::stdin();
-        let mut lines = stdin.lock().lines();
+        let mut lines = LineReader::new(stdin.lock());
         let mut shown: Option<(usize, bool)> = None;
         loop {
             let state = (self.game.steps().len(), self.game.result().is_some());
@@ -170,9 +171,24 @@ impl Session {
             print!("{prompt}");
             let _ = std::io::stdout().flush();
             let asked = Instant::now();
-            let Some(Ok(line)) = lines.next() else {
-                println!();
-                return;
+            let line = match lines.next_line() {
+                Ok(Some(Line::Text(line))) => line,
+                // A bad line is refused; the game goes on.
+                Ok(Some(refused)) => {
+                    if let Some(why) = refused.refusal() {
+                        println!("error: {why}");
+                    }
+                    continue;
+                }
+                Ok(None) => {
+                    println!();
+                    return;
+                }
+                Err(error) => {
+                    println!();
+                    eprintln!("error: reading the terminal: {error}");
+                    return;
+                }
             };
             let elapsed = asked.elapsed().as_millis() as u64;
             if !self.command(line.trim(), elapsed) {

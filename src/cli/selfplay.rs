@@ -204,49 +204,52 @@ fn print_summary(summary: &Summary, json: bool) {
     }
 }
 
+/// `varc selfplay merge`: every file is [checked](Summary::check), the
+/// shards must be of one run and one split, distinct, and all present; on
+/// any error nothing is written or printed but the error (exit 1). A run
+/// with a shard missing is refused rather than merged with a warning: its
+/// figures would look like the whole run's.
 fn merge(files: &[PathBuf], json: bool, output: Option<&Path>) -> ExitCode {
-    let mut merged: Option<Summary> = None;
-    for file in files {
-        let text = match varc::bounded::read_text(file) {
-            Ok(text) => text,
-            Err(error) => {
-                eprintln!("error: {error}");
-                return ExitCode::FAILURE;
-            }
-        };
-        let summary: Summary = match serde_json::from_str(&text) {
-            Ok(summary) => summary,
-            Err(error) => {
-                eprintln!(
-                    "error: {} is not a selfplay summary: {error}",
-                    file.display()
-                );
-                return ExitCode::FAILURE;
-            }
-        };
-        match &mut merged {
-            None => merged = Some(summary),
-            Some(total) => {
-                if let Err(error) = total.merge(&summary) {
-                    eprintln!("error: {}: {error}", file.display());
+    match merge_files(files) {
+        Ok(summary) => {
+            if let Some(path) = output {
+                if let Err(error) = write_json(path, &summary) {
+                    eprintln!("error: {error}");
                     return ExitCode::FAILURE;
                 }
             }
+            print_summary(&summary, json);
+            ExitCode::SUCCESS
         }
-    }
-    let Some(summary) = merged else {
-        eprintln!("error: no summary to merge");
-        return ExitCode::FAILURE;
-    };
-    if let Some(path) = output {
-        if let Err(error) = write_json(path, &summary) {
+        Err(error) => {
             eprintln!("error: {error}");
-            return ExitCode::FAILURE;
+            ExitCode::FAILURE
         }
     }
-    if !summary.complete() {
-        eprintln!("warning: the shards do not cover the whole run");
+}
+
+/// The merged summary of `files`, or the first reason it cannot be made.
+fn merge_files(files: &[PathBuf]) -> Result<Summary, String> {
+    let mut merged: Option<Summary> = None;
+    for file in files {
+        let text = varc::bounded::read_text(file).map_err(|error| error.to_string())?;
+        let summary: Summary = serde_json::from_str(&text)
+            .map_err(|error| format!("{} is not a selfplay summary: {error}", file.display()))?;
+        let added = match &mut merged {
+            None => summary.check().map(|()| merged = Some(summary)),
+            Some(total) => total.merge(&summary),
+        };
+        added.map_err(|error| format!("{}: {error}", file.display()))?;
     }
-    print_summary(&summary, json);
-    ExitCode::SUCCESS
+    let summary = merged.ok_or("no summary to merge")?;
+    let missing = summary.missing_shards();
+    if let Some(count) = summary
+        .shards
+        .first()
+        .map(|s| s.count)
+        .filter(|_| !missing.is_empty())
+    {
+        return Err(varc::selfplay::MergeError::Missing { missing, count }.to_string());
+    }
+    Ok(summary)
 }

@@ -55,6 +55,11 @@ impl Limits {
     }
 }
 
+/// The longest clock time, increment or move time the protocols take, in
+/// milliseconds (a week). UCI clamps larger values to it, XBoard refuses
+/// them; either way the time arithmetic below stays far from overflow.
+pub const MAX_TIME_MS: u64 = 7 * 24 * 60 * 60 * 1000;
+
 /// Milliseconds kept back for the protocol and the operating system.
 const MARGIN_MS: u64 = 30;
 
@@ -75,15 +80,18 @@ impl Budget {
             if let Some(ms) = limits.movetime_ms {
                 let ms = ms.saturating_sub(MARGIN_MS.min(ms / 10)).max(1);
                 // Iterate until the hard limit: the aim is twice the time.
-                soft_ms = Some(ms * 2);
+                soft_ms = Some(ms.saturating_mul(2));
                 hard_ms = Some(ms);
             } else if let Some(left) = limits.time_left_ms[side.index()] {
                 let increment = limits.increment_ms[side.index()];
                 let to_go = limits.moves_to_go.unwrap_or(30).max(1) as u64;
                 let usable = left.saturating_sub(MARGIN_MS.min(left / 10));
-                let aim = (usable / to_go + increment * 3 / 4).min(usable / 3).max(1);
+                let aim = (usable / to_go)
+                    .saturating_add(increment.saturating_mul(3) / 4)
+                    .min(usable / 3)
+                    .max(1);
                 soft_ms = Some(aim);
-                hard_ms = Some((aim * 3).min(usable / 2).max(1));
+                hard_ms = Some(aim.saturating_mul(3).min(usable / 2).max(1));
             }
         }
         Budget {

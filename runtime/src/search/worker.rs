@@ -1,5 +1,9 @@
 //! A search on a background thread, for the protocols: the command loop
 //! keeps reading (`stop`, `isready`, `?`) while the engine thinks.
+//!
+//! Nothing here waits for a search to end by itself: a search may have no
+//! finite limit (`go infinite`, a clock only for the other side, `go depth
+//! 90`), so every wait is either a stop or bounded ([`Worker::finish_within`]).
 
 use super::{Engine, EngineOptions, Limits, SearchInfo, SearchResult};
 use crate::game::Game;
@@ -8,7 +12,7 @@ use crate::rules::Rules;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Owns the engine; lends it to one background search at a time. `M` is
 /// the back end's move ([`Rules::Move`]).
@@ -16,7 +20,6 @@ use std::time::Duration;
 pub struct Worker<M> {
     engine: Option<Engine<M>>,
     running: Option<(Arc<AtomicBool>, JoinHandle<Engine<M>>)>,
-    infinite: bool,
     variant: Variant,
     options: EngineOptions,
 }
@@ -29,7 +32,6 @@ impl<M: Copy + Eq + Send + 'static> Worker<M> {
             options: engine.options,
             engine: Some(engine),
             running: None,
-            infinite: false,
         }
     }
 
@@ -41,15 +43,14 @@ impl<M: Copy + Eq + Send + 'static> Worker<M> {
     /// Starts searching `game` within `limits`. `on_info` is called after each
     /// iteration and `on_done` with the result, both on the search thread.
     /// An infinite search reports its result only once stopped. A running
-    /// search is stopped first.
+    /// search is stopped first (and reports).
     pub fn start<R, I, D>(&mut self, game: Game<R>, limits: Limits, mut on_info: I, on_done: D)
     where
         R: Rules<Move = M> + Clone + Send + 'static,
         I: FnMut(&SearchInfo<M>) + Send + 'static,
         D: FnOnce(SearchResult<M>) + Send + 'static,
     {
-        self.finish();
-        self.infinite = limits.infinite;
+        self.stop();
         let mut engine = self.engine.take().unwrap_or_else(|| self.fresh());
         let stop = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&stop);
@@ -67,6 +68,8 @@ impl<M: Copy + Eq + Send + 'static> Worker<M> {
     }
 
     /// Stops a running search and waits for it (its result is reported).
+    /// The search polls its stop flag every few hundred nodes, so this
+    /// returns promptly whatever the search's limits.
     pub fn stop(&mut self) {
         if let Some((stop, _)) = &self.running {
             stop.store(true, Ordering::Relaxed);
@@ -74,19 +77,21 @@ impl<M: Copy + Eq + Send + 'static> Worker<M> {
         self.join();
     }
 
-    /// Lets a running finite search end by itself (and report); stops an
-    /// infinite one. Commands that change the position call this, so that
-    /// a script can send `go` and `position` without waiting.
-    pub fn finish(&mut self) {
-        if self.infinite {
-            self.stop();
-        } else {
-            self.join();
+    /// Lets a running search end by itself for at most `grace`, then stops
+    /// it; either way it reports. The protocols call this at the end of
+    /// input: a short scripted search (`go depth 3`, then end of input)
+    /// still completes, and an unbounded one cannot keep the process alive.
+    pub fn finish_within(&mut self, grace: Duration) {
+        let deadline = Instant::now() + grace;
+        while self.is_running() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
         }
+        self.stop();
     }
 
-    /// Waits for a running search to end by itself.
-    pub fn join(&mut self) {
+    /// Waits for the search thread once it has been told to stop (or has
+    /// ended): never called on a search that may still run unbounded.
+    fn join(&mut self) {
         if let Some((_, handle)) = self.running.take() {
             match handle.join() {
                 Ok(engine) => self.engine = Some(engine),
@@ -96,9 +101,9 @@ impl<M: Copy + Eq + Send + 'static> Worker<M> {
         }
     }
 
-    /// The engine, once no search runs ([`Worker::finish`] first).
+    /// The engine; a running search is stopped first (and reports).
     pub fn engine_mut(&mut self) -> &mut Engine<M> {
-        self.finish();
+        self.stop();
         let (variant, options) = (&self.variant, self.options);
         self.engine
             .get_or_insert_with(|| Engine::with_options(variant, options))
