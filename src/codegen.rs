@@ -23,12 +23,12 @@ pub mod model_literal;
 pub mod names;
 mod plan;
 
+use crate::output::{OutputError, OutputFolder};
 use quote::quote;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use thiserror::Error;
-use crate::output::{OutputError, OutputFolder};
 use varc_runtime::model::Variant;
 
 /// Why an engine cannot be generated or built.

@@ -4,8 +4,8 @@
 use crate::error::Error;
 use crate::load::Sources;
 use crate::syntax::is_unsafe_in_text;
-use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::diagnostic::{Diagnostic, Label};
+use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
 
 /// Renders `errors` as text, with colours if `color` is set.

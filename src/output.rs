@@ -335,8 +335,13 @@ mod tests {
         let folder = OutputFolder::claim(&dir, "a test").expect("claimed");
         folder.write(Path::new("a/b.txt"), b"one").expect("written");
         let folder = OutputFolder::claim(&dir, "a test").expect("claimed again");
-        folder.write(Path::new("a/b.txt"), b"two").expect("rewritten");
-        assert_eq!(std::fs::read(dir.join("a/b.txt")).ok(), Some(b"two".to_vec()));
+        folder
+            .write(Path::new("a/b.txt"), b"two")
+            .expect("rewritten");
+        assert_eq!(
+            std::fs::read(dir.join("a/b.txt")).ok(),
+            Some(b"two".to_vec())
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -35,7 +35,8 @@ pub fn parse(file: usize, source: &str) -> Result<Node<'_>, Error> {
 /// send over UCI and XBoard (a CR starts a forged protocol line) and
 /// records write on one line.
 pub fn is_unsafe_in_text(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}')
+    c.is_control()
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}')
 }
 
 /// A name for an unsafe character in a diagnostic (`U+001B (escape)`).

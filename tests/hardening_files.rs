@@ -65,11 +65,15 @@ fn build_refuses_folder_it_does_not_own() {
     assert!(message.contains(&text(&dir)), "names the folder: {message}");
     assert!(message.contains("not made by varc"), "says why: {message}");
     assert_eq!(
-        std::fs::read_to_string(dir.join("Cargo.toml")).ok().as_deref(),
+        std::fs::read_to_string(dir.join("Cargo.toml"))
+            .ok()
+            .as_deref(),
         Some("[package]\nname = \"mine\"\n")
     );
     assert_eq!(
-        std::fs::read_to_string(dir.join("src/main.rs")).ok().as_deref(),
+        std::fs::read_to_string(dir.join("src/main.rs"))
+            .ok()
+            .as_deref(),
         Some("fn main() {}\n")
     );
     assert!(!dir.join("src/lib.rs").exists(), "nothing was added");
@@ -105,8 +109,15 @@ fn build_does_not_write_through_a_symlinked_file_or_folder() {
     std::os::unix::fs::symlink(&outside, dir.join("src/main.rs")).expect("link");
     let output = varc(&["build", &chess_file(), "-o", &text(&dir), "--no-build"]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    assert!(stderr(&output).contains("symbolic link"), "{}", stderr(&output));
-    assert_eq!(std::fs::read_to_string(&outside).ok().as_deref(), Some("precious\n"));
+    assert!(
+        stderr(&output).contains("symbolic link"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&outside).ok().as_deref(),
+        Some("precious\n")
+    );
 
     // A link put in place of a folder varc writes into.
     let elsewhere = root.join("elsewhere");
@@ -117,7 +128,9 @@ fn build_does_not_write_through_a_symlinked_file_or_folder() {
     let output = varc(&["build", &chess_file(), "-o", &text(&dir), "--no-build"]);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert_eq!(
-        std::fs::read_to_string(elsewhere.join("lib.rs")).ok().as_deref(),
+        std::fs::read_to_string(elsewhere.join("lib.rs"))
+            .ok()
+            .as_deref(),
         Some("mine\n")
     );
     assert!(!elsewhere.join("main.rs").exists());
@@ -156,7 +169,9 @@ fn selfplay_refuses_folder_it_does_not_own() {
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     assert!(stderr(&output).contains(&text(&dir)), "{}", stderr(&output));
     assert_eq!(
-        std::fs::read_to_string(dir.join("game-00001.pgn")).ok().as_deref(),
+        std::fs::read_to_string(dir.join("game-00001.pgn"))
+            .ok()
+            .as_deref(),
         Some("my game\n")
     );
     let _ = std::fs::remove_dir_all(&root);
@@ -175,8 +190,15 @@ fn selfplay_does_not_follow_a_symlinked_record() {
     std::os::unix::fs::symlink(&outside, dir.join("game-00001.pgn")).expect("link");
     let output = selfplay_one_game(&chess_file(), &dir);
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    assert!(stderr(&output).contains("symbolic link"), "{}", stderr(&output));
-    assert_eq!(std::fs::read_to_string(&outside).ok().as_deref(), Some("precious\n"));
+    assert!(
+        stderr(&output).contains("symbolic link"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&outside).ok().as_deref(),
+        Some("precious\n")
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -209,18 +231,27 @@ fn play_save_refuses_to_overwrite_an_existing_file() {
     let shown = play(&format!("e4\nsave {}\nquit\n", text(&file)));
     assert!(shown.contains("already exists"), "{shown}");
     assert!(shown.contains("save!"), "tells how to replace it: {shown}");
-    assert_eq!(std::fs::read_to_string(&file).ok().as_deref(), Some("my notes\n"));
+    assert_eq!(
+        std::fs::read_to_string(&file).ok().as_deref(),
+        Some("my notes\n")
+    );
 
     let shown = play(&format!("e4\nsave! {}\nquit\n", text(&file)));
     assert!(shown.contains("saved to"), "{shown}");
     let saved = std::fs::read_to_string(&file).expect("saved record");
-    assert!(saved.contains("[Variant \"chess\"]") && saved.contains("e4"), "{saved}");
+    assert!(
+        saved.contains("[Variant \"chess\"]") && saved.contains("e4"),
+        "{saved}"
+    );
 
     let new_file = root.join("game.pgn");
     let shown = play(&format!("e4\nsave {}\nquit\n", text(&new_file)));
     assert!(shown.contains("saved to"), "{shown}");
     assert!(new_file.is_file());
-    assert!(play("help\nquit\n").contains("save! FILE"), "help shows save!");
+    assert!(
+        play("help\nquit\n").contains("save! FILE"),
+        "help shows save!"
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
 
@@ -262,7 +293,13 @@ fn engines_of_one_variant_id_built_in_two_folders_run_their_own_rules() {
             Path::new(env!("CARGO_BIN_EXE_varc")),
             &["perft", &text(file), "2", "--json"],
         );
-        assert_eq!(engine, interpreter, "{} runs the rules of {}", binary.display(), file.display());
+        assert_eq!(
+            engine,
+            interpreter,
+            "{} runs the rules of {}",
+            binary.display(),
+            file.display()
+        );
         counts.push(engine);
     }
     assert_ne!(counts[0], counts[1], "the rules differ, so do the counts");
@@ -297,7 +334,10 @@ fn check_rejects_escape_in_a_reason_with_a_located_error() {
         message.contains(&format!("escape.rules:{line}:")),
         "located at line {line}: {message}"
     );
-    assert!(!message.contains('\u{1b}'), "the escape is not printed raw: {message:?}");
+    assert!(
+        !message.contains('\u{1b}'),
+        "the escape is not printed raw: {message:?}"
+    );
     let _ = std::fs::remove_dir_all(&root);
 }
 

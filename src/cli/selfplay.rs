@@ -110,13 +110,15 @@ pub fn run(args: SelfplayArgs) -> ExitCode {
     // The records go into a folder varc owns (see `varc::output`): a
     // user's folder is refused before any game is played.
     let out = match &args.out {
-        Some(dir) => match OutputFolder::claim(dir, &format!("varc selfplay ({})", settings.variant)) {
-            Ok(folder) => Some(folder),
-            Err(error) => {
-                eprintln!("error: {error}");
-                return ExitCode::FAILURE;
+        Some(dir) => {
+            match OutputFolder::claim(dir, &format!("varc selfplay ({})", settings.variant)) {
+                Ok(folder) => Some(folder),
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    return ExitCode::FAILURE;
+                }
             }
-        },
+        }
         None => None,
     };
     let indices: Vec<u32> = shard.games(settings.games).collect();
@@ -131,20 +133,23 @@ pub fn run(args: SelfplayArgs) -> ExitCode {
     for index in indices {
         let played = play_game(&rules, &settings, index);
         if let Some(error) = &played.refused {
-            report(&bar, format!(
-                "game {}: the game refused an engine move: {error}",
-                index + 1
-            ));
+            report(
+                &bar,
+                format!(
+                    "game {}: the game refused an engine move: {error}",
+                    index + 1
+                ),
+            );
         }
         summary.add(&played.outcome());
         if let Some(folder) = &out {
             let record = played.record(&settings);
             if let Err(why) = check_record(&rules, &record, &played.game) {
                 record_failures += 1;
-                report(&bar, format!(
-                    "game {}: its record does not replay: {why}",
-                    index + 1
-                ));
+                report(
+                    &bar,
+                    format!("game {}: its record does not replay: {why}", index + 1),
+                );
             }
             let name = format!("game-{:05}.pgn", index + 1);
             if let Err(error) = folder.write(Path::new(&name), record.as_bytes()) {
@@ -216,7 +221,9 @@ fn check_record<R: Rules + Clone>(
 
 fn write_json(path: &Path, summary: &Summary) -> Result<(), String> {
     let text = serde_json::to_string_pretty(summary).map_err(|e| e.to_string())?;
-    std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
+    // The file the user named (`merge -o FILE`) is replaced, atomically and
+    // never through a link.
+    varc::output::write_file(path, (text + "\n").as_bytes(), true).map_err(|e| e.to_string())
 }
 
 fn print_summary(summary: &Summary, json: bool) {
