@@ -3,7 +3,9 @@
 
 use crate::error::Error;
 use crate::load::Sources;
+use crate::syntax::is_unsafe_in_text;
 use codespan_reporting::diagnostic::{Diagnostic, Label};
+use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor};
 
 /// Renders `errors` as text, with colours if `color` is set.
@@ -14,9 +16,10 @@ pub fn render(sources: &Sources, errors: &[Error], color: bool) -> String {
         termcolor::Buffer::no_color()
     };
     let config = term::Config::default();
+    let files = printable_files(sources);
     for error in errors {
         let diagnostic = to_diagnostic(error);
-        if term::emit(&mut buffer, &config, sources.files(), &diagnostic).is_err() {
+        if term::emit(&mut buffer, &config, &files, &diagnostic).is_err() {
             // A span outside its file would be a bug of ours; still say what is wrong.
             buffer_line(&mut buffer, &format!("error: {}", error.message));
         }
@@ -28,6 +31,31 @@ pub fn render(sources: &Sources, errors: &[Error], color: bool) -> String {
         );
     }
     String::from_utf8_lossy(buffer.as_slice()).into_owned()
+}
+
+/// The sources as they are shown: every character a terminal would act on
+/// (see [`is_unsafe_in_text`]; a diagnostic may quote the very string
+/// that holds it) is replaced by `?`s of the same length in bytes, so
+/// that spans and columns stay right. Line breaks and tabs are kept.
+fn printable_files(sources: &Sources) -> SimpleFiles<String, String> {
+    let mut files = SimpleFiles::new();
+    let mut id = 0;
+    while let Ok(file) = sources.files().get(id) {
+        let source = file.source();
+        let mut shown = String::with_capacity(source.len());
+        let mut chars = source.chars().peekable();
+        while let Some(c) = chars.next() {
+            let kept = matches!(c, '\n' | '\t') || (c == '\r' && chars.peek() == Some(&'\n'));
+            if is_unsafe_in_text(c) && !kept {
+                shown.push_str(&"?".repeat(c.len_utf8()));
+            } else {
+                shown.push(c);
+            }
+        }
+        files.add(file.name().clone(), shown);
+        id += 1;
+    }
+    files
 }
 
 fn buffer_line(buffer: &mut termcolor::Buffer, line: &str) {

@@ -12,6 +12,7 @@ pub mod diagnostic;
 pub mod error;
 pub mod load;
 pub mod lower;
+pub mod output;
 pub mod syntax;
 
 pub use load::{load_variant, load_variant_from_str, LoadError};

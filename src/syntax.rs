@@ -22,7 +22,72 @@ pub fn parse(file: usize, source: &str) -> Result<Node<'_>, Error> {
         .next()
         .ok_or_else(|| Error::new(file, Span::at(0), "the file is empty"))?;
     check_nesting(file, &root)?;
+    check_strings(file, &root)?;
     Ok(root)
+}
+
+/// Whether `c` may not appear in a string of a rules file: control
+/// characters (ESC, CR, BEL, NUL, tab, ...), bidirectional embeddings,
+/// overrides and isolates (U+202A-U+202E, U+2066-U+2069) and the Unicode
+/// line and paragraph separators. Strings become display names, reasons
+/// and award names, which `check`, `replay` and `play` print on terminals
+/// (`ESC[2J` clears the screen, an override reorders what is shown), engines
+/// send over UCI and XBoard (a CR starts a forged protocol line) and
+/// records write on one line.
+pub fn is_unsafe_in_text(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{2028}' | '\u{2029}')
+}
+
+/// A name for an unsafe character in a diagnostic (`U+001B (escape)`).
+fn describe_char(c: char) -> String {
+    let name = match c {
+        '\0' => "null",
+        '\u{7}' => "bell",
+        '\u{8}' => "backspace",
+        '\t' => "tab",
+        '\r' => "carriage return",
+        '\u{1b}' => "escape",
+        '\u{7f}' => "delete",
+        '\u{202A}'..='\u{202E}' => "bidirectional embedding or override",
+        '\u{2066}'..='\u{2069}' => "bidirectional isolate",
+        '\u{2028}' => "line separator",
+        '\u{2029}' => "paragraph separator",
+        _ => "control character",
+    };
+    format!("U+{:04X} ({name})", c as u32)
+}
+
+/// Rejects the first string that holds a character [`is_unsafe_in_text`],
+/// pointing at the character. Checked once here, on the syntax tree, so
+/// that every string (names, reasons, award names, messages) is covered,
+/// whatever statement it belongs to.
+#[allow(clippy::result_large_err)]
+fn check_strings(file: usize, root: &Node<'_>) -> Result<(), Error> {
+    for node in root.clone().into_inner().flatten() {
+        if node.as_rule() != Rule::string {
+            continue;
+        }
+        let start = node.as_span().start();
+        if let Some((offset, c)) = node
+            .as_str()
+            .char_indices()
+            .find(|(_, c)| is_unsafe_in_text(*c))
+        {
+            let at = start + offset;
+            return Err(Error::new(
+                file,
+                Span::new(at, at + c.len_utf8()),
+                format!("control character {} in a string", describe_char(c)),
+            )
+            .with_label("not allowed in text")
+            .with_help(
+                "remove it: names, reasons and messages are printed on terminals and sent \
+                 to engine protocols, where such characters rewrite the screen or forge lines",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The deepest nesting of syntax nodes accepted. Real variants stay below

@@ -419,9 +419,11 @@ fn ppc_p11_twenty_five_move_rule_by_claim_reset_by_promotion() {
 
 #[test]
 fn ppc_p12_only_two_kings_immediate_draw() {
+    // Black's piece on d1 is a rooking: a rook there would have promoted
+    // on arriving (P1).
     let kings = play(
         "ppc",
-        Some("4k3/8/8/8/8/8/8/3rK3 w - - 0 1"),
+        Some("4k3/8/8/8/8/8/8/3r'K3 w - - 0 1"),
         None,
         &["Kxd1"],
     );
@@ -429,7 +431,7 @@ fn ppc_p12_only_two_kings_immediate_draw() {
     assert_eq!(kings.reason(), "only the two kings left");
     let pawn = play(
         "ppc",
-        Some("4k3/8/8/8/8/8/4P3/3rK3 w - - 0 1"),
+        Some("4k3/8/8/8/8/8/4P3/3r'K3 w - - 0 1"),
         None,
         &["Kxd1"],
     );
@@ -443,7 +445,7 @@ fn ppc_p13_scoring_2_1_0_and_no_insufficient_material_draw() {
     // are P8, P10, P11 and P12).
     let bishop = play(
         "ppc",
-        Some("4k3/8/8/8/8/8/8/3rK1B1 w - - 0 1"),
+        Some("4k3/8/8/8/8/8/8/3r'K1B1 w - - 0 1"),
         None,
         &["Kxd1"],
     );

@@ -7,15 +7,16 @@
 //! long algebraic (`e2e4`); a refused move says why. Commands: `help`,
 //! `moves`, `history`, `hint`, `go` (the engine moves for the side to
 //! move), `claim`, `offer`, `accept`, `resign`, `undo` (takes back the last
-//! move and the engine's reply; casual games only), `save FILE`, `load
-//! FILE`, `new`, `flip`, `quit`.
+//! move and the engine's reply; casual games only), `save FILE` (never
+//! over an existing file; `save! FILE` replaces it), `load FILE`, `new`, `flip`, `quit`.
 
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use varc::interp::Interpreter;
+use varc::output::{self, OutputError};
 use varc_runtime::fen::piece_text;
 use varc_runtime::game::record::load;
 use varc_runtime::game::{Action, Game, GameError, Status, TimeControl};
@@ -241,7 +242,8 @@ impl Session {
             "accept" => self.game.accept().map_err(|e| e.to_string()),
             "resign" => self.game.resign().map_err(|e| e.to_string()),
             "undo" | "takeback" => self.takeback(),
-            "save" => self.save(rest),
+            "save" => self.save(rest, false),
+            "save!" => self.save(rest, true),
             "load" => self.load(rest),
             "new" => {
                 match Game::new(self.rules.clone()) {
@@ -316,12 +318,19 @@ impl Session {
         Ok(())
     }
 
-    fn save(&self, path: &str) -> Result<(), String> {
+    /// `save FILE` writes a new file; an existing one is replaced only by
+    /// `save! FILE` (the `!` is the player's "yes, replace it").
+    fn save(&self, path: &str, overwrite: bool) -> Result<(), String> {
         if path.is_empty() {
             return Err("save needs a file name".into());
         }
         let text = self.game.to_record(&[("Event", "varc play")]);
-        std::fs::write(path, text).map_err(|e| format!("cannot write {path}: {e}"))?;
+        output::write_file(Path::new(path), text.as_bytes(), overwrite).map_err(|e| match e {
+            OutputError::Exists { .. } => {
+                format!("{path} already exists; 'save! {path}' replaces it")
+            }
+            other => other.to_string(),
+        })?;
         println!("saved to {path}");
         Ok(())
     }
@@ -616,7 +625,8 @@ commands:
   offer / accept   offer a draw / accept the opponent's offer
   resign           resign
   undo             take back your last move (casual games)
-  save FILE        save the game as a record; load FILE to go on with one
+  save FILE        save the game as a record (a new file; save! FILE replaces one)
+  load FILE        go on with a saved game
   new              a new game
   board / flip     show / turn the board
   quit             leave";

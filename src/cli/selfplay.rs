@@ -15,6 +15,7 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use varc::output::OutputFolder;
 use varc::selfplay::{play_game, Settings, Shard, Summary};
 use varc_runtime::game::record::load;
 use varc_runtime::rules::Rules;
@@ -106,12 +107,20 @@ pub fn run(args: SelfplayArgs) -> ExitCode {
         max_plies: args.max_plies.max(1),
     };
     let shard = args.shard.unwrap_or(Shard::ALL);
-    if let Some(dir) = &args.out {
-        if let Err(error) = std::fs::create_dir_all(dir) {
-            eprintln!("error: cannot create {}: {error}", dir.display());
-            return ExitCode::FAILURE;
+    // The records go into a folder varc owns (see `varc::output`): a
+    // user's folder is refused before any game is played.
+    let out = match &args.out {
+        Some(dir) => {
+            match OutputFolder::claim(dir, &format!("varc selfplay ({})", settings.variant)) {
+                Ok(folder) => Some(folder),
+                Err(error) => {
+                    eprintln!("error: {error}");
+                    return ExitCode::FAILURE;
+                }
+            }
         }
-    }
+        None => None,
+    };
     let indices: Vec<u32> = shard.games(settings.games).collect();
     let bar = ProgressBar::new(indices.len() as u64);
     bar.set_style(
@@ -120,27 +129,32 @@ pub fn run(args: SelfplayArgs) -> ExitCode {
     );
     let mut summary = Summary::new(settings.clone(), shard);
     let mut record_failures = 0;
+    let mut write_failures = 0;
     for index in indices {
         let played = play_game(&rules, &settings, index);
         if let Some(error) = &played.refused {
-            bar.println(format!(
-                "game {}: the game refused an engine move: {error}",
-                index + 1
-            ));
+            report(
+                &bar,
+                format!(
+                    "game {}: the game refused an engine move: {error}",
+                    index + 1
+                ),
+            );
         }
         summary.add(&played.outcome());
-        if let Some(dir) = &args.out {
+        if let Some(folder) = &out {
             let record = played.record(&settings);
             if let Err(why) = check_record(&rules, &record, &played.game) {
                 record_failures += 1;
-                bar.println(format!(
-                    "game {}: its record does not replay: {why}",
-                    index + 1
-                ));
+                report(
+                    &bar,
+                    format!("game {}: its record does not replay: {why}", index + 1),
+                );
             }
-            let path = dir.join(format!("game-{:05}.pgn", index + 1));
-            if let Err(error) = std::fs::write(&path, record) {
-                bar.println(format!("error: cannot write {}: {error}", path.display()));
+            let name = format!("game-{:05}.pgn", index + 1);
+            if let Err(error) = folder.write(Path::new(&name), record.as_bytes()) {
+                report(&bar, format!("error: {error}"));
+                write_failures += 1;
             }
         }
         bar.set_message(format!(
@@ -150,22 +164,39 @@ pub fn run(args: SelfplayArgs) -> ExitCode {
         bar.inc(1);
     }
     bar.finish_and_clear();
-    if let Some(dir) = &args.out {
-        let path = dir.join(format!("summary-{}-of-{}.json", shard.index, shard.count));
-        if let Err(error) = write_json(&path, &summary) {
+    if let Some(folder) = &out {
+        let name = format!("summary-{}-of-{}.json", shard.index, shard.count);
+        let written = serde_json::to_string_pretty(&summary)
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                folder
+                    .write(Path::new(&name), (text + "\n").as_bytes())
+                    .map_err(|e| e.to_string())
+            });
+        if let Err(error) = written {
             eprintln!("error: {error}");
             return ExitCode::FAILURE;
         }
     }
     print_summary(&summary, args.json);
-    if record_failures > 0 || summary.refused_moves > 0 {
+    if record_failures > 0 || write_failures > 0 || summary.refused_moves > 0 {
         eprintln!(
-            "error: {record_failures} records did not replay, {} games had a refused move",
+            "error: {record_failures} records did not replay, {write_failures} could not be written, {} games had a refused move",
             summary.refused_moves
         );
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
+}
+
+/// Prints a line above the progress bar, or on stderr when there is no
+/// bar (indicatif drops the lines of a hidden bar, and these are errors).
+fn report(bar: &ProgressBar, line: String) {
+    if bar.is_hidden() {
+        eprintln!("{line}");
+    } else {
+        bar.println(line);
+    }
 }
 
 /// Loads `record` back and checks that it reaches `game`'s position and result.
@@ -190,7 +221,9 @@ fn check_record<R: Rules + Clone>(
 
 fn write_json(path: &Path, summary: &Summary) -> Result<(), String> {
     let text = serde_json::to_string_pretty(summary).map_err(|e| e.to_string())?;
-    std::fs::write(path, text + "\n").map_err(|e| format!("cannot write {}: {e}", path.display()))
+    // The file the user named (`merge -o FILE`) is replaced, atomically and
+    // never through a link.
+    varc::output::write_file(path, (text + "\n").as_bytes(), true).map_err(|e| e.to_string())
 }
 
 fn print_summary(summary: &Summary, json: bool) {

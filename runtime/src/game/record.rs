@@ -34,7 +34,9 @@
 //!   loading, so standard PGN loads.
 //! - Other comments `{...}` and `;` line comments are ignored when loading;
 //!   the writer uses them for awarded wins and the game's end ("Game ended
-//!   by True 5 Queens").
+//!   by True 5 Queens"), with `}` and `\` inside written `\}` and `\\` (a
+//!   reason may hold them; PGN has no escape, and a bare `}` would end
+//!   the comment early).
 //! - The result token closes the movetext.
 //!
 //! Loading replays every step in a fresh [`Game`]; any error names the line
@@ -157,6 +159,39 @@ pub fn pgn_variant_name(variant: &crate::model::Variant) -> &str {
     &variant.id
 }
 
+/// A comment `{TEXT}` holding `text` whatever it says: a `}` in an award's
+/// name or a reason (rules-file text) would end the comment early and
+/// break the record, so `}` and `\` are written `\}` and `\\`, as tag
+/// values escape `"`. [`uncomment`] reads them back.
+fn comment(text: &str) -> String {
+    let mut out = String::from("{");
+    for c in text.chars() {
+        if matches!(c, '}' | '\\') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out.push('}');
+    out
+}
+
+/// The text of a comment token `{...}` (see [`comment`]).
+fn uncomment(token: &str) -> String {
+    let inner = token
+        .strip_prefix('{')
+        .and_then(|t| t.strip_suffix('}'))
+        .unwrap_or(token);
+    let mut out = String::new();
+    let mut chars = inner.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.extend(chars.next()),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 fn quote(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
 }
@@ -223,13 +258,13 @@ impl<R: Rules> Game<R> {
                 words.push(format!("{{emt {}}}", format_seconds(ms)));
             }
             for award in &step.awards {
-                words.push(format!(
-                    "{{{}: {} win{} to {}}}",
+                words.push(comment(&format!(
+                    "{}: {} win{} to {}",
                     award.name,
                     award.wins,
                     if award.wins == 1 { "" } else { "s" },
                     award.player
-                ));
+                )));
             }
             if matches!(step.action, Action::Move(_)) && step.by == Color::Black {
                 need_number = true;
@@ -237,7 +272,7 @@ impl<R: Rules> Game<R> {
         }
         match self.result() {
             Some(result) => {
-                words.push(format!("{{{}}}", result.reason));
+                words.push(comment(&result.reason));
                 words.push(result.score_text());
             }
             None => words.push("*".to_string()),
@@ -348,7 +383,8 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
             Token::MoveNumber | Token::Roman | Token::Nag => {}
             Token::VariationStart | Token::VariationEnd => {}
             Token::Comment => {
-                let inner = slice[1..slice.len() - 1].trim();
+                let text = uncomment(slice);
+                let inner = text.trim();
                 if let Some(seconds) = inner.strip_prefix("emt ") {
                     let ms = parse_seconds(seconds).ok_or_else(|| {
                         syntax(span.start, format!("cannot read the time {seconds:?}"))

@@ -22,8 +22,9 @@ pub enum Token {
     /// `)`: the end of a variation.
     #[token(")")]
     VariationEnd,
-    /// `{...}`: a comment, or `{emt SECONDS}`, the time a move took.
-    #[regex(r"\{[^}]*\}")]
+    /// `{...}`: a comment, or `{emt SECONDS}`, the time a move took. A
+    /// backslash escapes the next character (`\}` does not end it).
+    #[regex(r"\{([^}\\]|\\(.|\n))*\}")]
     Comment,
     /// The result: scores such as `1-0`, `1/2-1/2`, `2-0`, `3-1`, or `*`.
     #[regex(r"([0-9]+(\+1/2)?|1/2)-([0-9]+(\+1/2)?|1/2)")]
