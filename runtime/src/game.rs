@@ -51,10 +51,11 @@ pub use result::{GameResult, ResultKind};
 
 use crate::board::Board;
 use crate::fen::parse_fen;
-use crate::model::{Color, Trigger};
+use crate::model::{Color, HistoryRuleKind, Trigger};
 use crate::notation::{long_algebraic_of, parse_move, san};
 use crate::rules::Rules;
 use condition::Context;
+use std::collections::HashMap;
 
 /// An action of the side to move; `M` is the back end's move
 /// ([`Rules::Move`]).
@@ -159,6 +160,20 @@ pub struct Game<R: Rules> {
     rules: R,
     state: State<R::Position, R::Move>,
     steps: Vec<Step<R>>,
+    /// The positions moves were made from, grouped by identity, under their
+    /// identity hash: repetitions are counted in time independent of the
+    /// game's length.
+    moves_from: HashMap<u64, Vec<Occurrences>>,
+}
+
+/// The moves made from one identity (one position as the repetition rules
+/// see it).
+#[derive(Clone, Debug)]
+struct Occurrences {
+    /// The first step made from it (its `before` holds the identity).
+    first: usize,
+    /// `moves_made` before each move made from it, in order.
+    at: Vec<u32>,
 }
 
 impl<R: Rules> Game<R> {
@@ -194,6 +209,7 @@ impl<R: Rules> Game<R> {
             rules,
             state,
             steps: Vec::new(),
+            moves_from: HashMap::new(),
         };
         game.settle(false);
         game
@@ -312,12 +328,30 @@ impl<R: Rules> Game<R> {
     }
 
     /// The positions before each move made, oldest first.
+    /// The positions before the current one that history rules can read
+    /// (as far back as the furthest rule looks), oldest first.
     fn past_positions(&self) -> Vec<&R::Position> {
-        self.steps
+        let reach = self
+            .rules
+            .variant()
+            .legality
+            .history_rules
             .iter()
+            .map(|rule| match rule.kind {
+                HistoryRuleKind::RepeatedCheck { plies_ago } => plies_ago as usize,
+            })
+            .max()
+            .unwrap_or(0);
+        let mut past: Vec<&R::Position> = self
+            .steps
+            .iter()
+            .rev()
             .filter(|s| matches!(s.action, Action::Move(_)))
+            .take(reach)
             .map(|s| &s.before.position)
-            .collect()
+            .collect();
+        past.reverse();
+        past
     }
 
     /// Recomputes what the state derives from the position and history:
@@ -392,21 +426,24 @@ impl<R: Rules> Game<R> {
             total: 1,
             in_a_row: 1,
         };
-        for step in &self.steps {
-            let before = &step.before;
-            if !matches!(step.action, Action::Move(_))
-                || !before
-                    .identity
-                    .same_as(&before.position, &current.identity, &current.position)
-            {
-                continue;
-            }
-            repetitions.total += 1;
-            if before.moves_made >= first_in_row {
-                repetitions.in_a_row += 1;
-            }
+        if let Some(occurrences) = self.occurrences(&current.identity, &current.position) {
+            let since_reset =
+                occurrences.at.len() - occurrences.at.partition_point(|m| *m < first_in_row);
+            repetitions.total += occurrences.at.len() as u32;
+            repetitions.in_a_row += since_reset as u32;
         }
         repetitions
+    }
+
+    /// The moves made so far from the position of `identity`.
+    fn occurrences(&self, identity: &Identity, position: &R::Position) -> Option<&Occurrences> {
+        self.moves_from.get(&identity.hash)?.iter().find(|o| {
+            self.steps.get(o.first).is_some_and(|step| {
+                step.before
+                    .identity
+                    .same_as(&step.before.position, identity, position)
+            })
+        })
     }
 
     fn ensure_ongoing(&self) -> Result<(), GameError> {
@@ -419,6 +456,27 @@ impl<R: Rules> Game<R> {
     }
 
     fn push_step(&mut self, action: Action<R::Move>, text: String, elapsed_ms: Option<u64>) {
+        if matches!(action, Action::Move(_)) {
+            let (identity, position) = (&self.state.identity, &self.state.position);
+            let moves_made = self.state.moves_made;
+            let group = self.moves_from.get(&identity.hash).and_then(|groups| {
+                groups.iter().position(|o| {
+                    self.steps.get(o.first).is_some_and(|step| {
+                        step.before
+                            .identity
+                            .same_as(&step.before.position, identity, position)
+                    })
+                })
+            });
+            let groups = self.moves_from.entry(identity.hash).or_default();
+            match group {
+                Some(index) => groups[index].at.push(moves_made),
+                None => groups.push(Occurrences {
+                    first: self.steps.len(),
+                    at: vec![moves_made],
+                }),
+            }
+        }
         let before = Box::new(self.state.clone());
         self.steps.push(Step {
             action,
@@ -548,6 +606,32 @@ impl<R: Rules> Game<R> {
     /// Takes back the last step (a move, claim, offer, ...) and returns it.
     pub fn undo(&mut self) -> Option<Action<R::Move>> {
         let step = self.steps.pop()?;
+        if matches!(step.action, Action::Move(_)) {
+            // The step undone is the last made from its identity.
+            let hash = step.before.identity.hash;
+            let steps = &self.steps;
+            if let Some(groups) = self.moves_from.get_mut(&hash) {
+                let own = groups.iter().position(|o| {
+                    o.first == steps.len()
+                        || steps.get(o.first).is_some_and(|first| {
+                            first.before.identity.same_as(
+                                &first.before.position,
+                                &step.before.identity,
+                                &step.before.position,
+                            )
+                        })
+                });
+                if let Some(index) = own {
+                    groups[index].at.pop();
+                    if groups[index].at.is_empty() {
+                        groups.remove(index);
+                    }
+                }
+                if groups.is_empty() {
+                    self.moves_from.remove(&hash);
+                }
+            }
+        }
         self.state = *step.before;
         Some(step.action)
     }

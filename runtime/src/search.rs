@@ -204,7 +204,7 @@ impl<M: Copy + Eq> Engine<M> {
     /// Resizes the transposition table (clears it).
     pub fn set_hash_mb(&mut self, megabytes: usize) {
         self.options.hash_mb = megabytes.max(1);
-        self.tt = TranspositionTable::new(self.options.hash_mb);
+        self.tt.resize(self.options.hash_mb);
     }
 
     /// Sets the match state null games are valued from.

@@ -4,7 +4,8 @@
 
 use super::condition::Context;
 use crate::board::Board;
-use crate::model::{Award, Color, Variant};
+use crate::model::{Color, Variant};
+use std::collections::{HashMap, HashSet};
 
 /// A win awarded during the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,50 +30,107 @@ pub fn total_wins(awarded: &[AwardedWin]) -> [u32; 2] {
     wins
 }
 
-fn stacks(variant: &Variant, a: &str, b: &str) -> bool {
-    let forbids = |x: &str, y: &str| {
-        variant
-            .awards
-            .iter()
-            .any(|award| award.name == x && award.not_stackable_with.iter().any(|n| n == y))
-    };
-    !(forbids(a, b) || forbids(b, a))
+/// Which awards do not stack (`not with`), both ways, by name: built once
+/// per call so that granting costs time linear in the awards, not cubic.
+struct Rivals<'a> {
+    of: HashMap<&'a str, HashSet<&'a str>>,
+}
+
+impl<'a> Rivals<'a> {
+    fn new(variant: &'a Variant) -> Rivals<'a> {
+        let mut of: HashMap<&str, HashSet<&str>> = HashMap::new();
+        for award in &variant.awards {
+            for other in &award.not_stackable_with {
+                of.entry(award.name.as_str())
+                    .or_default()
+                    .insert(other.as_str());
+                of.entry(other.as_str())
+                    .or_default()
+                    .insert(award.name.as_str());
+            }
+        }
+        Rivals { of }
+    }
+
+    /// Whether awards `a` and `b` may both be held.
+    fn stack(&self, a: &str, b: &str) -> bool {
+        !self.of.get(a).is_some_and(|rivals| rivals.contains(b))
+    }
+
+    fn has_rivals(&self, a: &str) -> bool {
+        self.of.contains_key(a)
+    }
+}
+
+/// The most wins each player holds per award, by the award's index among
+/// the variant's awards (the first of its name).
+fn holdings(
+    index_of: &HashMap<&str, usize>,
+    awarded: &[AwardedWin],
+) -> HashMap<(usize, Color), u32> {
+    let mut held = HashMap::new();
+    for win in awarded {
+        if let Some(&index) = index_of.get(win.name.as_str()) {
+            let entry = held.entry((index, win.player)).or_insert(0);
+            *entry = win.wins.max(*entry);
+        }
+    }
+    held
 }
 
 /// Gives the awards whose condition holds after the move of ply `ply`,
 /// updating `awarded`. Returns the awards given on this move and the name of
-/// the first one that ends the game, if any.
+/// the first one that ends the game, if any. Its time is linear in the
+/// awards and their `not with` lists.
 pub fn grant(
     context: &Context<'_, impl Board>,
     awarded: &mut Vec<AwardedWin>,
     ply: u32,
 ) -> (Vec<AwardedWin>, Option<String>) {
     let variant = context.variant;
+    let rivals = Rivals::new(variant);
+    let mut index_of: HashMap<&str, usize> = HashMap::new();
+    for (index, award) in variant.awards.iter().enumerate() {
+        index_of.entry(award.name.as_str()).or_insert(index);
+    }
+    let mut held = holdings(&index_of, awarded);
     let mut given = Vec::new();
     let mut ends = None;
-    for award in &variant.awards {
+    for (index, award) in variant.awards.iter().enumerate() {
         if !context.holds(&award.when) {
             continue;
         }
         let player = context.player(award.to);
-        if award.once
-            && awarded
-                .iter()
-                .any(|a| a.name == award.name && a.player == player)
-        {
+        let name = award.name.as_str();
+        let key = index_of.get(name).copied().unwrap_or(index);
+        if award.once && held.contains_key(&(key, player)) {
             continue;
         }
-        if !better_than_rivals(variant, award, player, awarded) {
+        // It must beat every award of the player it does not stack with.
+        let beaten = rivals.of.get(name).is_some_and(|names| {
+            names.iter().any(|rival| {
+                index_of
+                    .get(rival)
+                    .and_then(|r| held.get(&(*r, player)))
+                    .is_some_and(|wins| *wins >= award.wins)
+            })
+        });
+        if beaten {
             continue;
         }
-        awarded.retain(|a| a.player != player || stacks(variant, &a.name, &award.name));
-        given.retain(|a: &AwardedWin| a.player != player || stacks(variant, &a.name, &award.name));
+        if rivals.has_rivals(name) {
+            awarded.retain(|a| a.player != player || rivals.stack(&a.name, name));
+            given.retain(|a: &AwardedWin| a.player != player || rivals.stack(&a.name, name));
+            held = holdings(&index_of, awarded);
+        }
         let win = AwardedWin {
             name: award.name.clone(),
             player,
             wins: award.wins,
             ply,
         };
+        let entry = held.entry((key, player)).or_insert(0);
+        *entry = award.wins.max(*entry);
         awarded.push(win.clone());
         given.push(win);
         if award.ends_game && ends.is_none() {
@@ -80,19 +138,6 @@ pub fn grant(
         }
     }
     (given, ends)
-}
-
-/// Whether `award` beats every award of `player` it does not stack with.
-fn better_than_rivals(
-    variant: &Variant,
-    award: &Award,
-    player: Color,
-    awarded: &[AwardedWin],
-) -> bool {
-    awarded
-        .iter()
-        .filter(|a| a.player == player && !stacks(variant, &a.name, &award.name))
-        .all(|rival| award.wins > rival.wins)
 }
 
 #[cfg(test)]

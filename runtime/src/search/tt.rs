@@ -170,6 +170,13 @@ impl<M: Copy> TranspositionTable<M> {
         }
     }
 
+    /// Forgets every entry and takes `megabytes`: the old table is freed
+    /// before the new one is made, so memory never holds both.
+    pub fn resize(&mut self, megabytes: usize) {
+        self.slots = Vec::new();
+        *self = TranspositionTable::new(megabytes);
+    }
+
     /// Forgets every entry.
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = None);
