@@ -139,3 +139,21 @@ fn resizing_the_hash_never_holds_two_tables() {
     let peak_mb = peak.expect("VmHWM") / 1024;
     assert!(peak_mb < 400, "peak {peak_mb} MB for a 256 MB table");
 }
+
+#[test]
+fn uci_position_of_twenty_thousand_plies_is_read() {
+    // 26 s and 349 MB before the history was incremental; and the line
+    // (100 KB) must fit the protocol's line limit.
+    let moves = ["g1f3", "g8f6", "f3g1", "f6g8"].repeat(5_000).join(" ");
+    let script = format!("uci\nposition startpos moves {moves}\nd\nisready\n");
+    let out = common::protocol_session(varc_runtime::uci::run, "ppc", &script);
+    assert!(
+        out.iter()
+            .any(|l| l
+                .contains("fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 20000 10001")),
+        "{:?}",
+        out.iter()
+            .filter(|l| l.contains("fen") || l.contains("error"))
+            .collect::<Vec<_>>()
+    );
+}

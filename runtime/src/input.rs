@@ -12,9 +12,9 @@
 
 use std::io::{BufRead, ErrorKind};
 
-/// The longest line kept, in bytes (a UCI `position ... moves` line of a
-/// very long game is far shorter).
-pub const MAX_LINE_BYTES: usize = 64 * 1024;
+/// The longest line kept, in bytes: a UCI `position ... moves` line holds
+/// about 200,000 plies (a game of 20,000 plies is 100 KB of moves).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
 
 /// One line of input, without its `\n` (or `\r\n`).
 #[derive(Clone, Debug, PartialEq, Eq)]
