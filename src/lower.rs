@@ -335,15 +335,18 @@ impl<'a> Lowerer<'a> {
     /// The value of the number `node`, which must lie in `range` (what its
     /// use holds); outside it, a located error and `None`. No number is
     /// clamped silently.
-    fn int_in(
+    fn number_in<T>(
         &mut self,
         file: usize,
         node: &Node<'_>,
-        range: RangeInclusive<u32>,
+        range: RangeInclusive<T>,
         what: &str,
-    ) -> Option<u32> {
+    ) -> Option<T>
+    where
+        T: std::str::FromStr + PartialOrd + std::fmt::Display,
+    {
         let text = node.as_str();
-        match text.parse::<u32>() {
+        match text.parse::<T>() {
             Ok(value) if range.contains(&value) => Some(value),
             _ => {
                 self.error(

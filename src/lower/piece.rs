@@ -18,28 +18,6 @@ const BUILTIN_MOVES: [(&str, &str); 6] = [
 ];
 
 impl Lowerer<'_> {
-    /// A piece's declared `value`, in pawns: from 0 to [`MAX_PIECE_VALUE`].
-    fn piece_value(&mut self, file: usize, node: &Node<'_>) -> Option<f64> {
-        let text = node.as_str();
-        match text.parse::<f64>() {
-            Ok(value) if (0.0..=MAX_PIECE_VALUE).contains(&value) => Some(value),
-            _ => {
-                self.error(
-                    Error::new(
-                        file,
-                        node.as_span().into(),
-                        format!(
-                            "a piece's value must be from 0 to {MAX_PIECE_VALUE} pawns, not {text}"
-                        ),
-                    )
-                    .with_label("out of range")
-                    .with_help("values are in pawns: a queen is about 9"),
-                );
-                None
-            }
-        }
-    }
-
     /// Registers every piece's name and letter, then lowers movement (a
     /// piece may use the movement of a piece defined after it).
     pub(super) fn lower_pieces(&mut self) {
@@ -113,7 +91,14 @@ impl Lowerer<'_> {
                 .into_iter()
                 .filter_map(|o| first_child(&o, Rule::value_option))
                 .filter_map(|v| first_child(&v, Rule::number))
-                .find_map(|n| self.piece_value(item.file, &n));
+                .find_map(|n| {
+                    self.number_in(
+                        item.file,
+                        &n,
+                        0.0..=MAX_PIECE_VALUE,
+                        "a piece's value in pawns",
+                    )
+                });
             let royal = children(&item.body, Rule::piece_option)
                 .iter()
                 .any(|o| first_child(o, Rule::royal).is_some());
@@ -447,7 +432,7 @@ impl Lowerer<'_> {
             );
         }
         let range = match range {
-            Some(range) => match self.int_in(file, &range, 0..=u32::MAX, "a ride's range") {
+            Some(range) => match self.number_in(file, &range, 0..=u32::MAX, "a ride's range") {
                 Some(value) => Some(value),
                 None => return Vec::new(),
             },

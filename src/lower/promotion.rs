@@ -193,7 +193,7 @@ impl Lowerer<'_> {
     ) -> HistoryRule {
         let plies_ago = first_child(&body, Rule::int)
             .and_then(|n| {
-                self.int_in(
+                self.number_in(
                     file,
                     &n,
                     1..=MAX_HISTORY_PLIES,

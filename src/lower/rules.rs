@@ -144,7 +144,7 @@ impl Lowerer<'_> {
     /// The number of a condition (`repetition 3`, `plies >= 100`, ...).
     fn condition_int(&mut self, file: usize, node: &Node<'_>) -> u32 {
         first_child(node, Rule::int)
-            .and_then(|i| self.int_in(file, &i, 0..=u32::MAX, "a number in a condition"))
+            .and_then(|i| self.number_in(file, &i, 0..=u32::MAX, "a number in a condition"))
             .unwrap_or(0)
     }
 
@@ -332,7 +332,7 @@ impl Lowerer<'_> {
 
     pub(super) fn lower_award(&mut self, file: usize, body: Node<'_>) -> Option<Award> {
         let name = super::string_value(&first_child(&body, Rule::string)?);
-        let wins = self.int_in(
+        let wins = self.number_in(
             file,
             &first_child(&body, Rule::int)?,
             0..=MAX_AWARD_WINS,
@@ -388,7 +388,7 @@ impl Lowerer<'_> {
         let ints = children(&award, Rule::int);
         let counter = first_child(&award, Rule::ident).and_then(|i| self.counter(file, &i));
         let mut wins = |node: Option<&Node<'_>>| {
-            node.and_then(|n| self.int_in(file, n, 0..=MAX_AWARD_WINS, "a resignation's wins"))
+            node.and_then(|n| self.number_in(file, n, 0..=MAX_AWARD_WINS, "a resignation's wins"))
         };
         let (base, per_count) = (wins(ints.first()), wins(ints.get(1)));
         match (base, per_count, counter) {
@@ -403,7 +403,7 @@ impl Lowerer<'_> {
 
     pub(super) fn lower_tiebreak(&mut self, file: usize, body: Node<'_>) -> Option<Tiebreak> {
         let wins = first_child(&body, Rule::int)
-            .and_then(|n| self.int_in(file, &n, 0..=MAX_AWARD_WINS, "a tiebreak's wins"))
+            .and_then(|n| self.number_in(file, &n, 0..=MAX_AWARD_WINS, "a tiebreak's wins"))
             .unwrap_or(1);
         let mut tiebreak = Tiebreak {
             values: Vec::new(),
@@ -414,7 +414,7 @@ impl Lowerer<'_> {
         for entry in children(&body, Rule::tiebreak_entry) {
             let idents = children(&entry, Rule::ident);
             let points = first_child(&entry, Rule::int)
-                .and_then(|n| self.int_in(file, &n, 0..=MAX_AWARD_WINS, "a tiebreak's points"))
+                .and_then(|n| self.number_in(file, &n, 0..=MAX_AWARD_WINS, "a tiebreak's points"))
                 .unwrap_or(0);
             let Some(name) = idents.first() else { continue };
             if let Some(region) = idents.get(1) {
@@ -484,7 +484,7 @@ impl Lowerer<'_> {
             Rule::match_forfeit => MatchRule::ForfeitAfterNulls {
                 count: first_child(&inner, Rule::int)
                     .and_then(|n| {
-                        self.int_in(file, &n, 1..=u32::MAX, "the null games before a forfeit")
+                        self.number_in(file, &n, 1..=u32::MAX, "the null games before a forfeit")
                     })
                     .unwrap_or(2),
                 winner: first_child(&inner, Rule::player)
