@@ -327,7 +327,6 @@ impl<R: Rules> Game<R> {
         }
     }
 
-    /// The positions before each move made, oldest first.
     /// The positions before the current one that history rules can read
     /// (as far back as the furthest rule looks), oldest first.
     fn past_positions(&self) -> Vec<&R::Position> {
@@ -437,7 +436,14 @@ impl<R: Rules> Game<R> {
 
     /// The moves made so far from the position of `identity`.
     fn occurrences(&self, identity: &Identity, position: &R::Position) -> Option<&Occurrences> {
-        self.moves_from.get(&identity.hash)?.iter().find(|o| {
+        let index = self.occurrences_index(identity, position)?;
+        self.moves_from.get(&identity.hash)?.get(index)
+    }
+
+    /// Where the moves made from the position of `identity` are in its
+    /// hash's bucket of [`Game::moves_from`].
+    fn occurrences_index(&self, identity: &Identity, position: &R::Position) -> Option<usize> {
+        self.moves_from.get(&identity.hash)?.iter().position(|o| {
             self.steps.get(o.first).is_some_and(|step| {
                 step.before
                     .identity
@@ -457,18 +463,9 @@ impl<R: Rules> Game<R> {
 
     fn push_step(&mut self, action: Action<R::Move>, text: String, elapsed_ms: Option<u64>) {
         if matches!(action, Action::Move(_)) {
-            let (identity, position) = (&self.state.identity, &self.state.position);
+            let group = self.occurrences_index(&self.state.identity, &self.state.position);
             let moves_made = self.state.moves_made;
-            let group = self.moves_from.get(&identity.hash).and_then(|groups| {
-                groups.iter().position(|o| {
-                    self.steps.get(o.first).is_some_and(|step| {
-                        step.before
-                            .identity
-                            .same_as(&step.before.position, identity, position)
-                    })
-                })
-            });
-            let groups = self.moves_from.entry(identity.hash).or_default();
+            let groups = self.moves_from.entry(self.state.identity.hash).or_default();
             match group {
                 Some(index) => groups[index].at.push(moves_made),
                 None => groups.push(Occurrences {
@@ -605,33 +602,23 @@ impl<R: Rules> Game<R> {
 
     /// Takes back the last step (a move, claim, offer, ...) and returns it.
     pub fn undo(&mut self) -> Option<Action<R::Move>> {
-        let step = self.steps.pop()?;
-        if matches!(step.action, Action::Move(_)) {
-            // The step undone is the last made from its identity.
-            let hash = step.before.identity.hash;
-            let steps = &self.steps;
-            if let Some(groups) = self.moves_from.get_mut(&hash) {
-                let own = groups.iter().position(|o| {
-                    o.first == steps.len()
-                        || steps.get(o.first).is_some_and(|first| {
-                            first.before.identity.same_as(
-                                &first.before.position,
-                                &step.before.identity,
-                                &step.before.position,
-                            )
-                        })
-                });
-                if let Some(index) = own {
-                    groups[index].at.pop();
-                    if groups[index].at.is_empty() {
-                        groups.remove(index);
-                    }
+        let last = self.steps.last()?;
+        if matches!(last.action, Action::Move(_)) {
+            // The step undone is the last made from its identity (found
+            // while it is still in `steps`: it may be its group's first).
+            let hash = last.before.identity.hash;
+            let own = self.occurrences_index(&last.before.identity, &last.before.position);
+            if let (Some(groups), Some(index)) = (self.moves_from.get_mut(&hash), own) {
+                groups[index].at.pop();
+                if groups[index].at.is_empty() {
+                    groups.remove(index);
                 }
                 if groups.is_empty() {
                     self.moves_from.remove(&hash);
                 }
             }
         }
+        let step = self.steps.pop()?;
         self.state = *step.before;
         Some(step.action)
     }
