@@ -15,7 +15,9 @@ pub fn load(rules_file: &str) -> Result<Variant, String> {
 }
 
 /// Generates and builds `variant`'s engine with `target_dir` as the shared
-/// target directory; returns the binary and the seconds it took.
+/// target directory, for the processor this benchmark was built for (so
+/// that the engines and the libraries they are compared with are built
+/// alike); returns the binary and the seconds it took.
 pub fn build_engine(variant: &Variant, target_dir: &Path) -> Result<(PathBuf, f64), String> {
     let started = Instant::now();
     let generated = varc::codegen::generate(variant, &varc::codegen::engine_core_path())
@@ -27,8 +29,14 @@ pub fn build_engine(variant: &Variant, target_dir: &Path) -> Result<(PathBuf, f6
         Some(&varc::codegen::workspace_lock_file()),
     )
     .map_err(|e| e.to_string())?;
-    let binary = varc::codegen::build(&dir, &generated.package, target_dir, false)
-        .map_err(|e| e.to_string())?;
+    let binary = varc::codegen::build(
+        &dir,
+        &generated.package,
+        target_dir,
+        varc::codegen::TargetCpu::of_this_build(),
+        false,
+    )
+    .map_err(|e| e.to_string())?;
     Ok((binary, started.elapsed().as_secs_f64()))
 }
 

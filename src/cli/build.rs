@@ -19,6 +19,11 @@ pub struct BuildArgs {
     /// Only write the crate; do not run cargo.
     #[arg(long)]
     pub no_build: bool,
+    /// Build for any processor of this architecture, for a binary to be
+    /// copied to other machines (by default the engine uses every
+    /// instruction of this machine's processor).
+    #[arg(long)]
+    pub portable: bool,
 }
 
 /// Generates and builds; prints the binary's path. Exit 1 on any error.
@@ -62,6 +67,11 @@ pub fn run(args: BuildArgs) -> ExitCode {
         &dir,
         &generated.package,
         &codegen::shared_target_dir(),
+        if args.portable {
+            codegen::TargetCpu::Portable
+        } else {
+            codegen::TargetCpu::Native
+        },
         terminal,
     ) {
         Ok(binary) => {
