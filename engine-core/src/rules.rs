@@ -14,7 +14,7 @@ use crate::variant::{CompiledVariant, SquareStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
 use varc_runtime::model::{Color, PieceId, Square, SquareSet, Variant};
-use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Move, MoveKind};
+use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Move, MoveKind, ResetMasks};
 use varc_runtime::position::Position;
 use varc_runtime::rules::{PieceReach, Rules};
 use varc_runtime::search::tt::{piece_key, turn_key};
@@ -24,6 +24,8 @@ use varc_runtime::search::tt::{piece_key, turn_key};
 #[derive(Clone, Debug)]
 pub struct Compiled<V: CompiledVariant> {
     variant: Variant,
+    /// The reset events as kind masks, when they can be ([`ResetMasks::of`]).
+    reset_masks: Option<ResetMasks>,
     compiled: PhantomData<V>,
 }
 
@@ -36,8 +38,10 @@ impl<V: CompiledVariant> Default for Compiled<V> {
 impl<V: CompiledVariant> Compiled<V> {
     /// The rules of `V`.
     pub fn new() -> Compiled<V> {
+        let variant = V::model();
         Compiled {
-            variant: V::model(),
+            reset_masks: ResetMasks::of(&variant.ply_reset_events),
+            variant,
             compiled: PhantomData,
         }
     }
@@ -47,6 +51,24 @@ impl<V: CompiledVariant> Compiled<V> {
         let events = &self.variant.ply_reset_events;
         if events.is_empty() {
             return false;
+        }
+        let kind = |code: u8| (code != 0).then(|| kind_of(code));
+        match self.reset_masks {
+            Some(masks) if !mv.crowns => {
+                let moving = kind(pos.code_at(mv.from as usize));
+                let captured = match mv.kind {
+                    CompiledKind::EnPassant => kind(pos.code_at(mv.aux as usize)),
+                    CompiledKind::Castle => None,
+                    _ if mv.to == mv.from => None,
+                    _ => kind(pos.code_at(mv.to as usize)),
+                };
+                let promotion = (mv.promotion != NO_KIND)
+                    .then(|| moving.map(|from| (from, mv.promotion as usize)))
+                    .flatten();
+                let en_passant = mv.kind == CompiledKind::EnPassant;
+                return masks.matches(moving, captured, en_passant, promotion);
+            }
+            _ => {}
         }
         // As the runtime sees it: after the turn's crowning, if any.
         let moving = match V::SUCCESSION {
@@ -214,6 +236,23 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         runtime_kind::<V>(mv)
     }
 
+    fn moving_kind(&self, pos: &Pos<V>, mv: &Mv) -> Option<PieceId> {
+        let code = pos.code_at(mv.from as usize);
+        (code != 0).then(|| kind_of(code))
+    }
+
+    fn captured_kind(&self, pos: &Pos<V>, mv: &Mv) -> Option<PieceId> {
+        let code = match mv.kind {
+            CompiledKind::EnPassant => pos.code_at(mv.aux as usize),
+            CompiledKind::Castle => return None,
+            CompiledKind::Normal | CompiledKind::DelayedPromotion if mv.to != mv.from => {
+                pos.code_at(mv.to as usize)
+            }
+            CompiledKind::Normal | CompiledKind::DelayedPromotion => return None,
+        };
+        (code != 0 && color_of(code) != pos.side()).then(|| kind_of(code))
+    }
+
     fn is_capture(&self, pos: &Pos<V>, mv: &Mv) -> bool {
         match mv.kind {
             CompiledKind::EnPassant => true,
@@ -275,10 +314,10 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         hash ^ turn_key(pos.side_to_move(), pos.castling, en_passant)
     }
 
-    fn visit_reaches(
+    fn visit_reaches<F: FnMut(PieceReach)>(
         &self,
         pos: &Pos<V>,
-        visit: &mut dyn FnMut(PieceReach),
+        visit: &mut F,
     ) -> Option<[SquareSet; 2]> {
         let occupied = pos.occupied();
         let empty = V::BOARD & !occupied;

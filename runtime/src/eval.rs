@@ -32,6 +32,17 @@ use crate::model::{
 use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{PieceReach, Rules};
 
+/// Where the placement bonus of a `kind` of colour index `color` on the
+/// square of index `square` is in [`Evaluator`]'s flat table.
+fn square_index(kind: PieceId, color: usize, square: usize) -> usize {
+    (kind * 2 + color) * SQUARE_COUNT + square
+}
+
+/// Where the mobility term of a `kind` reaching `reach` squares is.
+fn mobility_index(kind: PieceId, reach: usize) -> usize {
+    kind * (SQUARE_COUNT + 1) + reach
+}
+
 /// Centipawns per pawn of declared value.
 pub const PAWN: i32 = 100;
 
@@ -77,15 +88,16 @@ pub struct Evaluator {
     royal: Vec<bool>,
     /// `[kind][color]` oriented atoms.
     atoms: Vec<[Vec<OrientedAtom>; 2]>,
-    /// `[kind][color][square index]`: placement plus advancement bonus.
-    square_bonus: Vec<[Vec<i16>; 2]>,
+    /// Placement plus advancement bonus, at [`square_index`]`(kind, color,
+    /// square)`: one flat table, read once per piece and evaluation.
+    square_bonus: Vec<i16>,
     /// `[kind][square index]`: the royal placement bonus (scaled by phase).
     royal_bonus: Vec<Vec<i16>>,
     /// `[kind]` pieces that count for the game phase.
     start_material: i32,
-    /// `[kind][squares reached]`: the mobility term of one piece (a table,
-    /// not a division per piece and evaluation).
-    mobility_points: Vec<Vec<i32>>,
+    /// The mobility term of one piece at [`mobility_index`]`(kind, squares
+    /// reached)` (a table, not a division per piece and evaluation).
+    mobility_points: Vec<i32>,
     neighbours: Vec<SquareSet>,
 }
 
@@ -123,16 +135,14 @@ impl Evaluator {
             .pieces
             .iter()
             .zip(&values)
-            .map(|(piece, value)| {
-                (0..=SQUARE_COUNT as i32)
-                    .map(|reach| {
-                        if piece.royal {
-                            0
-                        } else {
-                            reach * 400 / (value + 200).max(1)
-                        }
-                    })
-                    .collect()
+            .flat_map(|(piece, value)| {
+                (0..=SQUARE_COUNT as i32).map(move |reach| {
+                    if piece.royal {
+                        0
+                    } else {
+                        reach * 400 / (value + 200).max(1)
+                    }
+                })
             })
             .collect();
         let mut evaluator = Evaluator {
@@ -202,7 +212,9 @@ impl Evaluator {
                     per_color[color.index()][square.index()] = bonus.round() as i16;
                 }
             }
-            self.square_bonus.push(per_color);
+            for table in per_color {
+                self.square_bonus.extend(table);
+            }
             let mut royal = vec![0i16; SQUARE_COUNT];
             if self.royal[kind] {
                 for (i, square) in squares.iter().enumerate() {
@@ -307,12 +319,15 @@ impl Evaluator {
         let mut add = |piece: PieceReach| {
             let (c, kind) = (piece.color.index(), piece.kind);
             material[c] += self.values.get(kind).copied().unwrap_or(0);
-            if let Some(table) = self.square_bonus.get(kind) {
-                positional[c] += table[c][piece.square.index()] as i32;
-            }
-            if let Some(points) = self.mobility_points.get(kind) {
-                mobility[c] += points.get(piece.reach as usize).copied().unwrap_or(0);
-            }
+            positional[c] += self
+                .square_bonus
+                .get(square_index(kind, c, piece.square.index()))
+                .map_or(0, |&bonus| i32::from(bonus));
+            mobility[c] += self
+                .mobility_points
+                .get(mobility_index(kind, piece.reach as usize))
+                .copied()
+                .unwrap_or(0);
         };
         let attacks = match rules.visit_reaches(position, &mut add) {
             Some(attacks) => attacks,
@@ -342,10 +357,10 @@ impl Evaluator {
 
     /// [`Rules::visit_reaches`] done by walking the model's atoms: calls
     /// `add` per piece and returns the squares each side attacks.
-    fn walk_reaches<B: Board>(
+    fn walk_reaches<B: Board, F: FnMut(PieceReach)>(
         &self,
         position: &B,
-        add: &mut dyn FnMut(PieceReach),
+        add: &mut F,
     ) -> [SquareSet; 2] {
         let mut attacks = [SquareSet::EMPTY; 2];
         let occupied = position

@@ -221,6 +221,7 @@ impl MoveEffects {
 /// indices, `kind` 0 normal, 1 en passant, 2 castling, 3 delayed
 /// promotion, `detail` the en passant victim's or the castling rook's
 /// square (else 0). For back ends that keep moves in another form.
+#[inline]
 pub fn canonical_key(
     from: usize,
     to: usize,
@@ -470,8 +471,74 @@ impl Position {
     }
 }
 
-/// Whether the move matches a game event pattern, as far as the move alone
-/// tells (a Laws-of-Chess checkmate needs the game layer: never here).
+/// Reset events made of captures, moves of kinds, en passant and
+/// promotions only (the Laws of Chess and most variants), as kind masks:
+/// [`resets_halfmove_clock`] with a few bit tests per move, for a back end
+/// that knows the kinds involved without building pieces.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResetMasks {
+    capture_of: u64,
+    move_of: u64,
+    en_passant: bool,
+    /// `(from, to)` kind masks of the promotion patterns; unused slots 0.
+    promotions: [(u64, u64); 4],
+}
+
+impl ResetMasks {
+    /// The masks of `events`, or `None` when one of them needs more than
+    /// kinds (castling, royal captures, crownings, lineages, `Both`), a
+    /// kind does not fit in 64 bits, or there are more than four
+    /// promotion patterns.
+    pub fn of(events: &[EventPattern]) -> Option<ResetMasks> {
+        fn mask(kinds: &[PieceId]) -> Option<u64> {
+            if kinds.is_empty() {
+                return Some(u64::MAX);
+            }
+            kinds
+                .iter()
+                .try_fold(0u64, |m, &k| (k < 64).then(|| m | 1 << k))
+        }
+        let mut masks = ResetMasks::default();
+        let mut promotions = 0;
+        for event in events {
+            match event {
+                EventPattern::Capture(kinds) => masks.capture_of |= mask(kinds)?,
+                EventPattern::MoveOf(kinds) => masks.move_of |= mask(kinds)?,
+                EventPattern::EnPassant => masks.en_passant = true,
+                EventPattern::Promotion { from, to } => {
+                    let slot = masks.promotions.get_mut(promotions)?;
+                    *slot = (mask(from)?, mask(to)?);
+                    promotions += 1;
+                }
+                _ => return None,
+            }
+        }
+        Some(masks)
+    }
+
+    /// Whether a move of a `moving` kind, capturing `captured` (en passant
+    /// if `en_passant`) and promoting `(from, into)` resets the clock.
+    #[inline]
+    pub fn matches(
+        &self,
+        moving: Option<PieceId>,
+        captured: Option<PieceId>,
+        en_passant: bool,
+        promotion: Option<(PieceId, PieceId)>,
+    ) -> bool {
+        let bit =
+            |kind: Option<PieceId>| kind.map_or(0, |k| 1u64.checked_shl(k as u32).unwrap_or(0));
+        self.capture_of & bit(captured) != 0
+            || self.move_of & bit(moving) != 0
+            || (self.en_passant && en_passant)
+            || promotion.is_some_and(|(from, into)| {
+                self.promotions
+                    .iter()
+                    .any(|&(f, t)| f & bit(Some(from)) != 0 && t & bit(Some(into)) != 0)
+            })
+    }
+}
+
 /// Whether a move resets the halfmove clock: whether one of the variant's
 /// ply-reset `events` matches it. `moving` is the piece that moves (as it
 /// was before the move), `captured` the piece it takes, `promoted_from` the
@@ -490,6 +557,8 @@ pub fn resets_halfmove_clock(
         .any(|event| event_matches(event, mv, moving, captured, promoted_from, crowned))
 }
 
+/// Whether the move matches a game event pattern, as far as the move alone
+/// tells (a Laws-of-Chess checkmate needs the game layer: never here).
 fn event_matches(
     event: &EventPattern,
     mv: &Move,
@@ -526,5 +595,89 @@ fn event_matches(
             event_matches(a, mv, moving, captured, promoted_from, crowned)
                 && event_matches(b, mv, moving, captured, promoted_from, crowned)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{resets_halfmove_clock, Move, MoveKind, ResetMasks};
+    use crate::model::{Color, EventPattern, PieceId, Square};
+    use crate::position::Piece;
+
+    /// Every combination of mover, victim, en passant and promotion over
+    /// three kinds: the masks say what the patterns say.
+    #[test]
+    fn reset_masks_agree_with_the_patterns() {
+        let pattern_sets: Vec<Vec<EventPattern>> = vec![
+            vec![],
+            vec![EventPattern::Capture(vec![]), EventPattern::MoveOf(vec![0])],
+            vec![EventPattern::Capture(vec![2]), EventPattern::EnPassant],
+            vec![
+                EventPattern::MoveOf(vec![]),
+                EventPattern::Promotion {
+                    from: vec![1],
+                    to: vec![],
+                },
+            ],
+            vec![EventPattern::Promotion {
+                from: vec![],
+                to: vec![0, 2],
+            }],
+        ];
+        let kinds: [Option<PieceId>; 4] = [None, Some(0), Some(1), Some(2)];
+        let (a, b) = (Square::new(0, 0), Square::new(1, 1));
+        for patterns in &pattern_sets {
+            let masks = ResetMasks::of(patterns).expect("simple patterns");
+            for moving in kinds {
+                for captured in kinds {
+                    for en_passant in [false, true] {
+                        for into in kinds {
+                            let mv = Move {
+                                from: a,
+                                to: b,
+                                kind: if en_passant {
+                                    MoveKind::EnPassant { victim: a }
+                                } else {
+                                    MoveKind::Normal
+                                },
+                                promotion: into,
+                                crown: None,
+                            };
+                            let piece = |kind: Option<PieceId>| {
+                                kind.map(|k| Piece::new(k, Color::White, false))
+                            };
+                            let promoted_from = into.and(moving);
+                            let expected = resets_halfmove_clock(
+                                patterns,
+                                &mv,
+                                piece(moving),
+                                piece(captured),
+                                promoted_from,
+                                false,
+                            );
+                            let promotion = into.and_then(|to| moving.map(|from| (from, to)));
+                            assert_eq!(
+                                masks.matches(moving, captured, en_passant, promotion),
+                                expected,
+                                "{patterns:?} moving {moving:?} captured {captured:?} \
+                                 en passant {en_passant} into {into:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn reset_masks_refuse_patterns_that_need_more_than_kinds() {
+        assert_eq!(ResetMasks::of(&[EventPattern::RoyalCapture]), None);
+        assert_eq!(ResetMasks::of(&[EventPattern::Castle(None)]), None);
+        assert_eq!(ResetMasks::of(&[EventPattern::MoveOf(vec![64])]), None);
+        let promotion = EventPattern::Promotion {
+            from: vec![],
+            to: vec![],
+        };
+        assert_eq!(ResetMasks::of(&vec![promotion; 5]), None);
     }
 }

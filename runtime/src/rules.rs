@@ -19,8 +19,9 @@
 
 use crate::board::Board;
 use crate::model::{Color, PieceId, Square, SquareSet, Variant};
+use crate::moves::{self, MoveKind};
+use crate::position;
 use crate::position::SquareIter;
-use crate::{moves, position};
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -130,15 +131,39 @@ pub trait Rules {
         crate::search::tt::state_hash(position)
     }
 
+    /// The kind of the piece `mv` moves, for move ordering.
+    fn moving_kind(&self, position: &Self::Position, mv: &Self::Move) -> Option<PieceId> {
+        let (from, _) = self.move_squares(mv);
+        position.occupant(from).map(|(kind, _)| kind)
+    }
+
+    /// The kind of the enemy piece `mv` captures (en passant's passed piece
+    /// included; none when castling or when the piece stays put), for move
+    /// ordering.
+    fn captured_kind(&self, position: &Self::Position, mv: &Self::Move) -> Option<PieceId> {
+        let (from, to) = self.move_squares(mv);
+        let victim_square = match self.move_kind(mv) {
+            MoveKind::EnPassant { victim } => victim,
+            MoveKind::Castle { .. } => return None,
+            _ if to != from => to,
+            _ => return None,
+        };
+        let side = position.side_to_move();
+        position
+            .occupant(victim_square)
+            .filter(|&(_, color)| color != side)
+            .map(|(kind, _)| kind)
+    }
+
     /// Where every piece reaches with the current occupancy, for the
     /// evaluation: calls `visit` once per piece with how many squares it
     /// could move or capture to, and returns the squares each side attacks
     /// (could capture on, own pieces included), White's first. `None` (and
     /// no call) lets the evaluator walk the model's atoms itself.
-    fn visit_reaches(
+    fn visit_reaches<F: FnMut(PieceReach)>(
         &self,
         position: &Self::Position,
-        visit: &mut dyn FnMut(PieceReach),
+        visit: &mut F,
     ) -> Option<[SquareSet; 2]> {
         let _ = (position, visit);
         None

@@ -46,7 +46,7 @@ use crate::game::Game;
 use crate::model::Variant;
 use crate::moves::Move;
 use crate::rules::Rules;
-use order::{canonical_keys, is_tactical, pick_next, tactical_score, OrderingTables};
+use order::{is_tactical, pick_next, rank, tactical_score, OrderingTables};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use time::Budget;
@@ -270,12 +270,11 @@ struct Searcher<'a, R: Rules + Clone> {
     root_depth: usize,
 }
 
-/// The moves of a node being searched, with their ordering scores and
-/// canonical keys; kept per ply so that a node allocates nothing.
+/// The moves of a node being searched, with their ranks (see
+/// [`order::rank`]); kept per ply so that a node allocates nothing.
 struct PlyMoves<M> {
     moves: Vec<M>,
-    scores: Vec<i32>,
-    keys: Vec<u64>,
+    ranks: Vec<i128>,
 }
 
 // By hand: a derive would ask `M: Default`.
@@ -283,8 +282,7 @@ impl<M> Default for PlyMoves<M> {
     fn default() -> Self {
         PlyMoves {
             moves: Vec::new(),
-            scores: Vec::new(),
-            keys: Vec::new(),
+            ranks: Vec::new(),
         }
     }
 }
@@ -504,21 +502,27 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.moves.clear();
         list.moves.extend_from_slice(&self.tree.node().legal);
-        list.scores.clear();
-        list.scores.extend(self.engine.ordering.scores(
-            self.tree.rules(),
+        let rules = self.tree.rules();
+        let scores = self.engine.ordering.scores(
+            rules,
             &self.engine.evaluator,
             self.tree.position(),
             &list.moves,
             hash_move,
             ply,
-        ));
-        canonical_keys(self.tree.rules(), &list.moves, &mut list.keys);
+        );
+        list.ranks.clear();
+        list.ranks.extend(
+            list.moves
+                .iter()
+                .zip(scores)
+                .map(|(mv, score)| rank(rules, mv, score)),
+        );
         let original_alpha = alpha;
         let mut best_move = None;
         let side = self.tree.side_to_move();
         for i in 0..list.moves.len() {
-            pick_next(&mut list.moves, &mut list.scores, &mut list.keys, i);
+            pick_next(&mut list.moves, &mut list.ranks, i);
             let mv = list.moves[i];
             let tactical = is_tactical(self.tree.rules(), self.tree.position(), &mv);
             self.tree.make(&mv);
@@ -627,15 +631,13 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 best_value
             };
         }
-        list.scores.clear();
-        list.scores.extend(
-            list.moves
-                .iter()
-                .map(|mv| tactical_score(rules, &self.engine.evaluator, position, mv)),
-        );
-        canonical_keys(rules, &list.moves, &mut list.keys);
+        list.ranks.clear();
+        list.ranks.extend(list.moves.iter().map(|mv| {
+            let score = tactical_score(rules, &self.engine.evaluator, position, mv);
+            rank(rules, mv, score)
+        }));
         for i in 0..list.moves.len() {
-            pick_next(&mut list.moves, &mut list.scores, &mut list.keys, i);
+            pick_next(&mut list.moves, &mut list.ranks, i);
             let mv = list.moves[i];
             self.tree.make(&mv);
             self.nodes += 1;

@@ -49,6 +49,49 @@ impl<P: Board> Clone for Context<'_, P> {
 
 impl<P: Board> Copy for Context<'_, P> {}
 
+/// A test that must pass for a condition to hold, much cheaper than the
+/// condition ([`Precheck::of`]): the search evaluates every termination
+/// rule at every node, and at most nodes each fails its precheck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Precheck {
+    /// Nothing cheaper is known: evaluate the condition.
+    None,
+    /// The side to move has no legal move.
+    NoLegalMoves,
+    /// At least this many plies since the last reset.
+    Plies(u32),
+    /// The position has occurred at least `count` times (in a row if
+    /// `in_a_row`).
+    Repetition {
+        /// Occurrences needed.
+        count: u32,
+        /// Counted since the last reset only.
+        in_a_row: bool,
+    },
+    /// A side has nothing but royal pieces.
+    BareSide,
+}
+
+impl Precheck {
+    /// The precheck of `condition`: a fact it implies.
+    pub fn of(condition: &Condition) -> Precheck {
+        match condition {
+            Condition::NoLegalMoves => Precheck::NoLegalMoves,
+            Condition::PliesSinceReset(plies) => Precheck::Plies(*plies),
+            Condition::Repetition { count, in_a_row } => Precheck::Repetition {
+                count: *count,
+                in_a_row: *in_a_row,
+            },
+            Condition::OnlyRoyalsLeft | Condition::InsufficientMaterial(_) => Precheck::BareSide,
+            Condition::And(a, b) => match Precheck::of(a) {
+                Precheck::None => Precheck::of(b),
+                precheck => precheck,
+            },
+            _ => Precheck::None,
+        }
+    }
+}
+
 impl<P: Board> Context<'_, P> {
     /// The colour a player reference names at this moment.
     pub fn player(&self, player: PlayerRef) -> Color {
@@ -85,20 +128,57 @@ impl<P: Board> Context<'_, P> {
             .unwrap_or(0)
     }
 
+    /// Whether the condition whose [`Precheck`] is `precheck` may hold:
+    /// `false` means it does not.
+    #[inline]
+    pub fn may_hold(&self, precheck: Precheck) -> bool {
+        match precheck {
+            Precheck::None => true,
+            Precheck::NoLegalMoves => self.legal_moves == 0,
+            Precheck::Plies(plies) => self.plies_since_reset >= plies,
+            Precheck::Repetition { count, in_a_row } => self.repetition_count(in_a_row) >= count,
+            Precheck::BareSide => {
+                !self.position.has_non_royal(Color::White)
+                    || !self.position.has_non_royal(Color::Black)
+            }
+        }
+    }
+
     /// Whether `condition` holds.
     pub fn holds(&self, condition: &Condition) -> bool {
+        // Called for every rule at every node of a search: the common tests
+        // are inline, the ones that walk the pieces are calls of their own,
+        // which keeps this function's frame small.
         match condition {
             Condition::NoLegalMoves => self.legal_moves == 0,
             Condition::InCheck => self.in_check,
-            Condition::RoyalCaptured => {
-                self.variant.pieces.iter().any(|p| p.royal)
-                    && self
-                        .position
-                        .royals(self.position.side_to_move())
-                        .is_empty()
-            }
+            Condition::RoyalCaptured => self.royal_captured(),
             Condition::Repetition { count, in_a_row } => self.repetition_count(*in_a_row) >= *count,
             Condition::PliesSinceReset(plies) => self.plies_since_reset >= *plies,
+            Condition::OnlyRoyalsLeft => {
+                !self.position.has_non_royal(Color::White)
+                    && !self.position.has_non_royal(Color::Black)
+            }
+            Condition::InsufficientMaterial(sets) => {
+                // Cheap test first: exactly one side has pieces besides its royals.
+                self.position.has_non_royal(Color::White)
+                    != self.position.has_non_royal(Color::Black)
+                    && self.insufficient(sets)
+            }
+            Condition::LastMove(pattern) => self.last_move.is_some_and(|e| e.matches(pattern)),
+            Condition::And(a, b) => self.holds(a) && self.holds(b),
+            Condition::Or(a, b) => self.holds(a) || self.holds(b),
+            Condition::Not(a) => !self.holds(a),
+            Condition::Material { .. }
+            | Condition::Counter { .. }
+            | Condition::ClockBelow { .. } => self.holds_counted(condition),
+        }
+    }
+
+    /// [`Context::holds`] for the conditions that count something.
+    #[inline(never)]
+    fn holds_counted(&self, condition: &Condition) -> bool {
+        match condition {
             Condition::Material {
                 of,
                 filter,
@@ -109,10 +189,6 @@ impl<P: Board> Context<'_, P> {
                 *comparison,
                 *value,
             ),
-            Condition::OnlyRoyalsLeft => Color::ALL
-                .iter()
-                .all(|&color| !self.position.has_non_royal(color)),
-            Condition::InsufficientMaterial(sets) => self.insufficient(sets),
             Condition::Counter {
                 counter,
                 of,
@@ -126,11 +202,17 @@ impl<P: Board> Context<'_, P> {
             Condition::ClockBelow { of, seconds } => self.clock.is_some_and(|clock| {
                 clock.remaining_ms(self.player(*of)) < u64::from(*seconds) * 1000
             }),
-            Condition::LastMove(pattern) => self.last_move.is_some_and(|e| e.matches(pattern)),
-            Condition::And(a, b) => self.holds(a) && self.holds(b),
-            Condition::Or(a, b) => self.holds(a) || self.holds(b),
-            Condition::Not(a) => !self.holds(a),
+            _ => self.holds(condition),
         }
+    }
+
+    #[inline(never)]
+    fn royal_captured(&self) -> bool {
+        self.variant.pieces.iter().any(|p| p.royal)
+            && self
+                .position
+                .royals(self.position.side_to_move())
+                .is_empty()
     }
 
     fn repetition_count(&self, in_a_row: bool) -> u32 {
@@ -143,8 +225,8 @@ impl<P: Board> Context<'_, P> {
 
     /// One side has only royal pieces, the other's other pieces are exactly
     /// one of `sets`.
+    #[inline(never)]
     fn insufficient(&self, sets: &[Vec<PieceId>]) -> bool {
-        // Cheap test first: exactly one side has pieces besides its royals.
         let has_others = |color: Color| self.position.has_non_royal(color);
         if has_others(Color::White) == has_others(Color::Black) {
             return false;

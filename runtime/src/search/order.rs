@@ -4,8 +4,7 @@
 
 use crate::board::Board;
 use crate::eval::Evaluator;
-use crate::model::{Color, Square};
-use crate::moves::MoveKind;
+use crate::model::{Color, PieceId};
 use crate::rules::Rules;
 
 const HASH_MOVE: i32 = 1 << 30;
@@ -41,26 +40,11 @@ pub fn is_tactical<R: Rules + ?Sized>(rules: &R, position: &R::Position, mv: &R:
     rules.promotion(mv).is_some() || rules.is_capture(position, mv)
 }
 
-fn piece_value(evaluator: &Evaluator, position: &impl Board, square: Square) -> i32 {
-    position.occupant(square).map_or(0, |(kind, _)| {
-        if evaluator.is_royal(kind) {
-            ROYAL_VALUE
-        } else {
-            evaluator.value(kind)
-        }
-    })
-}
-
-/// The square whose piece `mv` would capture, before looking at the board:
-/// the passed piece's en passant, none when castling or when the piece stays
-/// put (a delayed promotion without follow-up), the destination otherwise.
-fn victim_square<R: Rules + ?Sized>(rules: &R, mv: &R::Move) -> Option<Square> {
-    let (from, to) = rules.move_squares(mv);
-    match rules.move_kind(mv) {
-        MoveKind::EnPassant { victim } => Some(victim),
-        MoveKind::Castle { .. } => None,
-        _ if to != from => Some(to),
-        _ => None,
+fn ordering_value(evaluator: &Evaluator, kind: PieceId) -> i32 {
+    if evaluator.is_royal(kind) {
+        ROYAL_VALUE
+    } else {
+        evaluator.value(kind)
     }
 }
 
@@ -71,21 +55,16 @@ pub fn tactical_score<R: Rules + ?Sized>(
     position: &R::Position,
     mv: &R::Move,
 ) -> i32 {
-    let victim = victim_square(rules, mv)
-        .filter(|s| {
-            position
-                .occupant(*s)
-                .is_some_and(|(_, color)| color != position.side_to_move())
-        })
-        .map_or(0, |s| piece_value(evaluator, position, s));
-    let (from, _) = rules.move_squares(mv);
-    let attacker = piece_value(evaluator, position, from);
-    let gain = rules.promotion(mv).map_or(0, |kind| {
-        (evaluator.value(kind)
-            - position
-                .occupant(from)
-                .map_or(0, |(kind, _)| evaluator.value(kind)))
-        .max(0)
+    let victim = rules.captured_kind(position, mv);
+    let promotion = rules.promotion(mv);
+    if victim.is_none() && promotion.is_none() {
+        return 0;
+    }
+    let victim = victim.map_or(0, |kind| ordering_value(evaluator, kind));
+    let mover = rules.moving_kind(position, mv);
+    let attacker = mover.map_or(0, |kind| ordering_value(evaluator, kind));
+    let gain = promotion.map_or(0, |kind| {
+        (evaluator.value(kind) - mover.map_or(0, |kind| evaluator.value(kind))).max(0)
     });
     if victim == 0 && gain == 0 {
         return 0;
@@ -156,24 +135,24 @@ impl<M: Copy + Eq> OrderingTables<M> {
     }
 }
 
-/// Moves `moves[i..]`'s best-scored entry to `i` (selection sort, one
-/// step); equal scores go by the moves' canonical `keys`
-/// ([`Rules::canonical_key`]), not by the order a back end generated them
-/// in, so that every back end searches the same tree.
-pub fn pick_next<M>(moves: &mut [M], scores: &mut [i32], keys: &mut [u64], i: usize) {
+/// A move's place in the order: its `score` first, then, among equal
+/// scores, its canonical key ([`Rules::canonical_key`]), lower first, so
+/// that ties go by the moves themselves, not by the order a back end
+/// generated them in, and every back end searches the same tree. One
+/// number, so that picking the next move is one comparison per move.
+pub fn rank<R: Rules + ?Sized>(rules: &R, mv: &R::Move, score: i32) -> i128 {
+    (i128::from(score) << 64) | i128::from(u64::MAX - rules.canonical_key(mv))
+}
+
+/// Moves `moves[i..]`'s best-ranked entry (see [`rank`]) to `i`
+/// (selection sort, one step).
+pub fn pick_next<M>(moves: &mut [M], ranks: &mut [i128], i: usize) {
     let mut best = i;
-    for j in i + 1..moves.len() {
-        if (scores[j], std::cmp::Reverse(keys[j])) > (scores[best], std::cmp::Reverse(keys[best])) {
+    for j in i + 1..ranks.len() {
+        if ranks[j] > ranks[best] {
             best = j;
         }
     }
     moves.swap(i, best);
-    scores.swap(i, best);
-    keys.swap(i, best);
-}
-
-/// The canonical keys of `moves` (see [`pick_next`]), into `keys`.
-pub fn canonical_keys<R: Rules + ?Sized>(rules: &R, moves: &[R::Move], keys: &mut Vec<u64>) {
-    keys.clear();
-    keys.extend(moves.iter().map(|mv| rules.canonical_key(mv)));
+    ranks.swap(i, best);
 }

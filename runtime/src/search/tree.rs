@@ -24,10 +24,10 @@
 use super::outcome::{resolve_ending, Ending};
 use crate::board::Board;
 use crate::game::awards;
-use crate::game::condition::Context;
+use crate::game::condition::{Context, Precheck};
 use crate::game::legality::apply_history_rules;
 use crate::game::{AwardedWin, Game, Identity, MoveEvents, Repetitions};
-use crate::model::{Color, Condition, EventPattern, Trigger, Variant};
+use crate::model::{Color, Condition, EventPattern, Termination, Trigger, Variant};
 use crate::rules::Rules;
 use std::borrow::Borrow;
 
@@ -90,6 +90,8 @@ struct Needs {
     events: bool,
     history_rules: bool,
     awards: bool,
+    /// The [`Precheck`] of each termination rule, in file order.
+    prechecks: Vec<Precheck>,
 }
 
 /// A game position with its history, for the search.
@@ -142,6 +144,11 @@ impl Needs {
                     .any(pattern_is_laws_checkmate),
             history_rules: !variant.legality.history_rules.is_empty(),
             awards: !variant.awards.is_empty(),
+            prechecks: variant
+                .terminations
+                .iter()
+                .map(|rule| Precheck::of(&rule.condition))
+                .collect(),
         }
     }
 }
@@ -336,20 +343,14 @@ impl<R: Rules + Clone> Tree<R> {
         self.current.hash = super::tt::position_hash(&self.rules, &self.position, &self.awarded);
         let wins = self.awarded_wins();
         let context = self.context(legal.len(), in_check, repetitions);
-        let variant = self.rules.variant();
         if ending.is_none() {
-            ending = variant
-                .terminations
-                .iter()
-                .filter(|rule| rule.trigger == Trigger::Automatic)
-                .find(|rule| context.holds(&rule.condition))
+            ending = self
+                .rules_holding(&context, Trigger::Automatic)
+                .next()
                 .map(|rule| resolve_ending(&context, rule, wins));
         }
         let claims = if ending.is_none() {
-            variant
-                .terminations
-                .iter()
-                .filter(|rule| rule.trigger == Trigger::Claim && context.holds(&rule.condition))
+            self.rules_holding(&context, Trigger::Claim)
                 .map(|rule| resolve_ending(&context, rule, wins))
                 .collect()
         } else {
@@ -372,15 +373,31 @@ impl<R: Rules + Clone> Tree<R> {
         let legal = self.current.rules.legal.len();
         let context = self.context(legal, in_check, repetitions);
         let claims = self
-            .rules
-            .variant()
-            .terminations
-            .iter()
-            .filter(|rule| rule.trigger == Trigger::Claim && context.holds(&rule.condition))
+            .rules_holding(&context, Trigger::Claim)
             .map(|rule| resolve_ending(&context, rule, wins))
             .collect();
         self.current.rules.claims = claims;
         self.current.rules.in_check = in_check;
+    }
+
+    /// The termination rules with `trigger` whose condition holds, in file
+    /// order (each tried on its precheck first).
+    fn rules_holding<'a>(
+        &'a self,
+        context: &'a Context<'a, R::Position>,
+        trigger: Trigger,
+    ) -> impl Iterator<Item = &'a Termination> + 'a {
+        self.rules
+            .variant()
+            .terminations
+            .iter()
+            .zip(&self.needs.prechecks)
+            .filter(move |(rule, precheck)| {
+                rule.trigger == trigger
+                    && context.may_hold(**precheck)
+                    && context.holds(&rule.condition)
+            })
+            .map(|(rule, _)| rule)
     }
 
     fn count_repetitions(&self) -> Repetitions {
