@@ -71,6 +71,30 @@ pub trait Sink<B: Bitboard> {
     fn shifted(&mut self, targets: B, offset: isize);
     /// Promotions onto `targets`, each from `offset` before it.
     fn shifted_promotions(&mut self, targets: B, offset: isize, choices: &[u8], optional: bool);
+
+    /// Moves from `from` to every square of `targets`, those in `zone`
+    /// promoting into `choice`, their one and mandatory choice (Piece
+    /// Promotion Chess's rooks, bishops and knights): one move per target
+    /// square either way, which a counter adds at once.
+    #[inline(always)]
+    fn moves_promoting(&mut self, from: usize, targets: B, zone: B, choice: u8) {
+        self.moves(from, targets & !zone);
+        let promoting = targets & zone;
+        if promoting != B::EMPTY {
+            self.promotions(from, promoting, &[choice], false);
+        }
+    }
+
+    /// [`Sink::moves_promoting`] for moves onto `targets`, each from the
+    /// square `offset` before it.
+    #[inline(always)]
+    fn shifted_promoting(&mut self, targets: B, offset: isize, zone: B, choice: u8) {
+        self.shifted(targets & !zone, offset);
+        let promoting = targets & zone;
+        if promoting != B::EMPTY {
+            self.shifted_promotions(promoting, offset, &[choice], false);
+        }
+    }
 }
 
 /// The promotion moves of one piece to one square.
@@ -199,6 +223,14 @@ impl<B: Bitboard> Sink<B> for Counter<B> {
     fn shifted_promotions(&mut self, targets: B, _offset: isize, choices: &[u8], optional: bool) {
         self.add_promotions(targets, choices.len() as u64 + u64::from(optional));
     }
+    #[inline(always)]
+    fn moves_promoting(&mut self, _from: usize, targets: B, _zone: B, _choice: u8) {
+        self.add(targets);
+    }
+    #[inline(always)]
+    fn shifted_promoting(&mut self, targets: B, _offset: isize, _zone: B, _choice: u8) {
+        self.add(targets);
+    }
 }
 
 #[cfg(test)]
@@ -215,10 +247,15 @@ mod tests {
             sink.promotions(2, targets, &[4, 5], true);
             sink.shifted(targets, 8);
             sink.shifted_promotions(targets, -8, &[4], false);
+            sink.moves_promoting(3, targets, 1 << 20, 6);
+            sink.shifted_promoting(targets, 1, 1 << 21, 6);
             sink.push(Mv::normal(0, 9, NO_KIND));
         }
         assert_eq!(list.len() as u64, counter.total());
-        assert_eq!(counter.total(), 3 + 9 + 3 + 3 + 1);
+        assert_eq!(counter.total(), 3 + 9 + 3 + 3 + 3 + 3 + 1);
+        assert!(list.contains(&Mv::normal(3, 20, 6)));
+        assert!(list.contains(&Mv::normal(3, 21, NO_KIND)));
+        assert!(list.contains(&Mv::normal(20, 21, 6)));
         assert!(list.contains(&Mv::normal(12, 20, NO_KIND)));
         assert!(list.contains(&Mv::normal(28, 20, 4)));
     }

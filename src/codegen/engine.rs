@@ -6,7 +6,7 @@
 use super::geometry::{BitboardWidth, Bits, ComponentMotion};
 use super::magic::{self, MagicTable};
 use super::names::{ident, string_literal, Names};
-use super::plan::Plan;
+use super::plan::{Plan, PromotionZone};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use varc_runtime::model::{
@@ -899,6 +899,8 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             let offset_lit = Literal::i64_unsuffixed(offset);
             let emit = if zones.is_empty() {
                 quote! { sink.shifted(to, #offset_lit); }
+            } else if let Some((zone, choice)) = self.single_mandatory_choice(zones) {
+                quote! { sink.shifted_promoting(to, #offset_lit, #zone, #choice); }
             } else {
                 let all = self.bb(&all_zones);
                 let each = zones.iter().map(|zone| {
@@ -927,6 +929,25 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         Some((quote! { #(#blocks)* }, steps))
     }
 
+    /// The zone and the kind when a piece's promotions are one zone whose
+    /// rule offers one kind, mandatorily (the engine core's `Sink::moves_promoting`).
+    fn single_mandatory_choice(
+        &self,
+        zones: &[PromotionZone],
+    ) -> Option<(TokenStream, TokenStream)> {
+        let [zone] = zones else {
+            return None;
+        };
+        let [choice] = self.plan.variant.promotions[zone.rule].choices[..] else {
+            return None;
+        };
+        if self.plan.is_optional(zone.rule) {
+            return None;
+        }
+        let kind = &self.plan.kinds[choice];
+        Some((self.bb(&zone.squares), quote! { Kind::#kind as u8 }))
+    }
+
     /// The kinds promotion rule `rule` offers, as an array expression, and
     /// whether promoting is optional.
     fn promotion_choices(&self, rule: usize) -> (TokenStream, bool) {
@@ -950,6 +971,8 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 let zones = &self.plan.promotion_zones[kind][color];
                 let emit = if zones.is_empty() {
                     quote! { sink.moves(from, targets); }
+                } else if let Some((zone, choice)) = self.single_mandatory_choice(zones) {
+                    quote! { sink.moves_promoting(from, targets, #zone, #choice); }
                 } else {
                     let all = zones.iter().fold(Bits::EMPTY, |a, z| a.union(&z.squares));
                     let all = self.bb(&all);
