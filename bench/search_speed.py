@@ -11,6 +11,10 @@ and summarised by its median.
 
 A search's speed is nodes / time from the last `info` line that has both; the
 wall-clock time from `go` to `bestmove` is the fallback (and is shown too).
+On Linux the engine process's CPU time over the search is read from /proc as
+well, and the ratios are also given in nodes per CPU second: on a machine
+shared with other jobs, an engine that waits for a core loses wall-clock
+time but not CPU time.
 Depths differ per engine and per position (Fairy-Stockfish searches far
 deeper in the same time, and a pawn endgame far deeper than a middlegame). By
 default each engine gets, on each position, the first depth whose search takes
@@ -22,6 +26,7 @@ bench/search-speed.sh installs what this needs and passes the paths.
 
 import argparse
 import json
+import os
 import queue
 import shlex
 import statistics
@@ -120,6 +125,17 @@ class Engine:
             if line.split()[:1] == [first_word]:
                 return seen
 
+    def cpu_seconds(self):
+        """CPU time the engine process has used (all threads), or None where
+        /proc does not tell: on a machine shared with other jobs this is a
+        steadier clock than the wall-clock time engines report."""
+        try:
+            with open(f"/proc/{self.process.pid}/stat") as file:
+                fields = file.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError):
+            return None
+
     def sync(self, timeout):
         self.send("isready")
         self.read_until("readyok", timeout)
@@ -165,10 +181,12 @@ def search(engine, fen, depth, timeout):
         engine.send("ucinewgame")
         engine.send(f"position fen {fen}")
         engine.sync(timeout)
+        cpu_before = engine.cpu_seconds()
         started = time.monotonic()
         engine.send(f"go depth {depth}")
         lines = engine.read_until("bestmove", timeout)
         wall = time.monotonic() - started
+        cpu_after = engine.cpu_seconds()
     except EngineError as error:
         engine.close()  # a dead or hung engine is started afresh for the next position
         raise EngineError(f"{error} (go depth {depth})") from None
@@ -196,8 +214,10 @@ def search(engine, fen, depth, timeout):
     pv = next((info["pv"] for info in reversed(infos) if info.get("pv")), [])
     if pv and pv[0] != best:
         notes.append(f"bestmove {best} is not the last pv's first move {pv[0]}")
+    cpu = cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None
     return {"depth": depth, "nodes": nodes, "seconds": seconds, "wall_seconds": wall,
-            "nps": nodes / seconds, "bestmove": best, "notes": notes}
+            "cpu_seconds": cpu, "nps": nodes / seconds,
+            "cpu_nps": nodes / cpu if cpu else None, "bestmove": best, "notes": notes}
 
 
 def measure(engine, fen, fixed_depth, args):
@@ -212,9 +232,9 @@ def measure(engine, fen, fixed_depth, args):
         depth += 1
 
 
-def median_ratio(results, numerator, denominator):
-    ratios = [r[numerator]["nps"] / r[denominator]["nps"] for r in results.values()
-              if numerator in r and denominator in r]
+def median_ratio(results, numerator, denominator, key="nps"):
+    ratios = [r[numerator][key] / r[denominator][key] for r in results.values()
+              if numerator in r and denominator in r and r[numerator][key] and r[denominator][key]]
     return statistics.median(ratios) if ratios else None
 
 
@@ -253,7 +273,8 @@ def main():
     results, errors = {}, []
     for name, fen in positions:
         print(f"\n{name}: {fen}", file=out)
-        print(f"  {'engine':<17} {'depth':>5} {'nodes':>12} {'seconds':>8} {'wall s':>7} {'nps':>11}", file=out)
+        print(f"  {'engine':<17} {'depth':>5} {'nodes':>12} {'seconds':>8} {'wall s':>7} {'cpu s':>7} {'nps':>11} "
+              f"{'cpu nps':>11}", file=out)
         results[name] = {}
         for engine, depth in engines:
             try:
@@ -263,8 +284,10 @@ def main():
                 print(f"  {engine.name:<17} error: {error}", file=out)
                 continue
             results[name][engine.name] = result
+            cpu = f"{result['cpu_seconds']:>7.2f}" if result["cpu_seconds"] is not None else f"{'-':>7}"
+            cpu_nps = f"{result['cpu_nps']:>11.0f}" if result["cpu_nps"] else f"{'-':>11}"
             print(f"  {engine.name:<17} {result['depth']:>5} {result['nodes']:>12} {result['seconds']:>8.3f} "
-                  f"{result['wall_seconds']:>7.3f} {result['nps']:>11.0f}", file=out, flush=True)
+                  f"{result['wall_seconds']:>7.3f} {cpu} {result['nps']:>11.0f} {cpu_nps}", file=out, flush=True)
             for note in result["notes"]:
                 print(f"  {'':<17} note: {note}", file=out)
     for engine, _ in engines:
@@ -282,6 +305,10 @@ def main():
         if ratio is not None:
             summary["ratios"][f"{numerator}/{denominator}"] = ratio
             print(f"  {numerator} / {denominator}: {ratio:.2f} (median of per-position nps ratios)", file=out)
+        cpu_ratio = median_ratio(results, numerator, denominator, "cpu_nps")
+        if cpu_ratio is not None:
+            summary["ratios"][f"{numerator}/{denominator} (CPU time)"] = cpu_ratio
+            print(f"  {numerator} / {denominator}: {cpu_ratio:.2f} (the same, nodes per CPU second)", file=out)
     for error in errors:
         print(f"  error: {error}", file=out)
 
