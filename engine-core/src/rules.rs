@@ -13,10 +13,11 @@ use crate::position::{
 use crate::variant::{CompiledVariant, SquareStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
+use varc_runtime::eval::neighbours_of;
 use varc_runtime::model::{Color, PieceId, Square, SquareSet, Variant};
 use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Move, MoveKind, ResetMasks};
 use varc_runtime::position::Position;
-use varc_runtime::rules::{PieceReach, Rules};
+use varc_runtime::rules::{PieceReach, Reach, RoyalSurroundings, Rules};
 use varc_runtime::search::tt::{piece_key, turn_key};
 
 /// A compiled variant's rules: its model (built from Rust values, so it
@@ -26,6 +27,9 @@ pub struct Compiled<V: CompiledVariant> {
     variant: Variant,
     /// The reset events as kind masks, when they can be ([`ResetMasks::of`]).
     reset_masks: Option<ResetMasks>,
+    /// Per dense square, the squares one king step away on the board
+    /// (the evaluation's [`RoyalSurroundings`]).
+    neighbours: Vec<V::Bb>,
     compiled: PhantomData<V>,
 }
 
@@ -39,8 +43,17 @@ impl<V: CompiledVariant> Compiled<V> {
     /// The rules of `V`.
     pub fn new() -> Compiled<V> {
         let variant = V::model();
+        let neighbours = (0..V::FILES * V::RANKS)
+            .map(|square| {
+                let around = neighbours_of(&variant, runtime_square::<V>(square));
+                Squares(V::BOARD)
+                    .filter(|&near| around.contains(runtime_square::<V>(near)))
+                    .fold(V::Bb::EMPTY, |set, near| set | V::Bb::bit(near))
+            })
+            .collect();
         Compiled {
             reset_masks: ResetMasks::of(&variant.ply_reset_events),
+            neighbours,
             variant,
             compiled: PhantomData,
         }
@@ -314,11 +327,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         hash ^ turn_key(pos.side_to_move(), pos.castling, en_passant)
     }
 
-    fn visit_reaches<F: FnMut(PieceReach)>(
-        &self,
-        pos: &Pos<V>,
-        visit: &mut F,
-    ) -> Option<[SquareSet; 2]> {
+    fn visit_reaches<F: FnMut(Reach)>(&self, pos: &Pos<V>, visit: &mut F) -> bool {
         let occupied = pos.occupied();
         let empty = V::BOARD & !occupied;
         let mut attacked = [V::Bb::EMPTY; 2];
@@ -330,16 +339,25 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             let reach = (((move_or_capture | move_only) & empty)
                 | ((move_or_capture | capture_only) & enemy))
                 .popcnt();
-            visit(PieceReach {
+            visit(Reach::Piece(PieceReach {
                 square: runtime_square::<V>(from),
                 kind,
                 color: runtime_color(color),
                 reach,
-            });
+            }));
         });
-        Some([
-            runtime_set::<V>(attacked[0] & V::BOARD),
-            runtime_set::<V>(attacked[1] & V::BOARD),
-        ])
+        for color in 0..2 {
+            for square in Squares(pos.royals(color)) {
+                let around = self.neighbours.get(square).copied().unwrap_or(V::Bb::EMPTY);
+                visit(Reach::Royal(RoyalSurroundings {
+                    square: runtime_square::<V>(square),
+                    kind: kind_of(pos.code_at(square)),
+                    color: runtime_color(color),
+                    attacked: (around & attacked[1 - color]).popcnt(),
+                    sheltered: (around & pos.colors[color]).popcnt(),
+                }));
+            }
+        }
+        true
     }
 }

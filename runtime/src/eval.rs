@@ -30,7 +30,7 @@ use crate::model::{
     MAX_PIECE_VALUE,
 };
 use crate::position::{SquareIter, SQUARE_COUNT};
-use crate::rules::{PieceReach, Rules};
+use crate::rules::{PieceReach, Reach, RoyalSurroundings, Rules};
 
 /// Where the placement bonus of a `kind` of colour index `color` on the
 /// square of index `square` is in [`Evaluator`]'s flat table.
@@ -41,6 +41,21 @@ fn square_index(kind: PieceId, color: usize, square: usize) -> usize {
 /// Where the mobility term of a `kind` reaching `reach` squares is.
 fn mobility_index(kind: PieceId, reach: usize) -> usize {
     kind * (SQUARE_COUNT + 1) + reach
+}
+
+/// The squares one king step from `square` that are on `variant`'s board
+/// (the neighbours of [`RoyalSurroundings`]).
+pub fn neighbours_of(variant: &Variant, square: Square) -> SquareSet {
+    let mut set = SquareSet::EMPTY;
+    for df in -1..=1 {
+        for dr in -1..=1 {
+            let (f, r) = (square.file as i32 + df, square.rank as i32 + dr);
+            if (df, dr) != (0, 0) && variant.board.contains(f, r) {
+                set.insert(Square::new(f as u8, r as u8));
+            }
+        }
+    }
+    set
 }
 
 /// Centipawns per pawn of declared value.
@@ -160,19 +175,7 @@ impl Evaluator {
             neighbours: Vec::new(),
         };
         evaluator.neighbours = (0..SQUARE_COUNT)
-            .map(|index| {
-                let square = Square::from_index(index);
-                let mut set = SquareSet::EMPTY;
-                for df in -1..=1 {
-                    for dr in -1..=1 {
-                        let (f, r) = (square.file as i32 + df, square.rank as i32 + dr);
-                        if (df, dr) != (0, 0) && variant.board.contains(f, r) {
-                            set.insert(Square::new(f as u8, r as u8));
-                        }
-                    }
-                }
-                set
-            })
+            .map(|index| neighbours_of(variant, Square::from_index(index)))
             .collect();
         evaluator.build_square_tables(variant);
         evaluator.start_material = crate::fen::parse_fen(variant, &variant.start_fen)
@@ -316,52 +319,54 @@ impl Evaluator {
         let mut material = [0i32; 2];
         let mut positional = [0i32; 2];
         let mut mobility = [0i32; 2];
-        let mut add = |piece: PieceReach| {
-            let (c, kind) = (piece.color.index(), piece.kind);
-            material[c] += self.values.get(kind).copied().unwrap_or(0);
-            positional[c] += self
-                .square_bonus
-                .get(square_index(kind, c, piece.square.index()))
-                .map_or(0, |&bonus| i32::from(bonus));
-            mobility[c] += self
-                .mobility_points
-                .get(mobility_index(kind, piece.reach as usize))
-                .copied()
-                .unwrap_or(0);
-        };
-        let attacks = match rules.visit_reaches(position, &mut add) {
-            Some(attacks) => attacks,
-            None => self.walk_reaches(position, &mut add),
-        };
         let mut royal_terms = [0i32; 2];
-        for color in Color::ALL {
-            let c = color.index();
-            let enemy = color.opponent().index();
-            // Enemy material left, as a share of the start: 1 early, 0 bare.
-            let danger = (material[enemy] * 256 / self.start_material).min(256);
-            for index in SquareIter::new(position.royals(color)) {
-                let Some((kind, _)) = position.occupant(Square::from_index(index)) else {
-                    continue;
-                };
-                let around = self.neighbours[index];
-                let attacked = around.intersection(&attacks[enemy]).len() as i32;
-                let shelter = around.intersection(&position.occupied(color)).len() as i32;
-                let safety = shelter * SHELTER_PER_PIECE - attacked * ATTACKED_ROYAL_NEIGHBOUR;
-                let centre = self.royal_bonus.get(kind).map_or(0, |t| t[index] as i32);
-                royal_terms[c] += safety * danger / 256 + centre * (256 - danger) / 256;
+        // Pieces come first, so that the enemy's material is known when
+        // the royal pieces come.
+        let mut add = |reach: Reach| match reach {
+            Reach::Piece(piece) => {
+                let (c, kind) = (piece.color.index(), piece.kind);
+                material[c] += self.values.get(kind).copied().unwrap_or(0);
+                positional[c] += self
+                    .square_bonus
+                    .get(square_index(kind, c, piece.square.index()))
+                    .map_or(0, |&bonus| i32::from(bonus));
+                mobility[c] += self
+                    .mobility_points
+                    .get(mobility_index(kind, piece.reach as usize))
+                    .copied()
+                    .unwrap_or(0);
             }
+            Reach::Royal(royal) => {
+                let c = royal.color.index();
+                let enemy_material = material[royal.color.opponent().index()];
+                royal_terms[c] += self.royal_term(royal, enemy_material);
+            }
+        };
+        if !rules.visit_reaches(position, &mut add) {
+            self.walk_reaches(position, &mut add);
         }
         let side = |c: usize| material[c] + positional[c] + mobility[c] + royal_terms[c];
         (side(0) - side(1)).clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
     }
 
+    /// The safety and placement of one royal piece: enemy attacks around it
+    /// cost and own pieces beside it help, both weighted by the enemy's
+    /// remaining material; its placement bonus counts as that material goes.
+    fn royal_term(&self, royal: RoyalSurroundings, enemy_material: i32) -> i32 {
+        // Enemy material left, as a share of the start: 1 early, 0 bare.
+        let danger = (enemy_material * 256 / self.start_material).min(256);
+        let safety = royal.sheltered as i32 * SHELTER_PER_PIECE
+            - royal.attacked as i32 * ATTACKED_ROYAL_NEIGHBOUR;
+        let centre = self
+            .royal_bonus
+            .get(royal.kind)
+            .map_or(0, |t| t[royal.square.index()] as i32);
+        safety * danger / 256 + centre * (256 - danger) / 256
+    }
+
     /// [`Rules::visit_reaches`] done by walking the model's atoms: calls
-    /// `add` per piece and returns the squares each side attacks.
-    fn walk_reaches<B: Board, F: FnMut(PieceReach)>(
-        &self,
-        position: &B,
-        add: &mut F,
-    ) -> [SquareSet; 2] {
+    /// `add` per piece, then per royal piece.
+    fn walk_reaches<B: Board, F: FnMut(Reach)>(&self, position: &B, add: &mut F) {
         let mut attacks = [SquareSet::EMPTY; 2];
         let occupied = position
             .occupied(Color::White)
@@ -391,14 +396,31 @@ impl Evaluator {
                     }
                 },
             );
-            add(PieceReach {
+            add(Reach::Piece(PieceReach {
                 square,
                 kind: piece.kind(),
                 color: piece.color(),
                 reach: reached.len() as u32,
-            });
+            }));
         }
-        attacks
+        for color in Color::ALL {
+            let enemy_attacks = attacks[color.opponent().index()].intersection(&self.on_board);
+            let own = position.occupied(color);
+            for index in SquareIter::new(position.royals(color)) {
+                let square = Square::from_index(index);
+                let Some((kind, _)) = position.occupant(square) else {
+                    continue;
+                };
+                let around = self.neighbours[index];
+                add(Reach::Royal(RoyalSurroundings {
+                    square,
+                    kind,
+                    color,
+                    attacked: around.intersection(&enemy_attacks).len() as u32,
+                    sheltered: around.intersection(&own).len() as u32,
+                }));
+            }
+        }
     }
 
     /// Calls `visit(target index, can capture there, can move there)` for

@@ -18,7 +18,7 @@
 //! should be cheap too.
 
 use crate::board::Board;
-use crate::model::{Color, PieceId, Square, SquareSet, Variant};
+use crate::model::{Color, PieceId, Square, Variant};
 use crate::moves::{self, MoveKind};
 use crate::position;
 use crate::position::SquareIter;
@@ -36,6 +36,32 @@ pub struct PieceReach {
     pub color: Color,
     /// How many squares it could move or capture to.
     pub reach: u32,
+}
+
+/// A royal piece's surroundings as the evaluation sees them (see
+/// [`Rules::visit_reaches`]): its neighbours are the squares one king
+/// step away that are on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoyalSurroundings {
+    /// Where it stands.
+    pub square: Square,
+    /// Its kind.
+    pub kind: PieceId,
+    /// Its colour.
+    pub color: Color,
+    /// Neighbours the other side attacks (could capture on).
+    pub attacked: u32,
+    /// Neighbours that hold pieces of its own side.
+    pub sheltered: u32,
+}
+
+/// What [`Rules::visit_reaches`] reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// A piece and where it reaches.
+    Piece(PieceReach),
+    /// A royal piece's surroundings.
+    Royal(RoyalSurroundings),
 }
 
 /// A move generator for one variant.
@@ -156,17 +182,13 @@ pub trait Rules {
     }
 
     /// Where every piece reaches with the current occupancy, for the
-    /// evaluation: calls `visit` once per piece with how many squares it
-    /// could move or capture to, and returns the squares each side attacks
-    /// (could capture on, own pieces included), White's first. `None` (and
-    /// no call) lets the evaluator walk the model's atoms itself.
-    fn visit_reaches<F: FnMut(PieceReach)>(
-        &self,
-        position: &Self::Position,
-        visit: &mut F,
-    ) -> Option<[SquareSet; 2]> {
+    /// evaluation: calls `visit` with a [`Reach::Piece`] for every piece
+    /// (how many squares it could move or capture to), then a
+    /// [`Reach::Royal`] for every royal piece, and returns `true`. `false`
+    /// (and no call) lets the evaluator walk the model's atoms itself.
+    fn visit_reaches<F: FnMut(Reach)>(&self, position: &Self::Position, visit: &mut F) -> bool {
         let _ = (position, visit);
-        None
+        false
     }
 
     /// The legal moves of the side to move.
