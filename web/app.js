@@ -16,6 +16,7 @@ const page = {
   busy: false,
   checkTimer: null,
   checkSeq: 0,
+  loadSeq: 0,
   clockTimer: null,
   shownAt: 0,
 };
@@ -68,7 +69,10 @@ async function loadVariantList() {
 }
 
 async function openVariant(id) {
+  // A later choice wins over an earlier one still loading.
+  const sequence = ++page.loadSeq;
   const data = await api("GET", `/api/variants/${encodeURIComponent(id)}`);
+  if (sequence !== page.loadSeq) return;
   page.variantId = id;
   page.version = data.version;
   $("rules-editor").value = data.source;
@@ -76,7 +80,7 @@ async function openVariant(id) {
   if (data.variant) {
     showDiagnostics([]);
     useVariant(data.variant);
-    await newGame();
+    await newGame(undefined, sequence);
   } else {
     showDiagnostics(data.diagnostics || []);
     page.variant = null;
@@ -91,18 +95,22 @@ function useVariant(variant) {
   const regions = $("regions");
   const current = regions.value;
   regions.replaceChildren(new Option("none", ""));
-  for (const region of variant.regions) regions.appendChild(new Option(region.name, region.name));
-  if (variant.regions.some((r) => r.name === current)) regions.value = current;
+  for (const region of variant.regions) {
+    for (const color of ["white", "black"]) regions.appendChild(new Option(`${region.name} (${color})`, `${region.name}:${color}`));
+  }
+  if ([...regions.options].some((o) => o.value === current)) regions.value = current;
 }
 
 // ---- games ----------------------------------------------------------
 
-async function newGame(extra) {
+async function newGame(extra, sequence) {
+  if (sequence === undefined) sequence = ++page.loadSeq;
   const body = Object.assign({ variant: page.variantId }, extra || {});
   const clock = $("clock").value.trim();
   if (clock && !body.record) body.clock = clock;
   try {
     const state = await api("POST", "/api/games", body);
+    if (sequence !== page.loadSeq) return;
     page.gameId = state.game_id;
     if (state.variant_info) useVariant(state.variant_info);
     page.selected = null;
@@ -169,13 +177,20 @@ async function sendAction(action, extra) {
 function showState(state) {
   page.state = state;
   page.shownAt = Date.now();
+  // Which game the board shows (a hook for tests).
+  $("board").dataset.variant = state.variant;
+  $("board").dataset.game = state.game_id;
   $("fen").value = state.fen;
   const moves = $("moves");
   moves.replaceChildren();
-  for (const step of state.steps) {
+  let number = 1;
+  for (const [index, step] of state.steps.entries()) {
     const item = document.createElement("li");
     item.textContent = step.text;
     item.dataset.by = step.by;
+    // The move number is drawn by the style sheet, outside the text.
+    if (step.by === "white" || index === 0) item.dataset.number = step.by === "white" ? `${number}.` : `${number}…`;
+    if (step.by === "black") number += 1;
     moves.appendChild(item);
   }
   moves.scrollTop = moves.scrollHeight;
@@ -238,8 +253,9 @@ function redraw() {
     mark(page.hovered, "hover");
     targets = new Set(page.state.reach[page.hovered]);
   }
-  const region = page.variant.regions.find((r) => r.name === $("regions").value);
-  const overlay = region ? region[page.state.side_to_move] : [];
+  const [regionName, regionSide] = $("regions").value.split(":");
+  const region = page.variant.regions.find((r) => r.name === regionName);
+  const overlay = region ? region[regionSide] || [] : [];
   drawBoard($("board"), page.variant, page.state.board, {
     flipped: page.flipped, highlights, targets, overlay, dragging: drag && drag.moved ? drag.from : null,
   });

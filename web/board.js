@@ -74,9 +74,10 @@ function drawBoard(host, variant, pieces, view) {
       transform: `translate(${x} ${y})`,
     });
     const title = svgElement("title");
-    title.textContent = `${piece.color} ${kind ? kind.name : "?"}${piece.promoted ? " (promoted)" : ""} on ${piece.square}`;
+    title.textContent = `${piece.color} ${kind ? kind.name : "?"}${piece.promoted || (kind && kind.promoted_kind) ? " (promoted)" : ""} on ${piece.square}`;
     group.appendChild(title);
-    group.insertAdjacentHTML("beforeend", pieceSvg(kind, piece.color, piece.promoted));
+    const promoted = piece.promoted || Boolean(kind && kind.promoted_kind);
+    group.insertAdjacentHTML("beforeend", pieceSvg(kind, piece.color, promoted));
     layer.appendChild(group);
   }
   svg.appendChild(layer);

@@ -189,6 +189,12 @@ pub fn describe(variant: &Variant) -> Value {
         .iter()
         .flat_map(|p| p.choices.iter().copied())
         .collect();
+    // A kind that only promotion makes (not in the start position) is
+    // marked as promoted wherever it stands.
+    let start_placement = variant.start_fen.split(' ').next().unwrap_or("");
+    let in_start = |letter: &str| {
+        start_placement.contains(letter) || start_placement.contains(&letter.to_lowercase())
+    };
     let pieces: Vec<Value> = variant
         .pieces
         .iter()
@@ -203,6 +209,7 @@ pub fn describe(variant: &Variant) -> Value {
                 "betza": kind.betza,
                 "glyph": standard_glyph(&kind.name),
                 "promotion_target": promotion_targets.contains(&id),
+                "promoted_kind": promotion_targets.contains(&id) && !in_start(&kind.letter),
             })
         })
         .collect();
