@@ -9,12 +9,14 @@
 //! that may take long (compiling, the engine, perft) runs on blocking
 //! threads under a time limit, the only files read or written are the
 //! `*.rules` files of the folder given, and the server listens on
-//! 127.0.0.1 unless told otherwise.
+//! 127.0.0.1 unless told otherwise; requests from other sites are refused
+//! ([`guard`]).
 
 pub mod assets;
 pub mod author;
 pub mod error;
 pub mod games;
+pub mod guard;
 pub mod limits;
 pub mod variants;
 
@@ -33,12 +35,16 @@ pub struct Config {
     pub folder: PathBuf,
     /// The variant shown first (a file's stem in `folder`).
     pub initial: Option<String>,
+    /// Answer only requests whose `Host` is a loopback name (set when
+    /// listening on a loopback address).
+    pub loopback_only: bool,
 }
 
 /// The server's state, shared by every request.
 pub struct App {
     folder: variants::Folder,
     initial: Option<String>,
+    loopback_only: bool,
     games: games::GameStore,
 }
 
@@ -48,6 +54,7 @@ impl App {
         Ok(App {
             folder: variants::Folder::open(&config.folder)?,
             initial: config.initial,
+            loopback_only: config.loopback_only,
             games: games::GameStore::default(),
         })
     }
@@ -74,7 +81,11 @@ pub fn router(app: App) -> Router {
         .route("/api/games/:id/engine", post(games::engine_move))
         .route("/api/games/:id/record", get(games::record))
         .fallback(error::not_found)
-        .layer(DefaultBodyLimit::max(limits::MAX_BODY_BYTES))
+        .layer(DefaultBodyLimit::max(limits::MAX_BODY_READ_BYTES))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            guard::same_origin,
+        ))
         .with_state(app)
 }
 

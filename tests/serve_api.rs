@@ -340,3 +340,56 @@ fn games_are_capped_and_the_oldest_is_dropped() {
     let (status, error) = server.get(&format!("/api/games/{first}"));
     assert_eq!(status, 404, "{error}");
 }
+
+#[test]
+fn requests_from_other_sites_are_refused() {
+    let server = start("origin");
+    let url = format!("{}/api/games", server.base);
+    let body = r#"{"variant": "chess"}"#;
+    let status = |result: Result<ureq::Response, ureq::Error>| match result {
+        Ok(response) => response.status(),
+        Err(ureq::Error::Status(code, _)) => code,
+        Err(error) => panic!("{error}"),
+    };
+    // A form post (no JSON content type), another origin, another host name.
+    let form = ureq::post(&url).set("Content-Type", "text/plain").send_string(body);
+    assert_eq!(status(form), 415);
+    let other = ureq::post(&url)
+        .set("Content-Type", "application/json")
+        .set("Origin", "http://evil.example")
+        .send_string(body);
+    assert_eq!(status(other), 403);
+    let rebound = ureq::get(&format!("{}/api/variants", server.base))
+        .set("Host", "evil.example")
+        .call();
+    assert_eq!(status(rebound), 403);
+    let own = ureq::post(&url)
+        .set("Content-Type", "application/json")
+        .set("Origin", &server.base)
+        .send_string(body);
+    assert_eq!(status(own), 200);
+}
+
+#[test]
+fn a_game_with_clocks_reports_them_and_a_fallen_flag_ends_it() {
+    let server = start("clocks");
+    let (status, state) = server.post("/api/games", json!({"variant": "chess", "clock": "0.2+0"}));
+    if status == 400 {
+        // Whole seconds only: a one-second game.
+        let (status, state) = server.post("/api/games", json!({"variant": "chess", "clock": "1+0"}));
+        assert_eq!(status, 200, "{state}");
+        return flag_falls(&server, &state);
+    }
+    assert_eq!(status, 200, "{state}");
+    flag_falls(&server, &state);
+}
+
+fn flag_falls(server: &Server, state: &Value) {
+    assert!(state["clock_ms"]["white"].as_u64().is_some(), "{state}");
+    let game = state["game_id"].as_str().expect("id");
+    let base = state["clock_ms"]["white"].as_u64().unwrap_or(0);
+    std::thread::sleep(std::time::Duration::from_millis(base + 100));
+    let (status, state) = server.post(&format!("/api/games/{game}/action"), json!({"action": "time"}));
+    assert_eq!(status, 200, "{state}");
+    assert_eq!(state["status"], "ended", "{state}");
+}

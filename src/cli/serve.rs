@@ -57,7 +57,11 @@ pub fn run(args: ServeArgs) -> ExitCode {
         };
         (folder, stem)
     };
-    let config = varc::serve::Config { folder, initial };
+    let config = varc::serve::Config {
+        folder,
+        initial,
+        loopback_only: args.host.is_loopback(),
+    };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()

@@ -10,8 +10,12 @@ use axum::http::StatusCode;
 use serde::de::DeserializeOwned;
 use std::time::Duration;
 
-/// The largest request body.
+/// The largest request body accepted.
 pub const MAX_BODY_BYTES: usize = 512 * 1024;
+/// The most the server reads of a body: larger ones are cut off without an
+/// answer a client can always read (the connection closes while it sends),
+/// so a body between the two is read and refused with a clear error.
+pub const MAX_BODY_READ_BYTES: usize = 4 * MAX_BODY_BYTES;
 /// The largest rules text the editor may send.
 pub const MAX_RULES_BYTES: usize = 256 * 1024;
 /// The most games kept; the least recently used is dropped for a new one.
@@ -42,12 +46,21 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
             if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
                 ApiError::new(
                     StatusCode::PAYLOAD_TOO_LARGE,
-                    format!("the request body is larger than {MAX_BODY_BYTES} bytes"),
+                    format!("the request body is larger than {MAX_BODY_READ_BYTES} bytes"),
                 )
             } else {
                 ApiError::bad_request(format!("cannot read the request body: {e}"))
             }
         })?;
+        if bytes.len() > MAX_BODY_BYTES {
+            return Err(ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!(
+                    "the request body is {} bytes; at most {MAX_BODY_BYTES} are accepted",
+                    bytes.len()
+                ),
+            ));
+        }
         serde_json::from_slice(&bytes)
             .map(JsonBody)
             .map_err(|e| ApiError::bad_request(format!("malformed JSON request: {e}")))

@@ -38,6 +38,7 @@ pub fn start(name: &str) -> Server {
     let config = varc::serve::Config {
         folder: folder.clone(),
         initial: None,
+        loopback_only: true,
     };
     std::thread::spawn(move || {
         let runtime = tokio::runtime::Builder::new_multi_thread()
