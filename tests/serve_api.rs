@@ -43,7 +43,9 @@ fn the_page_and_its_assets_carry_the_test_hooks() {
     }
     let (status, error) = server.get("/api/nothing-here");
     assert_eq!(status, 404);
-    assert!(error["error"].as_str().is_some_and(|e| e.contains("no such")));
+    assert!(error["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("no such")));
 }
 
 #[test]
@@ -62,7 +64,9 @@ fn variants_are_listed_and_shown_and_unknown_ones_refused() {
     }
     let (status, ppc) = server.get("/api/variants/ppc");
     assert_eq!(status, 200);
-    assert!(ppc["source"].as_str().is_some_and(|s| s.contains("variant ppc")));
+    assert!(ppc["source"]
+        .as_str()
+        .is_some_and(|s| s.contains("variant ppc")));
     assert_eq!(ppc["variant"]["squares"].as_array().map(Vec::len), Some(64));
     let regions: Vec<&str> = ppc["variant"]["regions"]
         .as_array()
@@ -74,10 +78,17 @@ fn variants_are_listed_and_shown_and_unknown_ones_refused() {
     let (status, capablanca) = server.get("/api/variants/capablanca");
     assert_eq!(status, 200);
     assert_eq!(capablanca["variant"]["files"], 10);
-    for bad in ["nope", "..%2Fvariants%2Fppc", "ppc.rules", "%2Fetc%2Fpasswd"] {
+    for bad in [
+        "nope",
+        "..%2Fvariants%2Fppc",
+        "ppc.rules",
+        "%2Fetc%2Fpasswd",
+    ] {
         let (status, error) = server.get(&format!("/api/variants/{bad}"));
         assert_eq!(status, 404, "{bad}: {error}");
-        assert!(error["error"].as_str().is_some_and(|e| e.contains("unknown variant")));
+        assert!(error["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("unknown variant")));
     }
     let (status, error) = server.post("/api/games", json!({"variant": "../ppc"}));
     assert_eq!(status, 404, "{error}");
@@ -103,7 +114,9 @@ fn ppc_game_promotes_captures_and_refuses_a_move_that_leaves_the_king_in_check()
     let (status, error) = server.post(&format!("/api/games/{game}/move"), json!({"move": "b7b6"}));
     assert_eq!(status, 422, "{error}");
     assert!(
-        error["reason"].as_str().is_some_and(|r| r.contains("leaves your king in check")),
+        error["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("leaves your king in check")),
         "{error}"
     );
     for garbage in ["z9z9", "Qh5", "e7e4"] {
@@ -126,7 +139,11 @@ fn bad_requests_get_clear_errors_and_change_nothing() {
     let cases: Vec<(&str, String, u16)> = vec![
         ("malformed", "{\"move\": ".to_string(), 400),
         ("not an object", "[1,2]".to_string(), 400),
-        ("unknown field", "{\"move\": \"e4\", \"x\": 1}".to_string(), 400),
+        (
+            "unknown field",
+            "{\"move\": \"e4\", \"x\": 1}".to_string(),
+            400,
+        ),
         ("wrong type", "{\"move\": 5}".to_string(), 400),
         ("empty move", "{\"move\": \"\"}".to_string(), 400),
         (
@@ -147,7 +164,10 @@ fn bad_requests_get_clear_errors_and_change_nothing() {
     let (_, now) = server.get(&format!("/api/games/{game}"));
     assert_eq!(now["fen"], state["fen"]);
     assert_eq!(moves(&now).len(), 0);
-    let (status, error) = server.post(&format!("/api/games/{game}/action"), json!({"action": "dance"}));
+    let (status, error) = server.post(
+        &format!("/api/games/{game}/action"),
+        json!({"action": "dance"}),
+    );
     assert_eq!(status, 400, "{error}");
     let (status, error) = server.post("/api/games", json!({"variant": "chess", "clock": "soon"}));
     assert_eq!(status, 400, "{error}");
@@ -157,17 +177,32 @@ fn bad_requests_get_clear_errors_and_change_nothing() {
 fn claims_offers_takebacks_and_resignation_follow_the_game_layer() {
     let server = start("actions");
     let (game, _) = server.new_game("ppc");
-    let action = |name: &str| server.post(&format!("/api/games/{game}/action"), json!({"action": name}));
+    let action = |name: &str| {
+        server.post(
+            &format!("/api/games/{game}/action"),
+            json!({"action": name}),
+        )
+    };
     let (status, error) = action("takeback");
     assert_eq!(status, 422);
     assert_eq!(error["reason"], "nothing to take back");
     let (status, error) = action("claim");
     assert_eq!(status, 422);
-    assert!(error["reason"].as_str().is_some_and(|r| r.starts_with("nothing to claim")), "{error}");
+    assert!(
+        error["reason"]
+            .as_str()
+            .is_some_and(|r| r.starts_with("nothing to claim")),
+        "{error}"
+    );
     // PPC: agreement only with little material left (P10).
     let (status, error) = action("offer");
     assert_eq!(status, 422, "{error}");
-    assert!(error["reason"].as_str().is_some_and(|r| r.contains("not allowed")), "{error}");
+    assert!(
+        error["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("not allowed")),
+        "{error}"
+    );
     let (status, error) = action("accept");
     assert_eq!(status, 422, "{error}");
     play(&server, &game, "e4");
@@ -185,7 +220,10 @@ fn claims_offers_takebacks_and_resignation_follow_the_game_layer() {
     assert!(state["score_text"].is_string());
     let (status, error) = server.post(&format!("/api/games/{game}/move"), json!({"move": "e4"}));
     assert_eq!(status, 422);
-    assert!(error["reason"].as_str().is_some_and(|r| r.contains("over")), "{error}");
+    assert!(
+        error["reason"].as_str().is_some_and(|r| r.contains("over")),
+        "{error}"
+    );
     let (status, _) = server.post(&format!("/api/games/{game}/engine"), json!({"depth": 1}));
     assert_eq!(status, 422);
 }
@@ -248,9 +286,14 @@ fn records_and_fens_go_in_and_out() {
 fn chess99_offers_its_delayed_promotion_as_moves_to_choose_from() {
     let server = start("chess99");
     let (_, list) = server.get("/api/variants/chess99");
-    assert!(list["variant"]["promotions"].as_array().is_some_and(|p| !p.is_empty()));
+    assert!(list["variant"]["promotions"]
+        .as_array()
+        .is_some_and(|p| !p.is_empty()));
     let (game, state) = server.new_game("chess99-mini");
-    assert!(state["legal"].as_array().is_some_and(|l| !l.is_empty()), "{state}");
+    assert!(
+        state["legal"].as_array().is_some_and(|l| !l.is_empty()),
+        "{state}"
+    );
     let (status, _) = server.post(&format!("/api/games/{game}/engine"), json!({"depth": 1}));
     assert_eq!(status, 200);
 }
@@ -266,7 +309,9 @@ fn the_editor_checks_dumps_counts_and_plays_edited_rules() {
     );
     assert_eq!(status, 200);
     assert_eq!(checked["ok"], true);
-    assert!(checked["dump"].as_str().is_some_and(|d| d.contains("rooking")));
+    assert!(checked["dump"]
+        .as_str()
+        .is_some_and(|d| d.contains("rooking")));
     let broken = format!("{source}\npiece broken \"Z\" moves nonsense\n");
     let (status, checked) = server.post("/api/check", json!({"variant": "ppc", "source": broken}));
     assert_eq!(status, 200);
@@ -275,10 +320,17 @@ fn the_editor_checks_dumps_counts_and_plays_edited_rules() {
     let last_line = broken.lines().count() as u64;
     assert_eq!(first["line"], last_line, "{first}");
     assert!(first["column"].as_u64().is_some_and(|c| c > 1), "{first}");
-    assert!(first["message"].as_str().is_some_and(|m| m.contains("nonsense")), "{first}");
+    assert!(
+        first["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("nonsense")),
+        "{first}"
+    );
     let (status, error) = server.post("/api/games", json!({"variant": "ppc", "source": broken}));
     assert_eq!(status, 422);
-    assert!(error["diagnostics"].as_array().is_some_and(|d| !d.is_empty()));
+    assert!(error["diagnostics"]
+        .as_array()
+        .is_some_and(|d| !d.is_empty()));
     let (status, error) = server.post(
         "/api/check",
         json!({"variant": "ppc", "source": "#".repeat(300 * 1024)}),
@@ -294,7 +346,10 @@ fn the_editor_checks_dumps_counts_and_plays_edited_rules() {
     assert_eq!(perft["divide"].as_array().map(Vec::len), Some(20));
     let (status, error) = server.post("/api/perft", json!({"variant": "chess", "depth": 9}));
     assert_eq!(status, 400, "{error}");
-    let (status, error) = server.post("/api/perft", json!({"variant": "ppc", "source": broken, "depth": 1}));
+    let (status, error) = server.post(
+        "/api/perft",
+        json!({"variant": "ppc", "source": broken, "depth": 1}),
+    );
     assert_eq!(status, 422, "{error}");
 }
 
@@ -321,7 +376,9 @@ fn saving_needs_confirmation_and_never_overwrites_a_changed_file() {
     let newer = saved["version"].as_str().expect("version");
     let (status, error) = save(json!({"source": source, "version": newer, "confirm": true}));
     assert_eq!(status, 409, "{error}");
-    assert!(std::fs::read_to_string(&path).expect("file").ends_with("# by another editor\n"));
+    assert!(std::fs::read_to_string(&path)
+        .expect("file")
+        .ends_with("# by another editor\n"));
     let (status, error) = server.post(
         "/api/variants/elsewhere/save",
         json!({"source": source, "version": version, "confirm": true}),
@@ -352,7 +409,9 @@ fn requests_from_other_sites_are_refused() {
         Err(error) => panic!("{error}"),
     };
     // A form post (no JSON content type), another origin, another host name.
-    let form = ureq::post(&url).set("Content-Type", "text/plain").send_string(body);
+    let form = ureq::post(&url)
+        .set("Content-Type", "text/plain")
+        .send_string(body);
     assert_eq!(status(form), 415);
     let other = ureq::post(&url)
         .set("Content-Type", "application/json")
@@ -376,7 +435,8 @@ fn a_game_with_clocks_reports_them_and_a_fallen_flag_ends_it() {
     let (status, state) = server.post("/api/games", json!({"variant": "chess", "clock": "0.2+0"}));
     if status == 400 {
         // Whole seconds only: a one-second game.
-        let (status, state) = server.post("/api/games", json!({"variant": "chess", "clock": "1+0"}));
+        let (status, state) =
+            server.post("/api/games", json!({"variant": "chess", "clock": "1+0"}));
         assert_eq!(status, 200, "{state}");
         return flag_falls(&server, &state);
     }
@@ -389,7 +449,10 @@ fn flag_falls(server: &Server, state: &Value) {
     let game = state["game_id"].as_str().expect("id");
     let base = state["clock_ms"]["white"].as_u64().unwrap_or(0);
     std::thread::sleep(std::time::Duration::from_millis(base + 100));
-    let (status, state) = server.post(&format!("/api/games/{game}/action"), json!({"action": "time"}));
+    let (status, state) = server.post(
+        &format!("/api/games/{game}/action"),
+        json!({"action": "time"}),
+    );
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["status"], "ended", "{state}");
 }

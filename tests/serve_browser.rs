@@ -93,7 +93,10 @@ impl Driver {
         let base = format!("http://127.0.0.1:{port}");
         let started = Instant::now();
         while ureq::get(&format!("{base}/status")).call().is_err() {
-            assert!(started.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "chromedriver did not start"
+            );
             std::thread::sleep(Duration::from_millis(100));
         }
         let binary = Command::new("which")
@@ -214,7 +217,11 @@ impl Driver {
             json!([]),
         )
         .as_array()
-        .map(|l| l.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .map(|l| {
+            l.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default()
     }
 
@@ -251,7 +258,11 @@ impl Driver {
             json!([]),
         )
         .as_array()
-        .map(|l| l.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .map(|l| {
+            l.iter()
+                .filter_map(|v| v.as_str().map(str::to_string))
+                .collect()
+        })
         .unwrap_or_default()
     }
 }
@@ -297,7 +308,10 @@ fn a_ppc_game_is_played_and_the_rules_edited_in_headless_chromium() {
     driver.click("#variant option[value=\"ppc\"]");
     driver.wait("the PPC rules in the editor", || {
         let source: String = driver
-            .script("return document.getElementById('rules-editor').value", json!([]))
+            .script(
+                "return document.getElementById('rules-editor').value",
+                json!([]),
+            )
             .as_str()
             .unwrap_or("")
             .to_string();
@@ -305,7 +319,10 @@ fn a_ppc_game_is_played_and_the_rules_edited_in_headless_chromium() {
         (source.contains("variant ppc") && playing).then_some(source)
     });
     let source: String = driver
-        .script("return document.getElementById('rules-editor').value", json!([]))
+        .script(
+            "return document.getElementById('rules-editor').value",
+            json!([]),
+        )
         .as_str()
         .unwrap_or("")
         .to_string();
@@ -348,7 +365,10 @@ fn a_ppc_game_is_played_and_the_rules_edited_in_headless_chromium() {
         .expect("the edited line");
     assert!(shown.starts_with(&format!("{line}:")), "{shown}");
     let marked: bool = driver
-        .script("return document.querySelectorAll('#rules-backdrop mark').length > 0", json!([]))
+        .script(
+            "return document.querySelectorAll('#rules-backdrop mark').length > 0",
+            json!([]),
+        )
         .as_bool()
         .unwrap_or(false);
     assert!(marked, "the span is not marked in the editor");
@@ -358,7 +378,9 @@ fn a_ppc_game_is_played_and_the_rules_edited_in_headless_chromium() {
     std::fs::write(&artifact, &png).expect("write the screenshot");
     eprintln!("screenshot: {}", artifact.display());
     driver.set_editor(&source);
-    driver.wait("no diagnostics", || driver.diagnostics().is_empty().then_some(()));
+    driver.wait("no diagnostics", || {
+        driver.diagnostics().is_empty().then_some(())
+    });
 
     // A capture.
     assert_eq!(driver.play("d8", "c7"), "Qxc7");
@@ -379,5 +401,4 @@ fn a_ppc_game_is_played_and_the_rules_edited_in_headless_chromium() {
     let promoted = driver.wait("the promotion", || driver.moves().last().cloned());
     assert!(promoted.starts_with("bxa8=N'"), "{promoted}");
     assert_eq!(driver.piece_on("a8").as_deref(), Some("N'"));
-
 }

@@ -79,7 +79,10 @@ pub fn run(args: ServeArgs) -> ExitCode {
         let url = format!("http://{address}/");
         println!("varc serve: {url} (Ctrl-C stops)");
         if !args.host.is_loopback() {
-            eprintln!("warning: listening on {}: other machines can reach this server", args.host);
+            eprintln!(
+                "warning: listening on {}: other machines can reach this server",
+                args.host
+            );
         }
         if args.open {
             open_browser(&url);

@@ -38,20 +38,23 @@ pub async fn check(
     limits::check_rules_size(&request.source)?;
     let folder = app.folder.clone();
     limited(limits::COMPILE_SECONDS, move || {
-        Ok(Json(match folder.compile(&request.variant, &request.source) {
-            Ok(variant) => {
-                let mut object = json!({"ok": true, "diagnostics": [], "variant": describe(&variant)});
-                if request.dump {
-                    object["dump"] = Value::from(crate::dump::dump(&variant));
+        Ok(Json(
+            match folder.compile(&request.variant, &request.source) {
+                Ok(variant) => {
+                    let mut object =
+                        json!({"ok": true, "diagnostics": [], "variant": describe(&variant)});
+                    if request.dump {
+                        object["dump"] = Value::from(crate::dump::dump(&variant));
+                    }
+                    object
                 }
-                object
-            }
-            Err(error) => json!({
-                "ok": false,
-                "diagnostics": crate::diagnostic::to_json(&error.sources, &error.errors),
-                "rendered": error.render(),
-            }),
-        }))
+                Err(error) => json!({
+                    "ok": false,
+                    "diagnostics": crate::diagnostic::to_json(&error.sources, &error.errors),
+                    "rendered": error.render(),
+                }),
+            },
+        ))
     })
     .await
 }
@@ -99,8 +102,8 @@ pub async fn perft(
         let rules = Interpreter::new(variant).map_err(|e| ApiError::refused(e.to_string()))?;
         let variant = rules.variant();
         let fen = request.fen.unwrap_or_else(|| variant.start_fen.clone());
-        let position =
-            parse_fen(variant, fen.trim()).map_err(|e| ApiError::refused(format!("invalid FEN: {e}")))?;
+        let position = parse_fen(variant, fen.trim())
+            .map_err(|e| ApiError::refused(format!("invalid FEN: {e}")))?;
         let legal = rules.legal_moves(&position);
         let started = Instant::now();
         let no_history: [Position; 0] = [];
@@ -164,9 +167,14 @@ pub async fn save(
             ));
         }
         crate::output::write_file(&path, request.source.as_bytes(), true).map_err(|e| {
-            ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, format!("cannot save: {e}"))
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("cannot save: {e}"),
+            )
         })?;
-        Ok(Json(json!({"saved": true, "version": version_token(&request.source)})))
+        Ok(Json(
+            json!({"saved": true, "version": version_token(&request.source)}),
+        ))
     })
     .await
 }

@@ -47,7 +47,9 @@ pub struct GameStore {
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     // A panic while holding the lock leaves the data as it was between
     // requests: go on with it.
-    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl GameStore {
@@ -74,10 +76,12 @@ impl GameStore {
     }
 
     fn get(&self, id: &str) -> Result<Shared, ApiError> {
-        lock(&self.games)
-            .get(id)
-            .cloned()
-            .ok_or_else(|| ApiError::not_found(format!("unknown game {id:?} (games are kept while the server runs, {} at most)", limits::MAX_GAMES)))
+        lock(&self.games).get(id).cloned().ok_or_else(|| {
+            ApiError::not_found(format!(
+                "unknown game {id:?} (games are kept while the server runs, {} at most)",
+                limits::MAX_GAMES
+            ))
+        })
     }
 
     /// How many games are kept.
@@ -135,11 +139,10 @@ pub async fn create(
             None => folder.source(&id)?,
         };
         let variant = folder.compile(&id, &source).map_err(|error| {
-            ApiError::refused("the rules have errors; fix them to play")
-                .with(
-                    "diagnostics",
-                    crate::diagnostic::to_json(&error.sources, &error.errors),
-                )
+            ApiError::refused("the rules have errors; fix them to play").with(
+                "diagnostics",
+                crate::diagnostic::to_json(&error.sources, &error.errors),
+            )
         })?;
         let rules = Interpreter::new(variant)
             .map_err(|e| ApiError::refused(format!("cannot play these rules: {e}")))?;
@@ -147,7 +150,8 @@ pub async fn create(
             load(rules.clone(), record)
                 .map_err(|e| ApiError::refused(format!("cannot load the record: {e}")))?
         } else if let Some(fen) = &request.fen {
-            Game::from_fen(rules.clone(), fen.trim()).map_err(|e| ApiError::refused(e.to_string()))?
+            Game::from_fen(rules.clone(), fen.trim())
+                .map_err(|e| ApiError::refused(e.to_string()))?
         } else {
             Game::new(rules.clone()).map_err(|e| ApiError::refused(e.to_string()))?
         };
@@ -355,7 +359,9 @@ pub async fn engine_move(
     });
     let answer = with_game(&app, id, move |entry| {
         if entry.game.result().is_some() {
-            return Err(ApiError::refused("the engine cannot move").with("reason", "the game is over"));
+            return Err(
+                ApiError::refused("the engine cannot move").with("reason", "the game is over")
+            );
         }
         let mut search_limits = match (request.depth, request.movetime_ms) {
             (Some(depth), _) => {
@@ -374,7 +380,9 @@ pub async fn engine_move(
         }
         let started = Instant::now();
         let game = entry.game.clone();
-        let result = entry.engine.search(&game, &search_limits, &stop, &mut |_| {});
+        let result = entry
+            .engine
+            .search(&game, &search_limits, &stop, &mut |_| {});
         let side = entry.game.position().side_to_move();
         if entry.game.pending_offer() == Some(side.opponent())
             && result.value <= 0
@@ -392,10 +400,9 @@ pub async fn engine_move(
             .game
             .clock()
             .map(|_| started.elapsed().as_millis() as u64);
-        entry
-            .game
-            .play_timed(&mv, elapsed)
-            .map_err(|e| ApiError::refused("the engine's move was refused").with("reason", e.to_string()))?;
+        entry.game.play_timed(&mv, elapsed).map_err(|e| {
+            ApiError::refused("the engine's move was refused").with("reason", e.to_string())
+        })?;
         entry.turn_started = Instant::now();
         Ok(())
     })

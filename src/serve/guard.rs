@@ -53,7 +53,9 @@ pub async fn same_origin(State(app): State<Arc<App>>, request: Request, next: Ne
         if !from.eq_ignore_ascii_case(host) {
             return ApiError::new(
                 StatusCode::FORBIDDEN,
-                format!("requests from {origin:?} are refused: only this server's own page may call it"),
+                format!(
+                    "requests from {origin:?} are refused: only this server's own page may call it"
+                ),
             )
             .into_response();
         }
@@ -62,7 +64,11 @@ pub async fn same_origin(State(app): State<Arc<App>>, request: Request, next: Ne
         let json = headers
             .get(header::CONTENT_TYPE)
             .and_then(|h| h.to_str().ok())
-            .is_some_and(|t| t.trim_start().to_ascii_lowercase().starts_with("application/json"));
+            .is_some_and(|t| {
+                t.trim_start()
+                    .to_ascii_lowercase()
+                    .starts_with("application/json")
+            });
         if !json {
             return ApiError::new(
                 StatusCode::UNSUPPORTED_MEDIA_TYPE,
@@ -80,10 +86,21 @@ mod tests {
 
     #[test]
     fn loopback_hosts_are_recognised() {
-        for host in ["localhost:8080", "127.0.0.1:80", "[::1]:8080", "LOCALHOST", "127.0.0.1"] {
+        for host in [
+            "localhost:8080",
+            "127.0.0.1:80",
+            "[::1]:8080",
+            "LOCALHOST",
+            "127.0.0.1",
+        ] {
             assert!(is_loopback_host(host), "{host}");
         }
-        for host in ["example.com", "evil.localhost.example:8080", "10.0.0.1:8080", ""] {
+        for host in [
+            "example.com",
+            "evil.localhost.example:8080",
+            "10.0.0.1:8080",
+            "",
+        ] {
             assert!(!is_loopback_host(host), "{host}");
         }
     }

@@ -17,10 +17,8 @@ pub struct Server {
 
 /// A fresh copy of `variants/` named after the test.
 pub fn copy_variants(name: &str) -> PathBuf {
-    let folder = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "serve-{name}-{}",
-        std::process::id()
-    ));
+    let folder =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
     std::fs::create_dir_all(&folder).expect("temporary folder");
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
