@@ -2,7 +2,7 @@
 //! WebDriver (`chromedriver`) loads the page, plays a Piece Promotion Chess
 //! game by clicks — a promotion on entering the enemy's territory that
 //! captures and checks, a refused move with its reason, a capture, a pawn
-//! promotion chosen in the chooser — then edits the rules text into an error
+//! promotion chosen in the chooser, Chess 99's delayed promotion — then edits the rules text into an error
 //! and back, and saves a screenshot (`serve-browser.png` in the test
 //! target's temporary folder).
 //!
@@ -401,4 +401,27 @@ fn a_ppc_game_is_played_and_the_rules_edited_in_headless_chromium() {
     let promoted = driver.wait("the promotion", || driver.moves().last().cloned());
     assert!(promoted.starts_with("bxa8=N'"), "{promoted}");
     assert_eq!(driver.piece_on("a8").as_deref(), Some("N'"));
+
+    // Chess 99's delayed promotion (D2): the pawn on the last rank becomes
+    // a knight on a later turn, staying or with its follow-up move.
+    driver.click("#variant option[value=\"chess99-mini\"]");
+    driver.wait("the Chess 99 board", || {
+        (!driver.find_all("#board[data-variant=\"chess99-mini\"]").is_empty()).then_some(())
+    });
+    driver.play("a2", "a4");
+    driver.play("b4", "b3");
+    driver.click("[data-square=\"a4\"]");
+    driver.click("[data-square=\"a4\"]");
+    let choices = driver.wait("the chooser", || {
+        let list = driver.find_all("#chooser-options button");
+        (list.len() == 2).then_some(list.len())
+    });
+    assert_eq!(choices, 2);
+    driver.click("#chooser-options button[data-move=\"a4=n\"]");
+    let delayed = driver.wait("the delayed promotion", || {
+        let moves = driver.moves();
+        (moves.len() == 3).then(|| moves[2].clone())
+    });
+    assert_eq!(delayed, "a4=N");
+    assert_eq!(driver.piece_on("a4").as_deref(), Some("N"));
 }

@@ -293,7 +293,7 @@ function squareChosen(square) {
   if (options.length === 0) {
     // Not among the legal moves: the server says why.
     sendMove(from + square);
-  } else if (options.length === 1) {
+  } else if (options.length === 1 && !options[0].delayed) {
     sendMove(options[0].uci);
   } else {
     choose(options);
