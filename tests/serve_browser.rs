@@ -236,6 +236,55 @@ impl Driver {
         })
     }
 
+    /// The centre of a square in viewport pixels: the board is redrawn as
+    /// the pointer moves, so element origins would go stale.
+    fn center(&self, square: &str) -> (i64, i64) {
+        let point = self.script(
+            "const r = document.querySelector(`[data-square=\"${arguments[0]}\"]`).getBoundingClientRect(); return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]",
+            json!([square]),
+        );
+        (
+            point[0].as_i64().unwrap_or(0),
+            point[1].as_i64().unwrap_or(0),
+        )
+    }
+
+    /// Moves the mouse over `square`.
+    fn hover(&self, square: &str) {
+        let (x, y) = self.center(square);
+        self.post(
+            "/actions",
+            json!({"actions": [{
+                "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+                "actions": [{"type": "pointerMove", "origin": "viewport", "x": x, "y": y, "duration": 50}],
+            }]}),
+        );
+    }
+
+    /// Drags the piece on `from` to `to` with the mouse and waits for the
+    /// move list to grow.
+    fn drag(&self, from: &str, to: &str) -> String {
+        let count = self.moves().len();
+        let ((x0, y0), (x1, y1)) = (self.center(from), self.center(to));
+        self.post(
+            "/actions",
+            json!({"actions": [{
+                "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+                "actions": [
+                    {"type": "pointerMove", "origin": "viewport", "x": x0, "y": y0},
+                    {"type": "pointerDown", "button": 0},
+                    {"type": "pointerMove", "origin": "viewport", "x": x0 + 12, "y": y0 + 12, "duration": 50},
+                    {"type": "pointerMove", "origin": "viewport", "x": x1, "y": y1, "duration": 150},
+                    {"type": "pointerUp", "button": 0},
+                ],
+            }]}),
+        );
+        self.wait(&format!("the move {from}-{to} by drag"), || {
+            let moves = self.moves();
+            (moves.len() > count).then(|| moves.last().cloned().unwrap_or_default())
+        })
+    }
+
     fn piece_on(&self, square: &str) -> Option<String> {
         self.script(
             "const p = document.querySelector(`[data-on=\"${arguments[0]}\"]`); return p ? p.dataset.piece : null",
@@ -328,10 +377,20 @@ fn a_ppc_game_is_played_and_the_rules_edited_in_headless_chromium() {
         .to_string();
     assert_eq!(driver.piece_on("b1").as_deref(), Some("N"));
 
+    // Hovering the knight shows where it can go.
+    driver.hover("g1");
+    driver.wait("the knight's moves on hover", || {
+        let targets = driver.script(
+            "return document.querySelectorAll('.target').length",
+            json!([]),
+        );
+        (targets.as_u64() == Some(2)).then_some(())
+    });
+
     // P2: the knight that enters the enemy's territory (capturing) promotes.
     driver.play("b1", "c3");
     driver.play("a7", "a6");
-    driver.play("c3", "d5");
+    assert_eq!(driver.drag("c3", "d5"), "Nd5");
     driver.play("a6", "a5");
     assert_eq!(driver.play("d5", "c7"), "Nxc7=N'+");
     assert_eq!(driver.piece_on("c7").as_deref(), Some("N'"));
@@ -406,7 +465,10 @@ fn a_ppc_game_is_played_and_the_rules_edited_in_headless_chromium() {
     // a knight on a later turn, staying or with its follow-up move.
     driver.click("#variant option[value=\"chess99-mini\"]");
     driver.wait("the Chess 99 board", || {
-        (!driver.find_all("#board[data-variant=\"chess99-mini\"]").is_empty()).then_some(())
+        (!driver
+            .find_all("#board[data-variant=\"chess99-mini\"]")
+            .is_empty())
+        .then_some(())
     });
     driver.play("a2", "a4");
     driver.play("b4", "b3");
