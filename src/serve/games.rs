@@ -56,9 +56,14 @@ impl GameStore {
     fn insert(&self, entry: Entry) -> String {
         let mut games = lock(&self.games);
         while games.len() >= limits::MAX_GAMES {
+            // A game busy with a request (the engine thinking) counts as
+            // just used, and is not waited for.
             let oldest = games
                 .iter()
-                .min_by_key(|(_, e)| lock(e).last_used)
+                .min_by_key(|(_, e)| {
+                    e.try_lock()
+                        .map_or_else(|_| Instant::now(), |e| e.last_used)
+                })
                 .map(|(id, _)| id.clone());
             match oldest {
                 Some(id) => games.remove(&id),
