@@ -456,3 +456,34 @@ fn flag_falls(server: &Server, state: &Value) {
     assert_eq!(status, 200, "{state}");
     assert_eq!(state["status"], "ended", "{state}");
 }
+
+#[test]
+fn alternate_scoring_crowning_gives_moves_that_differ_by_the_crowned_square() {
+    let server = start("crowning");
+    // White's king was captured: a bishop is crowned at the start of the turn (A2).
+    let fen = "4k3/8/8/8/8/8/8/2B2B2 w - - 0 1";
+    let (status, state) = server.post(
+        "/api/games",
+        json!({"variant": "alternate-scoring", "fen": fen}),
+    );
+    assert_eq!(status, 200, "{state}");
+    let same_squares: Vec<&Value> = state["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .filter(|m| m["from"] == "f1" && m["to"] == "g2")
+        .collect();
+    let crowns: Vec<&str> = same_squares
+        .iter()
+        .filter_map(|m| m["crown"].as_str())
+        .collect();
+    assert_eq!(crowns.len(), 2, "{same_squares:?}");
+    assert!(
+        crowns.contains(&"c1") && crowns.contains(&"f1"),
+        "{crowns:?}"
+    );
+    let game = state["game_id"].as_str().expect("id");
+    let uci = same_squares[0]["uci"].as_str().expect("uci");
+    let state = play(&server, game, uci);
+    assert!(moves(&state)[0].contains('^'), "{state}");
+}
