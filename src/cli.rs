@@ -7,6 +7,7 @@ pub mod perft;
 pub mod play;
 pub mod replay;
 pub mod selfplay;
+pub mod serve;
 pub mod uci;
 pub mod xboard;
 

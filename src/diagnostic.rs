@@ -78,3 +78,43 @@ fn to_diagnostic(error: &Error) -> Diagnostic<usize> {
         .with_labels(labels)
         .with_notes(notes)
 }
+
+/// `errors` as JSON for the web page: one object per error with its file
+/// name, 1-based line and column of the span's start and end (columns count
+/// characters), the byte span, the message, the label, the help and notes.
+pub fn to_json(sources: &Sources, errors: &[Error]) -> serde_json::Value {
+    use codespan_reporting::files::Files;
+    let files = sources.files();
+    let place = |file: usize, byte: usize| {
+        files
+            .location(file, byte)
+            .map(|l| (l.line_number, l.column_number))
+            .unwrap_or((1, 1))
+    };
+    let list: Vec<serde_json::Value> = errors
+        .iter()
+        .map(|error| {
+            let (line, column) = place(error.file, error.span.start);
+            let (end_line, end_column) = place(error.file, error.span.end);
+            let name = files
+                .get(error.file)
+                .map(|f| f.name().clone())
+                .unwrap_or_default();
+            serde_json::json!({
+                "file": name,
+                "file_index": error.file,
+                "line": line,
+                "column": column,
+                "end_line": end_line,
+                "end_column": end_column,
+                "start": error.span.start,
+                "end": error.span.end,
+                "message": error.message,
+                "label": error.label,
+                "help": error.help,
+                "notes": error.notes,
+            })
+        })
+        .collect();
+    serde_json::Value::Array(list)
+}

@@ -13,6 +13,8 @@ pub mod error;
 pub mod load;
 pub mod lower;
 pub mod output;
+pub mod refusal;
+pub mod serve;
 pub mod syntax;
 
 pub use load::{load_variant, load_variant_from_str, LoadError};

@@ -33,6 +33,8 @@ enum Command {
     Selfplay(cli::selfplay::SelfplayArgs),
     /// Play a game in the terminal against the engine or a friend.
     Play(cli::play::PlayArgs),
+    /// Serve the web playground: play, check and edit variants in a browser.
+    Serve(cli::serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,5 +49,6 @@ fn main() -> ExitCode {
         Command::Xboard(args) => cli::xboard::run(args),
         Command::Selfplay(args) => cli::selfplay::run(args),
         Command::Play(args) => cli::play::run(args),
+        Command::Serve(args) => cli::serve::run(args),
     }
 }

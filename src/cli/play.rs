@@ -21,9 +21,9 @@ use varc_runtime::fen::piece_text;
 use varc_runtime::game::record::load;
 use varc_runtime::game::{Action, Game, GameError, Status, TimeControl};
 use varc_runtime::input::{Line, LineReader};
-use varc_runtime::model::{CheckRule, Color, Square};
+use varc_runtime::model::{Color, Square};
 use varc_runtime::moves::Move;
-use varc_runtime::notation::{long_algebraic, san};
+use varc_runtime::notation::san;
 use varc_runtime::rules::Rules;
 use varc_runtime::search::{Engine, Limits, Score};
 
@@ -361,34 +361,9 @@ impl Session {
             .map_err(|error| self.why_refused(text, error))
     }
 
-    /// A refusal in words: a move the pieces could make but the check rule
-    /// forbids "leaves your king in check".
+    /// A refusal in words (the shared [`varc::refusal::why_refused`]).
     fn why_refused(&self, text: &str, error: GameError) -> String {
-        if matches!(error, GameError::HistoryRule { .. }) {
-            return error.to_string();
-        }
-        let variant = self.rules.variant();
-        if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked {
-            let position = self.game.position();
-            let mut pseudo = Vec::new();
-            self.rules.generate_pseudo_legal(position, &mut pseudo);
-            let bare = text.trim_end_matches(['+', '#', '!', '?']);
-            let named = pseudo.iter().find(|mv| {
-                long_algebraic(variant, mv, &pseudo) == bare
-                    || san(&self.rules, position, mv).trim_end_matches(['+', '#']) == bare
-            });
-            if let Some(mv) = named {
-                if !self.game.legal_moves().contains(mv) {
-                    let royal = variant
-                        .pieces
-                        .iter()
-                        .find(|p| p.royal)
-                        .map_or("royal piece", |p| p.name.as_str());
-                    return format!("{text}: that leaves your {royal} in check");
-                }
-            }
-        }
-        error.to_string()
+        varc::refusal::why_refused(&self.game, text, error)
     }
 
     fn limits(&self) -> Limits {
