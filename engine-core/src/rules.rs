@@ -4,7 +4,6 @@
 //! notation, protocols).
 
 use crate::bitboard::{Bitboard, Squares};
-use crate::board::runtime_set;
 use crate::generate::generate;
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
 use crate::position::{
@@ -14,7 +13,7 @@ use crate::variant::{CompiledVariant, SquareStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
 use varc_runtime::eval::neighbours_of;
-use varc_runtime::model::{Color, PieceId, Square, SquareSet, Variant};
+use varc_runtime::model::{Color, PieceId, Square, Variant};
 use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Move, MoveKind, ResetMasks};
 use varc_runtime::position::Position;
 use varc_runtime::rules::{PieceReach, Reach, RoyalSurroundings, Rules};
