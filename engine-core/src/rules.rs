@@ -227,7 +227,13 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
     }
 
     fn canonical_key(&self, mv: &Mv) -> u64 {
+        // Called for every move of every searched node: the common move
+        // (plain, no crowning) skips building the optional parts.
         let runtime = |square: u8| runtime_square::<V>(square as usize).index();
+        let promotion = (mv.promotion != NO_KIND).then_some(mv.promotion as usize);
+        if mv.kind == CompiledKind::Normal && !mv.crowns {
+            return canonical_key(runtime(mv.from), runtime(mv.to), promotion, None, 0, 0);
+        }
         let (kind, detail) = match mv.kind {
             CompiledKind::Normal => (0, 0),
             CompiledKind::EnPassant => (1, runtime(mv.aux)),
@@ -237,7 +243,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         canonical_key(
             runtime(mv.from),
             runtime(mv.to),
-            (mv.promotion != NO_KIND).then_some(mv.promotion as usize),
+            promotion,
             mv.crowns.then(|| runtime(mv.crown)),
             kind,
             detail,

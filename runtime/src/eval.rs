@@ -352,6 +352,7 @@ impl Evaluator {
     /// The safety and placement of one royal piece: enemy attacks around it
     /// cost and own pieces beside it help, both weighted by the enemy's
     /// remaining material; its placement bonus counts as that material goes.
+    #[inline]
     fn royal_term(&self, royal: RoyalSurroundings, enemy_material: i32) -> i32 {
         // Enemy material left, as a share of the start: 1 early, 0 bare.
         let danger = (enemy_material * 256 / self.start_material).min(256);

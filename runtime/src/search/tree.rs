@@ -90,8 +90,10 @@ struct Needs {
     events: bool,
     history_rules: bool,
     awards: bool,
-    /// The [`Precheck`] of each termination rule, in file order.
-    prechecks: Vec<Precheck>,
+    /// The automatic termination rules, then the claims, each as its
+    /// index and its [`Precheck`], in file order.
+    automatic: Vec<(usize, Precheck)>,
+    claims: Vec<(usize, Precheck)>,
 }
 
 /// A game position with its history, for the search.
@@ -144,13 +146,20 @@ impl Needs {
                     .any(pattern_is_laws_checkmate),
             history_rules: !variant.legality.history_rules.is_empty(),
             awards: !variant.awards.is_empty(),
-            prechecks: variant
-                .terminations
-                .iter()
-                .map(|rule| Precheck::of(&rule.condition))
-                .collect(),
+            automatic: prechecks(variant, Trigger::Automatic),
+            claims: prechecks(variant, Trigger::Claim),
         }
     }
+}
+
+fn prechecks(variant: &Variant, trigger: Trigger) -> Vec<(usize, Precheck)> {
+    variant
+        .terminations
+        .iter()
+        .enumerate()
+        .filter(|(_, rule)| rule.trigger == trigger)
+        .map(|(index, rule)| (index, Precheck::of(&rule.condition)))
+        .collect()
 }
 
 fn outcome_reads_events(outcome: &crate::model::Outcome) -> bool {
@@ -387,17 +396,19 @@ impl<R: Rules + Clone> Tree<R> {
         context: &'a Context<'a, R::Position>,
         trigger: Trigger,
     ) -> impl Iterator<Item = &'a Termination> + 'a {
-        self.rules
-            .variant()
-            .terminations
-            .iter()
-            .zip(&self.needs.prechecks)
-            .filter(move |(rule, precheck)| {
-                rule.trigger == trigger
-                    && context.may_hold(**precheck)
-                    && context.holds(&rule.condition)
-            })
-            .map(|(rule, _)| rule)
+        let terminations = &self.rules.variant().terminations;
+        let rules = match trigger {
+            Trigger::Automatic => &self.needs.automatic,
+            Trigger::Claim => &self.needs.claims,
+        };
+        rules.iter().filter_map(move |&(index, precheck)| {
+            if !context.may_hold(precheck) {
+                return None;
+            }
+            terminations
+                .get(index)
+                .filter(|rule| context.holds(&rule.condition))
+        })
     }
 
     fn count_repetitions(&self) -> Repetitions {
