@@ -211,10 +211,11 @@ impl Driver {
         }
     }
 
-    fn moves(&self) -> Vec<String> {
+    /// The texts of the items of the list `list_id` (`moves`, `diagnostics`).
+    fn list_texts(&self, list_id: &str) -> Vec<String> {
         self.script(
-            "return [...document.querySelectorAll('#moves li')].map(li => li.textContent)",
-            json!([]),
+            "return [...document.querySelectorAll('#' + arguments[0] + ' li')].map(li => li.textContent)",
+            json!([list_id]),
         )
         .as_array()
         .map(|l| {
@@ -223,6 +224,10 @@ impl Driver {
                 .collect()
         })
         .unwrap_or_default()
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.list_texts("moves")
     }
 
     /// Clicks `from` then `to` and waits for the move list to grow.
@@ -302,17 +307,7 @@ impl Driver {
     }
 
     fn diagnostics(&self) -> Vec<String> {
-        self.script(
-            "return [...document.querySelectorAll('#diagnostics li')].map(li => li.textContent)",
-            json!([]),
-        )
-        .as_array()
-        .map(|l| {
-            l.iter()
-                .filter_map(|v| v.as_str().map(str::to_string))
-                .collect()
-        })
-        .unwrap_or_default()
+        self.list_texts("diagnostics")
     }
 }
 
