@@ -241,13 +241,19 @@ impl<V: CompiledVariant> Pos<V> {
     #[inline(always)]
     pub fn take(&mut self, square: usize) -> u8 {
         let code = self.code_at(square);
+        self.remove(square, code);
+        code
+    }
+
+    /// Empties `square`, which holds the piece `code`.
+    #[inline(always)]
+    fn remove(&mut self, square: usize, code: u8) {
         let b = !V::Bb::bit(square);
         self.pieces[kind_of(code)] &= b;
         self.colors[color_of(code)] &= b;
         self.unmoved &= b;
         self.board.set(square, 0);
         self.placement_hash ^= V::zobrist_piece(code, square);
-        code
     }
 
     /// The kinds the piece on `square` has been, oldest first.
@@ -399,7 +405,8 @@ impl<V: CompiledVariant> Pos<V> {
                 p.lineages.set(victim, [0; 4]);
             }
             let was_unmoved = p.unmoved & V::Bb::bit(from);
-            let mut code = p.take(from);
+            let mut code = moving;
+            p.remove(from, moving);
             if mv.promotion != NO_KIND {
                 p.remember_kind(from, kind_of(code) as u8);
                 code = code_of(mv.promotion as usize, us);

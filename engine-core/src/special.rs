@@ -147,7 +147,7 @@ pub fn castling_moves<V: CompiledVariant, S: Sink<V::Bb>>(
                     continue;
                 }
             }
-            let mut rook_files = files;
+            let mut rook_files = clear_paths(pos, rule, king_square, files);
             while rook_files != 0 {
                 let rook_file = rook_files.trailing_zeros() as usize;
                 rook_files &= rook_files - 1;
@@ -164,7 +164,50 @@ pub fn castling_moves<V: CompiledVariant, S: Sink<V::Bb>>(
     }
 }
 
-/// The castling of the king on `king_square` with the rook on `rook_square`, if allowed.
+/// The rook files among `files` whose castling with the king on
+/// `king_square` has its rook in place and its path clear. Most castlings
+/// stop here: the cheap tests come first, on every rook file, before any
+/// attack test.
+#[inline(always)]
+fn clear_paths<V: CompiledVariant>(
+    pos: &Pos<V>,
+    rule: &CastlingRule,
+    king_square: usize,
+    files: u32,
+) -> u32 {
+    let rank = king_square / V::FILES;
+    let king_file = king_square % V::FILES;
+    let occupied = pos.occupied();
+    let rooks = pos.pieces[rule.rook as usize] & pos.colors[pos.side()];
+    let mut clear = 0;
+    let mut rook_files = files & !(1 << king_file);
+    while rook_files != 0 {
+        let rook_file = rook_files.trailing_zeros() as usize;
+        rook_files &= rook_files - 1;
+        let rook = V::Bb::bit(rank * V::FILES + rook_file);
+        if (rooks & rook).is_empty() {
+            continue;
+        }
+        let (king_to_file, rook_to_file) = if rook_file > king_file {
+            rule.short
+        } else {
+            rule.long
+        };
+        if king_to_file >= V::FILES || rook_to_file >= V::FILES {
+            continue;
+        }
+        let others = occupied & !V::Bb::bit(king_square) & !rook;
+        let path = rank_span::<V>(rank, king_file, king_to_file)
+            | rank_span::<V>(rank, rook_file, rook_to_file);
+        if (path & others).is_empty() {
+            clear |= 1 << rook_file;
+        }
+    }
+    clear
+}
+
+/// The castling of the king on `king_square` with the rook on `rook_square`
+/// along a clear path ([`clear_paths`]), if the check rules allow it.
 #[inline]
 fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
     pos: &Pos<V>,
@@ -174,43 +217,26 @@ fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
     king_square: usize,
     rook_square: usize,
 ) {
-    let side = pos.side();
-    let enemy = 1 - side;
+    let enemy = 1 - pos.side();
     let rank = king_square / V::FILES;
     let (king_file, rook_file) = (king_square % V::FILES, rook_square % V::FILES);
-    if rook_file == king_file {
-        return;
-    }
     let (king_to_file, rook_to_file) = if rook_file > king_file {
         rule.short
     } else {
         rule.long
     };
-    if king_to_file >= V::FILES || rook_to_file >= V::FILES {
-        return;
-    }
-    let occupied = pos.occupied();
-    let others = occupied & !V::Bb::bit(king_square) & !V::Bb::bit(rook_square);
-    let path = rank_span::<V>(rank, king_file, king_to_file)
-        | rank_span::<V>(rank, rook_file, rook_to_file);
-    if !(path & others).is_empty() || pos.code_at(rook_square) != code_of(rule.rook as usize, side)
-    {
-        return;
-    }
     // The royal piece of the masks: its safety decides legality.
     let the_royal = masks.verify_specials
         && masks.skip == V::Bb::bit(king_square)
         && has_kind(V::ROYAL_KINDS, rule.king as usize);
+    if rule.not_from_check && the_royal && masks.checkers != 0 {
+        return;
+    }
+    let occupied = pos.occupied();
+    let others = occupied & !V::Bb::bit(king_square) & !V::Bb::bit(rook_square);
     let attacked = |square: usize| V::is_attacked(pos, square, occupied, enemy);
-    if rule.not_from_check {
-        let in_check = if the_royal {
-            masks.checkers != 0
-        } else {
-            attacked(king_square)
-        };
-        if in_check {
-            return;
-        }
+    if rule.not_from_check && !the_royal && attacked(king_square) {
+        return;
     }
     if rule.not_through_check {
         let (a, b) = (king_file.min(king_to_file), king_file.max(king_to_file));
