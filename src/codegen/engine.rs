@@ -115,6 +115,17 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         Literal::usize_unsuffixed(n)
     }
 
+    /// `square` as an index into a per-square table. On a board of 64 (or
+    /// any power of two) squares, `% SQUARES` is one AND that tells the
+    /// compiler the index is in range, so the bounds check goes.
+    fn square_index(&self, square: TokenStream) -> TokenStream {
+        if self.plan.geometry.squares.is_power_of_two() {
+            quote! { (#square % SQUARES) }
+        } else {
+            square
+        }
+    }
+
     /// Everything variant-specific, in file order, ending with the
     /// engine core's [`CompiledVariant`] impl for the unit struct
     /// `variant_type`; `model` is the expression that builds the model.
@@ -381,22 +392,24 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         }
                         self.bb(&bits)
                     });
+                    let index = self.square_index(quote! { square });
                     out.extend(quote! {
                         static #table: [Bb; SQUARES] = [#(#values),*];
                         #[doc = #doc]
                         #[inline(always)]
-                        fn #name(square: usize, _occupied: Bb) -> Bb { #table[square] }
+                        fn #name(square: usize, _occupied: Bb) -> Bb { #table[#index] }
                     });
                 }
                 ComponentMotion::Ride(_) if self.magics[i].is_some() => {
                     let upper = name.to_string().to_uppercase();
                     let lookups = format_ident!("{}_MAGIC", upper);
                     let attacks = format_ident!("{}_ATTACKS", upper);
+                    let index = self.square_index(quote! { square });
                     out.extend(quote! {
                         #[doc = #doc]
                         #[inline(always)]
                         fn #name(square: usize, occupied: Bb) -> Bb {
-                            #lookups[square].attacks(&#attacks, occupied)
+                            #lookups[#index].attacks(&#attacks, occupied)
                         }
                     });
                 }
@@ -739,12 +752,14 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 let full = self.ray_name(back, None);
                 let kinds = self.kinds_union(&line.kinds);
                 let condition = self.condition_mask(line.condition, enemy);
+                let king_at = self.square_index(quote! { king });
+                let sniper_at = self.square_index(quote! { sniper });
                 quote! {
-                    let mut snipers = #limited[king] & #kinds & them #condition;
+                    let mut snipers = #limited[#king_at] & #kinds & them #condition;
                     while snipers != EMPTY {
                         let sniper = lsb(snipers);
                         snipers = clear_lsb(snipers);
-                        let line = (#full[king] & !#full[sniper]) | Bb::bit(sniper);
+                        let line = (#full[#king_at] & !#full[#sniper_at]) | Bb::bit(sniper);
                         let blockers = line & occupied & !Bb::bit(sniper);
                         if blockers == EMPTY {
                             masks.check &= line;
