@@ -3,7 +3,7 @@
 
 use crate::bitboard::{Bitboard, Squares};
 use crate::moves::{MoveKind, Mv, Sink, NO_KIND};
-use crate::position::{code_of, has_kind, Masks, Pos};
+use crate::position::{has_kind, Masks, Pos};
 use crate::variant::{CastlingRule, CompiledVariant, FollowUp, PromotionRule};
 
 /// Pushes a special move, after trying it if `verify` (legal moves only).
