@@ -430,16 +430,14 @@ impl<V: CompiledVariant> Pos<V> {
             if has_kind(V::CASTLING_KINGS, kind_of(moving)) && from != to {
                 p.castling[color_of(moving)] = 0;
             }
-            for square in [from as u16, to as u16, touched] {
-                if square == NO_SQUARE {
-                    continue;
+            // A move from or to a back-rank square takes that file's right.
+            let last_rank = (V::RANKS - 1) * V::FILES;
+            for square in [from, to, touched as usize] {
+                if square < V::FILES {
+                    p.castling[0] &= !(1u16 << square);
                 }
-                let (file, rank) = (square as usize % V::FILES, square as usize / V::FILES);
-                if rank == 0 {
-                    p.castling[0] &= !(1u16 << file);
-                }
-                if rank == V::RANKS - 1 {
-                    p.castling[1] &= !(1u16 << file);
+                if (last_rank..V::SQUARES).contains(&square) {
+                    p.castling[1] &= !(1u16 << (square - last_rank));
                 }
             }
         }

@@ -6,7 +6,7 @@
 use super::geometry::{BitboardWidth, Bits, ComponentMotion};
 use super::magic::{self, MagicTable};
 use super::names::{ident, string_literal, Names};
-use super::plan::{Plan, PromotionZone};
+use super::plan::{AttackLine, Plan, PromotionZone};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use varc_runtime::model::{
@@ -171,6 +171,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let visit_reaches = quote! { #(#visit_reaches)* };
         let doc = string_literal(&format!(" {}, compiled.", self.plan.variant.name));
         let counters = Self::usize_lit(self.plan.variant.counters.len());
+        let square_at = self.square_index(quote! { square });
         out.extend(quote! {
             #[doc = #doc]
             #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -203,11 +204,11 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 }
                 #[inline(always)]
                 fn zobrist_piece(code: u8, square: usize) -> u64 {
-                    ZOBRIST_PIECES[code as usize][square]
+                    ZOBRIST_PIECES[code as usize][#square_at]
                 }
                 #[inline(always)]
                 fn zobrist_unmoved(code: u8, square: usize) -> u64 {
-                    ZOBRIST_UNMOVED[code as usize][square]
+                    ZOBRIST_UNMOVED[code as usize][#square_at]
                 }
                 #[inline(always)]
                 fn reach(kind: usize, color: usize, pos: &Pos, from: usize, occupied: Bb) -> [Bb; 3] {
@@ -746,27 +747,50 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     let condition = self.condition_mask(group.condition, enemy);
                     quote! { leapers |= #f(king, occupied) & #kinds & them #condition; }
                 });
-            let riders = lines.iter().map(|line| {
-                let back = (-line.direction.0, -line.direction.1);
-                let limited = self.ray_name(back, line.max);
-                let full = self.ray_name(back, None);
-                let kinds = self.kinds_union(&line.kinds);
-                let condition = self.condition_mask(line.condition, enemy);
-                let king_at = self.square_index(quote! { king });
-                let sniper_at = self.square_index(quote! { sniper });
-                quote! {
-                    let mut snipers = #limited[#king_at] & #kinds & them #condition;
-                    while snipers != EMPTY {
-                        let sniper = lsb(snipers);
-                        snipers = clear_lsb(snipers);
-                        let line = (#full[#king_at] & !#full[#sniper_at]) | Bb::bit(sniper);
-                        let blockers = line & occupied & !Bb::bit(sniper);
-                        if blockers == EMPTY {
-                            masks.check &= line;
-                            checkers |= Bb::bit(sniper);
-                        } else if clear_lsb(blockers) == EMPTY && blockers & own != EMPTY {
-                            masks.pin(lsb(blockers), line);
+            // Lines of the same attackers share one test of whether any
+            // stands on the board: without an enemy bishop or queen, none
+            // of the diagonals is looked at.
+            let mut families: Vec<(Vec<usize>, AtomCondition, Vec<&AttackLine>)> = Vec::new();
+            for line in &lines {
+                let mut kinds = line.kinds.clone();
+                kinds.sort_unstable();
+                match families
+                    .iter_mut()
+                    .find(|(k, c, _)| *k == kinds && *c == line.condition)
+                {
+                    Some((_, _, members)) => members.push(line),
+                    None => families.push((kinds, line.condition, vec![line])),
+                }
+            }
+            let king_at = self.square_index(quote! { king });
+            let sniper_at = self.square_index(quote! { sniper });
+            let riders = families.iter().map(|(kinds, condition, members)| {
+                let kinds = self.kinds_union(kinds);
+                let condition = self.condition_mask(*condition, enemy);
+                let directions = members.iter().map(|line| {
+                    let back = (-line.direction.0, -line.direction.1);
+                    let limited = self.ray_name(back, line.max);
+                    let full = self.ray_name(back, None);
+                    quote! {
+                        let mut snipers = #limited[#king_at] & attackers;
+                        while snipers != EMPTY {
+                            let sniper = lsb(snipers);
+                            snipers = clear_lsb(snipers);
+                            let line = (#full[#king_at] & !#full[#sniper_at]) | Bb::bit(sniper);
+                            let blockers = line & occupied & !Bb::bit(sniper);
+                            if blockers == EMPTY {
+                                masks.check &= line;
+                                checkers |= Bb::bit(sniper);
+                            } else if clear_lsb(blockers) == EMPTY && blockers & own != EMPTY {
+                                masks.pin(lsb(blockers), line);
+                            }
                         }
+                    }
+                });
+                quote! {
+                    let attackers = #kinds & them #condition;
+                    if attackers != EMPTY {
+                        #({ #directions })*
                     }
                 }
             });
@@ -1012,18 +1036,21 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 } else {
                     quote! {}
                 };
-                // The moves of each piece in `froms`, one at a time.
-                let piece_by_piece = quote! {
+                // The moves of each piece in `froms`, one at a time, within
+                // `allowed` (an unpinned piece's is the check mask alone).
+                let one_by_one = |allowed: TokenStream| quote! {
                     while froms != EMPTY {
                         let from = lsb(froms);
                         froms = clear_lsb(froms);
                         let [move_or_capture, move_only, capture_only] = #reach(pos, from, occupied);
                         let targets = ((move_or_capture & not_own) | (move_only & empty) | (capture_only & enemy))
-                            & masks.targets_from(from);
+                            & #allowed;
                         #emit
                         #en_passant
                     }
                 };
+                let free_by_piece = one_by_one(quote! { masks.check });
+                let pinned_by_piece = one_by_one(quote! { masks.targets_from(from) });
                 if let Some((setwise, steps)) = self.setwise_block(kind, color) {
                     let en_passant_free = if ep_kinds.contains(&kind) {
                         quote! {
@@ -1057,21 +1084,24 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                             if free != EMPTY {
                                 if #few {
                                     let mut froms = free;
-                                    #piece_by_piece
+                                    #free_by_piece
                                 } else {
                                     #setwise
                                     #en_passant_free
                                 }
                             }
                             let mut froms = movers & masks.pinned;
-                            #piece_by_piece
+                            #pinned_by_piece
                         }
                     };
                 }
                 quote! {
                     {
-                        let mut froms = pos.pieces[Kind::#k as usize] & own & !masks.skip;
-                        #piece_by_piece
+                        let movers = pos.pieces[Kind::#k as usize] & own & !masks.skip;
+                        let mut froms = movers & !masks.pinned;
+                        #free_by_piece
+                        let mut froms = movers & masks.pinned;
+                        #pinned_by_piece
                     }
                 }
             });
