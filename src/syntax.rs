@@ -1,7 +1,7 @@
 //! Phase 1: the pest grammar (`grammar/rules.pest`) turns source text into a
 //! concrete syntax tree whose nodes carry byte spans.
 
-use crate::error::{Error, Span};
+use crate::error::{Code, Error, Span};
 use pest::Parser;
 
 /// The generated parser of `grammar/rules.pest`.
@@ -20,7 +20,7 @@ pub fn parse(file: usize, source: &str) -> Result<Node<'_>, Error> {
         RulesParser::parse(Rule::file, source).map_err(|e| syntax_error(file, source, e))?;
     let root = pairs
         .next()
-        .ok_or_else(|| Error::new(file, Span::at(0), "the file is empty"))?;
+        .ok_or_else(|| Error::new(Code::NoRules, file, Span::at(0), "the file is empty"))?;
     check_nesting(file, &root)?;
     check_strings(file, &root)?;
     Ok(root)
@@ -76,6 +76,7 @@ fn check_strings(file: usize, root: &Node<'_>) -> Result<(), Error> {
         {
             let at = start + offset;
             return Err(Error::new(
+                Code::UnsafeCharacter,
                 file,
                 Span::new(at, at + c.len_utf8()),
                 format!("control character {} in a string", describe_char(c)),
@@ -114,9 +115,14 @@ fn check_nesting(file: usize, root: &Node<'_>) -> Result<(), Error> {
 }
 
 fn too_deep(file: usize, position: usize) -> Error {
-    Error::new(file, Span::at(position), "the rules are nested too deeply")
-        .with_label("too many levels of parentheses, `not` or `if` here")
-        .with_help("split the expression: name its parts as regions, pieces or labelled rules")
+    Error::new(
+        Code::NestedTooDeeply,
+        file,
+        Span::at(position),
+        "the rules are nested too deeply",
+    )
+    .with_label("too many levels of parentheses, `not` or `if` here")
+    .with_help("split the expression: name its parts as regions, pieces or labelled rules")
 }
 
 fn syntax_error(file: usize, source: &str, error: pest::error::Error<Rule>) -> Error {
@@ -156,7 +162,7 @@ fn syntax_error(file: usize, source: &str, error: pest::error::Error<Rule>) -> E
         }
         pest::error::ErrorVariant::CustomError { message } => (message.clone(), String::new()),
     };
-    Error::new(file, span, message).with_label(label)
+    Error::new(Code::Syntax, file, span, message).with_label(label)
 }
 
 /// A parse that fails at a `"` with no closing quote on its line: the string
@@ -169,9 +175,14 @@ fn unterminated_string(file: usize, source: &str, position: usize) -> Option<Err
     }
     let end = position + 1 + line.trim_end().len();
     Some(
-        Error::new(file, Span::new(position, end), "unterminated string")
-            .with_label("this string is not closed on its line")
-            .with_help("add the closing `\"`; a string cannot run over several lines"),
+        Error::new(
+            Code::UnterminatedString,
+            file,
+            Span::new(position, end),
+            "unterminated string",
+        )
+        .with_label("this string is not closed on its line")
+        .with_help("add the closing `\"`; a string cannot run over several lines"),
     )
 }
 

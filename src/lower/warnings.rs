@@ -1,0 +1,188 @@
+//! Warnings: what a valid variant probably did not mean. They are checked
+//! after lowering succeeded, on the model and on what lowering recorded
+//! (names used, where each rule is written), and reported only for the
+//! file being compiled: checking `ppc.rules` does not warn about
+//! `chess.rules`, which is checked on its own.
+
+use super::merge::Key;
+use super::{Lowerer, NameKind};
+use crate::error::{Code, Error};
+use crate::model::*;
+use std::collections::HashSet;
+
+impl Lowerer<'_> {
+    /// The warnings about `variant`, in file order.
+    pub(super) fn warnings(&self, variant: &Variant) -> Vec<Error> {
+        let mut warnings = Vec::new();
+        self.unused_definitions(variant, &mut warnings);
+        self.overlapping_promotions(variant, &mut warnings);
+        self.terminations_that_never_fire(variant, &mut warnings);
+        self.shadowed_labels(&mut warnings);
+        warnings.retain(|warning| warning.file == self.child);
+        warnings.sort_by_key(|warning| (warning.span.start, warning.span.end));
+        warnings
+    }
+
+    /// Pieces that can never be on the board, regions nothing refers to,
+    /// counters nothing reads.
+    fn unused_definitions(&self, variant: &Variant, warnings: &mut Vec<Error>) {
+        let on_board = self.pieces_that_can_appear(variant);
+        for item in &self.items {
+            let Some(Key::Named(kind, name)) = &item.key else {
+                continue;
+            };
+            let (code, unused, label, help) = match kind {
+                NameKind::Piece => (
+                    Code::UnusedPiece,
+                    self.piece_ids
+                        .get(name)
+                        .is_some_and(|id| !on_board.contains(id)),
+                    "not in the start position, and no promotion, crowning or movement uses it",
+                    "place it in `setup`, make it by promotion, or remove it",
+                ),
+                NameKind::Region => (
+                    Code::UnusedRegion,
+                    self.region_ids
+                        .get(name)
+                        .is_some_and(|id| !self.used_regions.contains(id)),
+                    "no piece, promotion, rule or region refers to it",
+                    "use it (`promote pawn to queen in NAME`) or remove it",
+                ),
+                NameKind::Counter => (
+                    Code::UnusedCounter,
+                    self.counter_ids
+                        .get(name)
+                        .is_some_and(|id| !self.used_counters.contains(id)),
+                    "no condition (`count NAME`) or rule reads it",
+                    "read it in a condition, or remove it",
+                ),
+            };
+            if unused {
+                let message = match kind {
+                    NameKind::Piece => format!("piece `{name}` can never be on the board"),
+                    NameKind::Region | NameKind::Counter => {
+                        format!("{} `{name}` is never used", kind.word())
+                    }
+                };
+                warnings.push(
+                    Error::new(code, item.file, item.key_span, message)
+                        .with_label(label)
+                        .with_help(help),
+                );
+            }
+        }
+    }
+
+    /// The kinds that can be on the board: in the start position, made by a
+    /// promotion or a crowning, or reused by another piece's movement (a
+    /// helper piece such as a queen defined as `rook + bishop`).
+    fn pieces_that_can_appear(&self, variant: &Variant) -> HashSet<PieceId> {
+        let mut kinds: HashSet<PieceId> = self.movement_pieces.clone();
+        if let Ok(position) = varc_runtime::fen::parse_fen(variant, &variant.start_fen) {
+            kinds.extend(position.pieces().map(|(_, piece)| piece.kind()));
+        }
+        for promotion in &variant.promotions {
+            kinds.extend(promotion.choices.iter().copied());
+        }
+        match &variant.royal_loss {
+            RoyalLoss::EndsGame => {}
+            RoyalLoss::Succession { becomes, .. } => {
+                kinds.insert(*becomes);
+            }
+        }
+        kinds
+    }
+
+    /// Two promotions of one piece whose zones share a square: where both
+    /// apply, the first in file order is the one used.
+    fn overlapping_promotions(&self, variant: &Variant, warnings: &mut Vec<Error>) {
+        let promotions = variant.promotions.iter().zip(&self.promotion_sites);
+        for (later_index, (later, &(file, span))) in promotions.clone().enumerate() {
+            let earlier = promotions.clone().take(later_index).find(|(earlier, _)| {
+                let shared_piece = earlier.pieces.iter().any(|p| later.pieces.contains(p));
+                shared_piece && zones_overlap(variant, earlier.zone, later.zone)
+            });
+            let Some((earlier, &(earlier_file, earlier_span))) = earlier else {
+                continue;
+            };
+            let piece = earlier
+                .pieces
+                .iter()
+                .find(|p| later.pieces.contains(p))
+                .and_then(|p| variant.pieces.get(*p))
+                .map_or("?", |p| p.name.as_str());
+            warnings.push(
+                Error::new(
+                    Code::OverlappingPromotions,
+                    file,
+                    span,
+                    format!("a second promotion rule for `{piece}` in an overlapping zone"),
+                )
+                .with_label("ignored where the earlier rule applies")
+                .with_secondary(earlier_file, earlier_span, "this rule comes first and wins")
+                .with_help("merge the choices into one rule, or make the zones disjoint"),
+            );
+        }
+    }
+
+    /// A termination whose condition an earlier automatic one already has:
+    /// the earlier ends the game first, so the later never fires.
+    fn terminations_that_never_fire(&self, variant: &Variant, warnings: &mut Vec<Error>) {
+        let terminations: Vec<_> = variant
+            .terminations
+            .iter()
+            .zip(&self.termination_sites)
+            .collect();
+        for (index, (later, &(file, span))) in terminations.iter().enumerate() {
+            let earlier = terminations[..index].iter().find(|(earlier, _)| {
+                earlier.trigger == Trigger::Automatic && earlier.condition == later.condition
+            });
+            if let Some((_, &(earlier_file, earlier_span))) = earlier {
+                warnings.push(
+                    Error::new(Code::RuleNeverFires, file, span, "this rule can never fire")
+                        .with_label("an earlier `end when` rule has the same condition")
+                        .with_secondary(earlier_file, earlier_span, "this rule ends the game first")
+                        .with_help("remove one of the two, or change the condition"),
+                );
+            }
+        }
+    }
+
+    /// A label that is also a piece, region or counter name.
+    fn shadowed_labels(&self, warnings: &mut Vec<Error>) {
+        for item in &self.items {
+            let Some(Key::Label(label)) = &item.key else {
+                continue;
+            };
+            let definition = self
+                .items
+                .iter()
+                .find(|other| matches!(&other.key, Some(Key::Named(_, name)) if name == label));
+            if let Some(definition) = definition {
+                warnings.push(
+                    Error::new(
+                        Code::ShadowedLabel,
+                        item.file,
+                        item.key_span,
+                        format!("the label `{label}` is also the name of a definition"),
+                    )
+                    .with_label("this label")
+                    .with_secondary(definition.file, definition.key_span, "defined here")
+                    .with_help("`drop NAME` would remove both; give the label another name"),
+                );
+            }
+        }
+    }
+}
+
+/// Whether regions `a` and `b` share a square for either side.
+fn zones_overlap(variant: &Variant, a: RegionId, b: RegionId) -> bool {
+    let (Some(a), Some(b)) = (variant.regions.get(a), variant.regions.get(b)) else {
+        return false;
+    };
+    (0..2).any(|side| {
+        a.squares[side]
+            .iter()
+            .any(|square| b.squares[side].contains(square))
+    })
+}
