@@ -87,8 +87,6 @@ pub(crate) struct Lowerer<'a> {
     piece_ids: HashMap<String, PieceId>,
     counters: Vec<Counter>,
     counter_ids: HashMap<String, CounterId>,
-    /// Regions some name refers to (for the unused-region warning).
-    used_regions: HashSet<RegionId>,
     /// Counters some condition or rule reads.
     used_counters: HashSet<CounterId>,
     /// Pieces whose movement another piece's movement reuses.
@@ -119,7 +117,6 @@ impl<'a> Lowerer<'a> {
             piece_ids: HashMap::new(),
             counters: Vec::new(),
             counter_ids: HashMap::new(),
-            used_regions: HashSet::new(),
             used_counters: HashSet::new(),
             movement_pieces: HashSet::new(),
             promotion_sites: Vec::new(),
@@ -322,7 +319,6 @@ impl<'a> Lowerer<'a> {
     /// Resolves a region name.
     fn region(&mut self, file: usize, ident: &Node<'_>) -> Option<RegionId> {
         let id = self.region_ids.get(ident.as_str()).copied();
-        self.used_regions.extend(id);
         id.or_else(|| self.unknown(file, ident, NameKind::Region))
     }
 

@@ -4,6 +4,8 @@
 use crate::error::{Code, Error, Span};
 use pest::Parser;
 
+mod incomplete;
+
 /// The generated parser of `grammar/rules.pest`.
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/rules.pest"]
@@ -16,6 +18,10 @@ pub type Node<'a> = pest::iterators::Pair<'a, Rule>;
 // Errors are the cold path and are collected by value everywhere else.
 #[allow(clippy::result_large_err)]
 pub fn parse(file: usize, source: &str) -> Result<Node<'_>, Error> {
+    // Parse attempts (the literal tokens expected where parsing stopped)
+    // name what an incomplete statement lacks. The switch is global and
+    // only ever turned on, so parallel parses agree.
+    pest::set_error_detail(true);
     let mut pairs =
         RulesParser::parse(Rule::file, source).map_err(|e| syntax_error(file, source, e))?;
     let root = pairs
@@ -133,6 +139,9 @@ fn syntax_error(file: usize, source: &str, error: pest::error::Error<Rule>) -> E
     if let Some(error) = unterminated_string(file, source, span.start) {
         return error;
     }
+    if let Some(error) = incomplete::statement_error(file, source, &error) {
+        return error;
+    }
     let (message, label) = match &error.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
             let mut expected: Vec<String> = positives.iter().filter_map(|r| describe(*r)).collect();
@@ -187,7 +196,7 @@ fn unterminated_string(file: usize, source: &str, position: usize) -> Option<Err
 }
 
 /// What a grammar rule is called in an error message; `None` hides it.
-fn describe(rule: Rule) -> Option<String> {
+pub(crate) fn describe(rule: Rule) -> Option<String> {
     let text = match rule {
         Rule::EOI => "the end of the file",
         Rule::header => "`variant NAME` at the start of the file",

@@ -152,6 +152,14 @@ An `extends` chain has more than 64 files.
 Each file of the chain is held in memory at once; real chains have two or
 three files.
 
+Example:
+
+    # v1.rules
+    variant v1 extends v0
+    # v2.rules
+    variant v2 extends v1
+    # ... up to v65.rules
+
 Shorten the chain: merge some of the intermediate variants."
         }
         Code::UnknownPiece => {
@@ -357,8 +365,15 @@ Fix:
 The variant defines more piece kinds than a variant may have.
 
 Generated engines keep a piece kind in a few bits; real variants have well
-under the limit. Drop inherited kinds the variant does not use
-(`drop piece NAME`)."
+under the limit (64).
+
+Example:
+
+    piece p1 \"A\" moves king-step
+    piece p2 \"B\" moves king-step
+    # ... 65 pieces
+
+Drop inherited kinds the variant does not use (`drop piece NAME`)."
         }
         Code::BadPieceLetter => {
             "\
@@ -566,7 +581,13 @@ Give each of win, draw, loss and null once."
 Checking stopped after 100 problems; the rest are not shown.
 
 A file with this many problems is usually not a rules file, or one early
-mistake causes the rest. Fix the first problems and check again."
+mistake causes the rest.
+
+Example: a file of another format checked as rules:
+
+    varc check notes.txt
+
+Fix the first problems and check again."
         }
         Code::UnusedPiece => {
             "\
@@ -580,17 +601,6 @@ Example:
     # ... but no `A` in setup and no `promote ... to amazon`
 
 Place it in `setup`, make it by promotion, or remove it."
-        }
-        Code::UnusedRegion => {
-            "\
-A region defined in this file is not used by any piece, promotion, rule or
-other region.
-
-Example:
-
-    region camp = ranks 1..3 relative    # never referred to
-
-Use it (`promote pawn to queen in camp`) or remove it."
         }
         Code::UnusedCounter => {
             "\

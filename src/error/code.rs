@@ -142,16 +142,14 @@ codes! {
     TooManyProblems = "E0999",
     /// A piece that can never be on the board.
     UnusedPiece = "W0001",
-    /// A region no rule refers to.
-    UnusedRegion = "W0002",
     /// A counter no condition reads.
-    UnusedCounter = "W0003",
+    UnusedCounter = "W0002",
     /// Two promotion rules for the same piece in overlapping zones.
-    OverlappingPromotions = "W0004",
+    OverlappingPromotions = "W0003",
     /// A game-ending rule an earlier one always pre-empts.
-    RuleNeverFires = "W0005",
+    RuleNeverFires = "W0004",
     /// A label that is also the name of a piece, region or counter.
-    ShadowedLabel = "W0006",
+    ShadowedLabel = "W0005",
 }
 
 impl Code {

@@ -23,8 +23,7 @@ impl Lowerer<'_> {
         warnings
     }
 
-    /// Pieces that can never be on the board, regions nothing refers to,
-    /// counters nothing reads.
+    /// Pieces that can never be on the board, counters nothing reads.
     fn unused_definitions(&self, variant: &Variant, warnings: &mut Vec<Error>) {
         let on_board = self.pieces_that_can_appear(variant);
         for item in &self.items {
@@ -40,14 +39,11 @@ impl Lowerer<'_> {
                     "not in the start position, and no promotion, crowning or movement uses it",
                     "place it in `setup`, make it by promotion, or remove it",
                 ),
-                NameKind::Region => (
-                    Code::UnusedRegion,
-                    self.region_ids
-                        .get(name)
-                        .is_some_and(|id| !self.used_regions.contains(id)),
-                    "no piece, promotion, rule or region refers to it",
-                    "use it (`promote pawn to queen in NAME`) or remove it",
-                ),
+                // A region no rule uses is still shown: the playground
+                // overlays every region (PPC's `territory` is there for
+                // the players), and a base variant defines regions for the
+                // variants built on it (chess's `center-files`).
+                NameKind::Region => continue,
                 NameKind::Counter => (
                     Code::UnusedCounter,
                     self.counter_ids
@@ -61,7 +57,7 @@ impl Lowerer<'_> {
                 let message = match kind {
                     NameKind::Piece => format!("piece `{name}` can never be on the board"),
                     NameKind::Region | NameKind::Counter => {
-                        format!("{} `{name}` is never used", kind.word())
+                        format!("{} `{name}` is never read", kind.word())
                     }
                 };
                 warnings.push(
