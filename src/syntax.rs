@@ -18,18 +18,43 @@ pub type Node<'a> = pest::iterators::Pair<'a, Rule>;
 // Errors are the cold path and are collected by value everywhere else.
 #[allow(clippy::result_large_err)]
 pub fn parse(file: usize, source: &str) -> Result<Node<'_>, Error> {
-    // Parse attempts (the literal tokens expected where parsing stopped)
-    // name what an incomplete statement lacks. The switch is global and
-    // only ever turned on, so parallel parses agree.
-    pest::set_error_detail(true);
-    let mut pairs =
-        RulesParser::parse(Rule::file, source).map_err(|e| syntax_error(file, source, e))?;
+    let mut pairs = match RulesParser::parse(Rule::file, source) {
+        Ok(pairs) => pairs,
+        Err(_) => return Err(syntax_error(file, source, parse_with_detail(source))),
+    };
     let root = pairs
         .next()
         .ok_or_else(|| Error::new(Code::NoRules, file, Span::at(0), "the file is empty"))?;
     check_nesting(file, &root)?;
     check_strings(file, &root)?;
     Ok(root)
+}
+
+/// Parses `source`, known not to parse, again with pest's parse attempts
+/// recorded (the literal tokens expected where parsing stopped, which name
+/// what an incomplete statement lacks). Recording costs several times the
+/// parse, so it is for the error path only. pest's switch is global: the
+/// lock keeps it on for the whole of one such parse; a parse on another
+/// thread meanwhile records too, which only makes it slower.
+fn parse_with_detail(source: &str) -> pest::error::Error<Rule> {
+    static DETAIL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let guard = DETAIL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    pest::set_error_detail(true);
+    let result = RulesParser::parse(Rule::file, source);
+    pest::set_error_detail(false);
+    drop(guard);
+    match result {
+        Err(error) => error,
+        // Cannot happen (the same text failed a moment ago); still an error.
+        Ok(_) => pest::error::Error::new_from_pos(
+            pest::error::ErrorVariant::CustomError {
+                message: "the file could not be read".to_string(),
+            },
+            pest::Position::from_start(source),
+        ),
+    }
 }
 
 /// Whether `c` may not appear in a string of a rules file: control

@@ -4,11 +4,15 @@
 //! file being compiled: checking `ppc.rules` does not warn about
 //! `chess.rules`, which is checked on its own.
 
-use super::merge::Key;
+use super::merge::{Item, Key};
 use super::{Lowerer, NameKind};
-use crate::error::{Code, Error};
+use crate::error::{Code, Error, Span};
 use crate::model::*;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
+
+/// Warnings reported per compilation at most, as errors are (a crafted
+/// file could otherwise have one per statement).
+const MAX_WARNINGS: usize = super::MAX_ERRORS;
 
 impl Lowerer<'_> {
     /// The warnings about `variant`, in file order.
@@ -18,9 +22,15 @@ impl Lowerer<'_> {
         self.overlapping_promotions(variant, &mut warnings);
         self.terminations_that_never_fire(variant, &mut warnings);
         self.shadowed_labels(&mut warnings);
-        warnings.retain(|warning| warning.file == self.child);
         warnings.sort_by_key(|warning| (warning.span.start, warning.span.end));
         warnings
+    }
+
+    /// Keeps `warning` if it is about the file compiled, up to [`MAX_WARNINGS`].
+    fn report(&self, warnings: &mut Vec<Error>, warning: Error) {
+        if warning.file == self.child && warnings.len() < MAX_WARNINGS {
+            warnings.push(warning);
+        }
     }
 
     /// Pieces that can never be on the board, counters nothing reads.
@@ -60,7 +70,8 @@ impl Lowerer<'_> {
                         format!("{} `{name}` is never read", kind.word())
                     }
                 };
-                warnings.push(
+                self.report(
+                    warnings,
                     Error::new(code, item.file, item.key_span, message)
                         .with_label(label)
                         .with_help(help),
@@ -90,83 +101,129 @@ impl Lowerer<'_> {
     }
 
     /// Two promotions of one piece whose zones share a square: where both
-    /// apply, the first in file order is the one used.
+    /// apply, the first in file order is the one used. Each promotion is
+    /// compared with the union of the earlier zones of its pieces, so a
+    /// crafted file of thousands of rules costs linear time.
     fn overlapping_promotions(&self, variant: &Variant, warnings: &mut Vec<Error>) {
-        let promotions = variant.promotions.iter().zip(&self.promotion_sites);
-        for (later_index, (later, &(file, span))) in promotions.clone().enumerate() {
-            let earlier = promotions.clone().take(later_index).find(|(earlier, _)| {
-                let shared_piece = earlier.pieces.iter().any(|p| later.pieces.contains(p));
-                shared_piece && zones_overlap(variant, earlier.zone, later.zone)
-            });
-            let Some((earlier, &(earlier_file, earlier_span))) = earlier else {
+        // Per piece: the squares (per side) of the zones of its earlier rules.
+        let mut covered: HashMap<PieceId, [SquareSet; 2]> = HashMap::new();
+        for (index, (later, &(file, span))) in variant
+            .promotions
+            .iter()
+            .zip(&self.promotion_sites)
+            .enumerate()
+        {
+            let Some(zone) = variant.regions.get(later.zone) else {
                 continue;
             };
-            let piece = earlier
-                .pieces
-                .iter()
-                .find(|p| later.pieces.contains(p))
-                .and_then(|p| variant.pieces.get(*p))
-                .map_or("?", |p| p.name.as_str());
-            warnings.push(
-                Error::new(
-                    Code::OverlappingPromotions,
-                    file,
-                    span,
-                    format!("a second promotion rule for `{piece}` in an overlapping zone"),
-                )
-                .with_label("ignored where the earlier rule applies")
-                .with_secondary(earlier_file, earlier_span, "this rule comes first and wins")
-                .with_help("merge the choices into one rule, or make the zones disjoint"),
-            );
+            let overlapped = later.pieces.iter().find(|piece| {
+                covered.get(piece).is_some_and(|squares| {
+                    (0..2).any(|side| {
+                        zone.squares[side]
+                            .iter()
+                            .any(|sq| squares[side].contains(sq))
+                    })
+                })
+            });
+            if let Some(&piece) = overlapped {
+                if warnings.len() < MAX_WARNINGS {
+                    let earlier = variant.promotions[..index]
+                        .iter()
+                        .zip(&self.promotion_sites)
+                        .find(|(earlier, _)| {
+                            earlier.pieces.contains(&piece)
+                                && zones_overlap(variant, earlier.zone, later.zone)
+                        });
+                    let name = variant.pieces.get(piece).map_or("?", |p| p.name.as_str());
+                    let mut warning = Error::new(
+                        Code::OverlappingPromotions,
+                        file,
+                        span,
+                        format!("a second promotion rule for `{name}` in an overlapping zone"),
+                    )
+                    .with_label("ignored where the earlier rule applies")
+                    .with_help("merge the choices into one rule, or make the zones disjoint");
+                    if let Some((_, &(earlier_file, earlier_span))) = earlier {
+                        warning = warning.with_secondary(
+                            earlier_file,
+                            earlier_span,
+                            "this rule comes first and wins",
+                        );
+                    }
+                    self.report(warnings, warning);
+                }
+            }
+            for piece in &later.pieces {
+                let squares = covered.entry(*piece).or_insert([SquareSet::EMPTY; 2]);
+                for (side, set) in squares.iter_mut().enumerate() {
+                    for square in zone.squares[side].iter() {
+                        set.insert(square);
+                    }
+                }
+            }
         }
     }
 
     /// A termination whose condition an earlier automatic one already has:
     /// the earlier ends the game first, so the later never fires.
+    /// Conditions are compared by their printed form, in a hash map.
     fn terminations_that_never_fire(&self, variant: &Variant, warnings: &mut Vec<Error>) {
-        let terminations: Vec<_> = variant
-            .terminations
-            .iter()
-            .zip(&self.termination_sites)
-            .collect();
-        for (index, (later, &(file, span))) in terminations.iter().enumerate() {
-            let earlier = terminations[..index].iter().find(|(earlier, _)| {
-                earlier.trigger == Trigger::Automatic && earlier.condition == later.condition
-            });
-            if let Some((_, &(earlier_file, earlier_span))) = earlier {
-                warnings.push(
-                    Error::new(Code::RuleNeverFires, file, span, "this rule can never fire")
-                        .with_label("an earlier `end when` rule has the same condition")
-                        .with_secondary(earlier_file, earlier_span, "this rule ends the game first")
-                        .with_help("remove one of the two, or change the condition"),
-                );
+        let mut first_automatic: HashMap<String, (usize, Span)> = HashMap::new();
+        for (termination, &(file, span)) in variant.terminations.iter().zip(&self.termination_sites)
+        {
+            let condition = format!("{:?}", termination.condition);
+            if let Some(&(earlier_file, earlier_span)) = first_automatic.get(&condition) {
+                if warnings.len() < MAX_WARNINGS {
+                    self.report(
+                        warnings,
+                        Error::new(Code::RuleNeverFires, file, span, "this rule can never fire")
+                            .with_label("an earlier `end when` rule has the same condition")
+                            .with_secondary(
+                                earlier_file,
+                                earlier_span,
+                                "this rule ends the game first",
+                            )
+                            .with_help("remove one of the two, or change the condition"),
+                    );
+                }
+            } else if termination.trigger == Trigger::Automatic {
+                first_automatic.insert(condition, (file, span));
             }
         }
     }
 
     /// A label that is also a piece, region or counter name.
     fn shadowed_labels(&self, warnings: &mut Vec<Error>) {
+        let definitions: HashMap<&str, &Item<'_>> = self
+            .items
+            .iter()
+            .filter_map(|item| match &item.key {
+                Some(Key::Named(_, name)) => Some((name.as_str(), item)),
+                Some(Key::Label(_)) | Some(Key::Singleton(_)) | None => None,
+            })
+            .collect();
         for item in &self.items {
             let Some(Key::Label(label)) = &item.key else {
                 continue;
             };
-            let definition = self
-                .items
-                .iter()
-                .find(|other| matches!(&other.key, Some(Key::Named(_, name)) if name == label));
-            if let Some(definition) = definition {
-                warnings.push(
-                    Error::new(
-                        Code::ShadowedLabel,
-                        item.file,
-                        item.key_span,
-                        format!("the label `{label}` is also the name of a definition"),
-                    )
-                    .with_label("this label")
-                    .with_secondary(definition.file, definition.key_span, "defined here")
-                    .with_help("`drop NAME` would remove both; give the label another name"),
-                );
+            let Some(definition) = definitions.get(label.as_str()) else {
+                continue;
+            };
+            if warnings.len() >= MAX_WARNINGS {
+                return;
             }
+            self.report(
+                warnings,
+                Error::new(
+                    Code::ShadowedLabel,
+                    item.file,
+                    item.key_span,
+                    format!("the label `{label}` is also the name of a definition"),
+                )
+                .with_label("this label")
+                .with_secondary(definition.file, definition.key_span, "defined here")
+                .with_help("`drop NAME` would remove both; give the label another name"),
+            );
         }
     }
 }
