@@ -126,7 +126,9 @@ impl Lowerer<'_> {
                 })
             });
             if let Some(&piece) = overlapped {
-                if warnings.len() < MAX_WARNINGS {
+                // The earlier rule is looked for only for a warning that
+                // is kept, so a long file stays linear.
+                if file == self.child && warnings.len() < MAX_WARNINGS {
                     let earlier = variant.promotions[..index]
                         .iter()
                         .zip(&self.promotion_sites)
