@@ -3,6 +3,7 @@
 pub mod build;
 pub mod check;
 pub mod dump;
+pub mod explain;
 pub mod perft;
 pub mod play;
 pub mod replay;

@@ -1,7 +1,10 @@
 //! Renders [`Error`]s rustc-style with codespan-reporting: the only place
-//! that knows how errors look.
+//! that knows how errors look. `explain` holds the long explanation of each
+//! code (`varc explain E0101`).
 
-use crate::error::Error;
+pub mod explain;
+
+use crate::error::{Error, Severity};
 use crate::load::Sources;
 use crate::syntax::is_unsafe_in_text;
 use codespan_reporting::diagnostic::{Diagnostic, Label};
@@ -21,13 +24,27 @@ pub fn render(sources: &Sources, errors: &[Error], color: bool) -> String {
         let diagnostic = to_diagnostic(error);
         if term::emit(&mut buffer, &config, &files, &diagnostic).is_err() {
             // A span outside its file would be a bug of ours; still say what is wrong.
-            buffer_line(&mut buffer, &format!("error: {}", error.message));
+            buffer_line(
+                &mut buffer,
+                &format!(
+                    "{}[{}]: {}",
+                    error.severity().as_str(),
+                    error.code,
+                    error.message
+                ),
+            );
         }
     }
-    if errors.len() > 1 {
+    let count = |severity| errors.iter().filter(|e| e.severity() == severity).count();
+    let (error_count, warning_count) = (count(Severity::Error), count(Severity::Warning));
+    if error_count > 1 {
+        buffer_line(&mut buffer, &format!("error: {error_count} problems found"));
+    }
+    if warning_count > 1 || (warning_count == 1 && error_count > 0) {
+        let plural = if warning_count == 1 { "" } else { "s" };
         buffer_line(
             &mut buffer,
-            &format!("error: {} problems found", errors.len()),
+            &format!("warning: {warning_count} warning{plural}"),
         );
     }
     String::from_utf8_lossy(buffer.as_slice()).into_owned()
@@ -73,7 +90,12 @@ fn to_diagnostic(error: &Error) -> Diagnostic<usize> {
     if let Some(help) = &error.help {
         notes.push(format!("help: {help}"));
     }
-    Diagnostic::error()
+    let diagnostic = match error.severity() {
+        Severity::Error => Diagnostic::error(),
+        Severity::Warning => Diagnostic::warning(),
+    };
+    diagnostic
+        .with_code(error.code.as_str())
         .with_message(error.message.clone())
         .with_labels(labels)
         .with_notes(notes)
@@ -81,7 +103,8 @@ fn to_diagnostic(error: &Error) -> Diagnostic<usize> {
 
 /// `errors` as JSON for the web page: one object per error with its file
 /// name, 1-based line and column of the span's start and end (columns count
-/// characters), the byte span, the message, the label, the help and notes.
+/// characters), the byte span, the code (`E0101`), the severity (`error`
+/// or `warning`), the message, the label, the help and notes.
 pub fn to_json(sources: &Sources, errors: &[Error]) -> serde_json::Value {
     use codespan_reporting::files::Files;
     let files = sources.files();
@@ -109,6 +132,8 @@ pub fn to_json(sources: &Sources, errors: &[Error]) -> serde_json::Value {
                 "end_column": end_column,
                 "start": error.span.start,
                 "end": error.span.end,
+                "code": error.code.as_str(),
+                "severity": error.severity().as_str(),
                 "message": error.message,
                 "label": error.label,
                 "help": error.help,

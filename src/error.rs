@@ -1,5 +1,10 @@
 //! Errors as plain data: every phase produces [`Error`]s carrying spans into
-//! source files; [`crate::diagnostic`] renders them at the edge.
+//! source files and a stable [`Code`]; [`crate::diagnostic`] renders them
+//! at the edge. Warnings are [`Error`]s whose code is a warning code.
+
+mod code;
+
+pub use code::{Code, Severity};
 
 /// A byte range in one source file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +70,8 @@ fn trimmed_len(text: &str) -> usize {
 /// A problem found in a rules file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
+    /// What kind of problem it is (and so whether an error or a warning).
+    pub code: Code,
     /// The file (an id of [`crate::load::Sources`]).
     pub file: usize,
     /// Where the problem is.
@@ -82,9 +89,10 @@ pub struct Error {
 }
 
 impl Error {
-    /// An error at `span` of `file` saying `message`.
-    pub fn new(file: usize, span: Span, message: impl Into<String>) -> Error {
+    /// A diagnostic of kind `code` at `span` of `file` saying `message`.
+    pub fn new(code: Code, file: usize, span: Span, message: impl Into<String>) -> Error {
         Error {
+            code,
             file,
             span,
             message: message.into(),
@@ -93,6 +101,11 @@ impl Error {
             help: None,
             notes: Vec::new(),
         }
+    }
+
+    /// Whether this is an error or a warning.
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
     }
 
     /// Sets the text under the primary span.

@@ -1,7 +1,8 @@
 //! Reading rules files: the `extends` chain, size and encoding checks, then
 //! parsing and lowering. The entry points of the compiler front end.
 
-use crate::error::{Error, Span};
+use crate::error::{Code, Error, Span};
+use crate::lower::Lowered;
 use crate::model::Variant;
 use crate::syntax::{self, Node, Rule};
 use codespan_reporting::files::SimpleFiles;
@@ -76,16 +77,38 @@ impl std::fmt::Display for LoadError {
 
 impl std::error::Error for LoadError {}
 
-/// Reads, checks and lowers the rules file at `path` (and the files it extends).
+/// A variant that compiled, with its warnings and the sources they point into.
+pub struct Checked {
+    /// The files read.
+    pub sources: Sources,
+    /// The lowered model.
+    pub variant: Variant,
+    /// Warnings about the file compiled (not its ancestors), in file order.
+    pub warnings: Vec<Error>,
+}
+
+/// Reads, checks and lowers the rules file at `path` (and the files it
+/// extends). Warnings are dropped: `varc check` shows them through
+/// [`check_variant`]; commands that run a variant do not repeat them.
 pub fn load_variant(path: &Path) -> Result<Variant, LoadError> {
-    let mut sources = Sources::default();
-    let result = compile(path, &mut sources);
-    result.map_err(|errors| LoadError { sources, errors })
+    check_variant(path).map(|checked| checked.variant)
 }
 
 /// Compiles rules text given directly (tests, tools); `extends` looks for
-/// files in `dir`.
+/// files in `dir`. Warnings are dropped, as by [`load_variant`].
 pub fn load_variant_from_str(name: &str, text: &str, dir: &Path) -> Result<Variant, LoadError> {
+    check_variant_from_str(name, text, dir).map(|checked| checked.variant)
+}
+
+/// [`load_variant`] with the warnings.
+pub fn check_variant(path: &Path) -> Result<Checked, LoadError> {
+    let mut sources = Sources::default();
+    let result = compile(path, &mut sources);
+    finish(result, sources)
+}
+
+/// [`load_variant_from_str`] with the warnings.
+pub fn check_variant_from_str(name: &str, text: &str, dir: &Path) -> Result<Checked, LoadError> {
     let mut sources = Sources::default();
     if text.len() > MAX_FILE_BYTES {
         let id = sources.add(name.to_string(), dir.join(name), String::new());
@@ -94,10 +117,21 @@ pub fn load_variant_from_str(name: &str, text: &str, dir: &Path) -> Result<Varia
     }
     let id = sources.add(name.to_string(), dir.join(name), text.to_string());
     let result = compile_chain(id, &mut sources);
-    result.map_err(|errors| LoadError { sources, errors })
+    finish(result, sources)
 }
 
-fn compile(path: &Path, sources: &mut Sources) -> Result<Variant, Vec<Error>> {
+fn finish(result: Result<Lowered, Vec<Error>>, sources: Sources) -> Result<Checked, LoadError> {
+    match result {
+        Ok(Lowered { variant, warnings }) => Ok(Checked {
+            sources,
+            variant,
+            warnings,
+        }),
+        Err(errors) => Err(LoadError { sources, errors }),
+    }
+}
+
+fn compile(path: &Path, sources: &mut Sources) -> Result<Lowered, Vec<Error>> {
     let id = read_file(path, sources, None)?;
     compile_chain(id, sources)
 }
@@ -107,7 +141,7 @@ fn compile(path: &Path, sources: &mut Sources) -> Result<Variant, Vec<Error>> {
 pub const MAX_EXTENDS_CHAIN: usize = 64;
 
 /// Reads the `extends` chain from file `first`, then lowers it.
-fn compile_chain(first: usize, sources: &mut Sources) -> Result<Variant, Vec<Error>> {
+fn compile_chain(first: usize, sources: &mut Sources) -> Result<Lowered, Vec<Error>> {
     let mut chain = vec![first];
     loop {
         let current = *chain.last().unwrap_or(&first);
@@ -128,6 +162,7 @@ fn compile_chain(first: usize, sources: &mut Sources) -> Result<Variant, Vec<Err
                 .map(|id| header_id(*id, sources))
                 .collect();
             return Err(vec![Error::new(
+                Code::ExtendsCycle,
                 current,
                 span,
                 format!(
@@ -140,6 +175,7 @@ fn compile_chain(first: usize, sources: &mut Sources) -> Result<Variant, Vec<Err
         }
         if chain.len() >= MAX_EXTENDS_CHAIN {
             return Err(vec![Error::new(
+                Code::ExtendsChainTooLong,
                 current,
                 span,
                 format!("`extends` chain is longer than {MAX_EXTENDS_CHAIN} variants"),
@@ -197,14 +233,14 @@ fn read_file(
     from: Option<(usize, Span)>,
 ) -> Result<usize, Vec<Error>> {
     let name = path.display().to_string();
-    let failure = |sources: &mut Sources, message: String, label: &str| -> Vec<Error> {
+    let failure = |sources: &mut Sources, code: Code, message: String, label: &str| -> Vec<Error> {
         match from {
             Some((file, span)) => {
-                vec![Error::new(file, span, message).with_label(label.to_string())]
+                vec![Error::new(code, file, span, message).with_label(label.to_string())]
             }
             None => {
                 let id = sources.add(name.clone(), path.to_path_buf(), String::new());
-                vec![Error::new(id, Span::at(0), message)]
+                vec![Error::new(code, id, Span::at(0), message)]
             }
         }
     };
@@ -219,10 +255,16 @@ fn read_file(
             let mut errors = match from {
                 Some(_) => failure(
                     sources,
+                    Code::UnreadableFile,
                     format!("cannot read `{name}`, the variant this one extends: {reason}"),
                     "no such variant file",
                 ),
-                None => failure(sources, format!("cannot read `{name}`: {reason}"), ""),
+                None => failure(
+                    sources,
+                    Code::UnreadableFile,
+                    format!("cannot read `{name}`: {reason}"),
+                    "",
+                ),
             };
             if from.is_some() {
                 for error in &mut errors {
@@ -239,6 +281,7 @@ fn read_file(
         return Err(match from {
             Some(_) => failure(
                 sources,
+                Code::FileTooLarge,
                 format!(
                     "`{name}` is {size} bytes; a rules file may be at most {MAX_FILE_BYTES} bytes"
                 ),
@@ -257,6 +300,7 @@ fn read_file(
         Err(crate::bounded::ReadError::TooLarge { .. }) => {
             let id = sources.add(name.clone(), path.to_path_buf(), String::new());
             return Err(vec![Error::new(
+                Code::FileTooLarge,
                 id,
                 Span::at(0),
                 format!(
@@ -268,7 +312,14 @@ fn read_file(
                 "is this a rules file? Variants are a few kilobytes of text",
             )]);
         }
-        Err(e) => return Err(failure(sources, e.to_string(), "unreadable")),
+        Err(e) => {
+            return Err(failure(
+                sources,
+                Code::UnreadableFile,
+                e.to_string(),
+                "unreadable",
+            ))
+        }
     };
     match String::from_utf8(bytes) {
         Ok(text) => {
@@ -289,7 +340,7 @@ fn read_file(
             } else {
                 return Ok(id);
             };
-            Err(vec![Error::new(id, Span::at(0), message)
+            Err(vec![Error::new(Code::NoRules, id, Span::at(0), message)
                 .with_label("no `variant` header")
                 .with_help("a rules file starts with `variant NAME \"Display name\"`, then `board`, `setup`, pieces and rules")])
         }
@@ -299,6 +350,7 @@ fn read_file(
             let id = sources.add(name, path.to_path_buf(), text);
             let end = valid + '\u{FFFD}'.len_utf8();
             Err(vec![Error::new(
+                Code::NotUtf8,
                 id,
                 Span::new(valid, end),
                 "the file is not valid UTF-8 text",
@@ -315,6 +367,7 @@ fn read_file(
 /// A file over [`MAX_FILE_BYTES`], reported without keeping its text.
 fn too_large(id: usize, name: &str, size: u64) -> Error {
     Error::new(
+        Code::FileTooLarge,
         id,
         Span::at(0),
         format!("`{name}` is {size} bytes; a rules file may be at most {MAX_FILE_BYTES} bytes"),

@@ -8,14 +8,15 @@ mod merge;
 mod piece;
 mod promotion;
 mod rules;
+mod warnings;
 
 pub mod betza;
 
-use crate::error::{nearest, Error, Span};
+use crate::error::{nearest, Code, Error, Span};
 use crate::model::*;
 use crate::syntax::{Node, Rule};
 use merge::{Item, Key};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::ops::RangeInclusive;
 
 pub use merge::string_value;
@@ -24,8 +25,17 @@ pub use merge::string_value;
 /// reading further (and garbage would spend its time on suggestions).
 pub const MAX_ERRORS: usize = 100;
 
+/// A variant lowered without errors, and the warnings found on the way.
+pub struct Lowered {
+    /// The model.
+    pub variant: Variant,
+    /// Warnings about the last file of the chain (the one compiled), in
+    /// file order.
+    pub warnings: Vec<Error>,
+}
+
 /// Lowers the parsed files of an `extends` chain (oldest ancestor first).
-pub fn lower(files: &[(usize, Node<'_>)]) -> Result<Variant, Vec<Error>> {
+pub fn lower(files: &[(usize, Node<'_>)]) -> Result<Lowered, Vec<Error>> {
     let mut errors = Vec::new();
     let (header, items) = merge::merge(files, &mut errors);
     let child = files.last().map(|(id, _)| *id).unwrap_or(0);
@@ -39,13 +49,19 @@ pub fn lower(files: &[(usize, Node<'_>)]) -> Result<Variant, Vec<Error>> {
     if lowerer.errors.len() > MAX_ERRORS || lowerer.dropped_errors > 0 {
         lowerer.errors.truncate(MAX_ERRORS);
         lowerer.errors.push(
-            Error::new(child, header_span, "further problems are not shown")
-                .with_label(format!("checking stopped after {MAX_ERRORS} problems"))
-                .with_help("fix these first, then check again"),
+            Error::new(
+                Code::TooManyProblems,
+                child,
+                header_span,
+                "further problems are not shown",
+            )
+            .with_label(format!("checking stopped after {MAX_ERRORS} problems"))
+            .with_help("fix these first, then check again"),
         );
     }
     if lowerer.errors.is_empty() {
-        Ok(variant)
+        let warnings = lowerer.warnings(&variant);
+        Ok(Lowered { variant, warnings })
     } else {
         Err(lowerer.errors)
     }
@@ -71,6 +87,14 @@ pub(crate) struct Lowerer<'a> {
     piece_ids: HashMap<String, PieceId>,
     counters: Vec<Counter>,
     counter_ids: HashMap<String, CounterId>,
+    /// Counters some condition or rule reads.
+    used_counters: HashSet<CounterId>,
+    /// Pieces whose movement another piece's movement reuses.
+    movement_pieces: HashSet<PieceId>,
+    /// Where each of the variant's promotions is written, in model order.
+    promotion_sites: Vec<(usize, Span)>,
+    /// Where each of the variant's terminations is written, in model order.
+    termination_sites: Vec<(usize, Span)>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -93,6 +117,10 @@ impl<'a> Lowerer<'a> {
             piece_ids: HashMap::new(),
             counters: Vec::new(),
             counter_ids: HashMap::new(),
+            used_counters: HashSet::new(),
+            movement_pieces: HashSet::new(),
+            promotion_sites: Vec::new(),
+            termination_sites: Vec::new(),
         }
     }
 
@@ -156,8 +184,10 @@ impl<'a> Lowerer<'a> {
                     variant.start_fen = self.lower_setup(file, body);
                 }
                 Rule::promote_stmt => {
+                    let site = (file, Span::from(body.as_span()));
                     if let Some(p) = self.lower_promotion(file, body, label) {
                         variant.promotions.push(p);
+                        self.promotion_sites.push(site);
                     }
                 }
                 Rule::castling_stmt => {
@@ -187,8 +217,10 @@ impl<'a> Lowerer<'a> {
                         self.lower_event_list(file, first_child(&body, Rule::event_list));
                 }
                 Rule::termination_stmt => {
+                    let site = (file, Span::from(body.as_span()));
                     if let Some(t) = self.lower_termination(file, body, label) {
                         variant.terminations.push(t);
+                        self.termination_sites.push(site);
                     }
                 }
                 Rule::award_stmt => {
@@ -210,7 +242,7 @@ impl<'a> Lowerer<'a> {
         }
         if !saw_setup {
             self.error(
-                Error::new(self.child, self.header_span, "the variant has no start position")
+                Error::new(Code::MissingSetup, self.child, self.header_span, "the variant has no start position")
                     .with_label("no `setup` statement in this variant or its ancestors")
                     .with_help("add `setup \"<FEN>\"`, e.g. `setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`"),
             );
@@ -231,6 +263,7 @@ impl<'a> Lowerer<'a> {
                 .unwrap_or((self.child, self.header_span));
             self.error(
                 Error::new(
+                    Code::CheckRuleWithoutRoyal,
                     file,
                     span,
                     "the check rule needs a royal piece, and no piece is royal",
@@ -260,7 +293,7 @@ impl<'a> Lowerer<'a> {
             })
             .unwrap_or((self.child, Span::at(0)));
         self.errors.push(
-            Error::new(file, span, format!("bad start position: {problem}"))
+            Error::new(Code::BadStartPosition, file, span, format!("bad start position: {problem}"))
                 .with_label("this FEN")
                 .with_help("a FEN has the placement, the side to move (w or b), castling, en passant, and two counters"),
         );
@@ -292,6 +325,7 @@ impl<'a> Lowerer<'a> {
     /// Resolves a counter name.
     fn counter(&mut self, file: usize, ident: &Node<'_>) -> Option<CounterId> {
         let id = self.counter_ids.get(ident.as_str()).copied();
+        self.used_counters.extend(id);
         id.or_else(|| self.unknown(file, ident, NameKind::Counter))
     }
 
@@ -311,6 +345,7 @@ impl<'a> Lowerer<'a> {
         known.sort();
         let word = kind.word();
         let mut error = Error::new(
+            kind.code(),
             file,
             ident.as_span().into(),
             format!("unknown {word} `{name}`"),
@@ -351,6 +386,7 @@ impl<'a> Lowerer<'a> {
             _ => {
                 self.error(
                     Error::new(
+                        Code::NumberOutOfRange,
                         file,
                         node.as_span().into(),
                         format!(
@@ -383,14 +419,22 @@ impl<'a> Lowerer<'a> {
 }
 
 /// The kinds of name a rules file defines and refers to.
-#[derive(Clone, Copy)]
-enum NameKind {
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum NameKind {
     Piece,
     Region,
     Counter,
 }
 
 impl NameKind {
+    fn code(self) -> Code {
+        match self {
+            NameKind::Piece => Code::UnknownPiece,
+            NameKind::Region => Code::UnknownRegion,
+            NameKind::Counter => Code::UnknownCounter,
+        }
+    }
+
     fn word(self) -> &'static str {
         match self {
             NameKind::Piece => "piece",

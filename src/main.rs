@@ -17,6 +17,8 @@ struct Cli {
 enum Command {
     /// Check a rules file: exit 0 if valid, else diagnostics on stderr and exit 1.
     Check(cli::check::CheckArgs),
+    /// Explain a diagnostic code (E0101, W0004) at length, with an example.
+    Explain(cli::explain::ExplainArgs),
     /// Print the lowered model of a rules file in readable form.
     Dump(cli::dump::DumpArgs),
     /// Count the leaves of the legal-move tree (reference interpreter).
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check(args) => cli::check::run(args),
+        Command::Explain(args) => cli::explain::run(args),
         Command::Dump(args) => cli::dump::run(args),
         Command::Perft(args) => cli::perft::run(args),
         Command::Replay(args) => cli::replay::run(args),

@@ -1,8 +1,10 @@
 //! Phase 1: the pest grammar (`grammar/rules.pest`) turns source text into a
 //! concrete syntax tree whose nodes carry byte spans.
 
-use crate::error::{Error, Span};
+use crate::error::{Code, Error, Span};
 use pest::Parser;
+
+mod incomplete;
 
 /// The generated parser of `grammar/rules.pest`.
 #[derive(pest_derive::Parser)]
@@ -16,14 +18,43 @@ pub type Node<'a> = pest::iterators::Pair<'a, Rule>;
 // Errors are the cold path and are collected by value everywhere else.
 #[allow(clippy::result_large_err)]
 pub fn parse(file: usize, source: &str) -> Result<Node<'_>, Error> {
-    let mut pairs =
-        RulesParser::parse(Rule::file, source).map_err(|e| syntax_error(file, source, e))?;
+    let mut pairs = match RulesParser::parse(Rule::file, source) {
+        Ok(pairs) => pairs,
+        Err(_) => return Err(syntax_error(file, source, parse_with_detail(source))),
+    };
     let root = pairs
         .next()
-        .ok_or_else(|| Error::new(file, Span::at(0), "the file is empty"))?;
+        .ok_or_else(|| Error::new(Code::NoRules, file, Span::at(0), "the file is empty"))?;
     check_nesting(file, &root)?;
     check_strings(file, &root)?;
     Ok(root)
+}
+
+/// Parses `source`, known not to parse, again with pest's parse attempts
+/// recorded (the literal tokens expected where parsing stopped, which name
+/// what an incomplete statement lacks). Recording costs several times the
+/// parse, so it is for the error path only. pest's switch is global: the
+/// lock keeps it on for the whole of one such parse; a parse on another
+/// thread meanwhile records too, which only makes it slower.
+fn parse_with_detail(source: &str) -> pest::error::Error<Rule> {
+    static DETAIL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let guard = DETAIL
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    pest::set_error_detail(true);
+    let result = RulesParser::parse(Rule::file, source);
+    pest::set_error_detail(false);
+    drop(guard);
+    match result {
+        Err(error) => error,
+        // Cannot happen (the same text failed a moment ago); still an error.
+        Ok(_) => pest::error::Error::new_from_pos(
+            pest::error::ErrorVariant::CustomError {
+                message: "the file could not be read".to_string(),
+            },
+            pest::Position::from_start(source),
+        ),
+    }
 }
 
 /// Whether `c` may not appear in a string of a rules file: control
@@ -76,6 +107,7 @@ fn check_strings(file: usize, root: &Node<'_>) -> Result<(), Error> {
         {
             let at = start + offset;
             return Err(Error::new(
+                Code::UnsafeCharacter,
                 file,
                 Span::new(at, at + c.len_utf8()),
                 format!("control character {} in a string", describe_char(c)),
@@ -114,9 +146,14 @@ fn check_nesting(file: usize, root: &Node<'_>) -> Result<(), Error> {
 }
 
 fn too_deep(file: usize, position: usize) -> Error {
-    Error::new(file, Span::at(position), "the rules are nested too deeply")
-        .with_label("too many levels of parentheses, `not` or `if` here")
-        .with_help("split the expression: name its parts as regions, pieces or labelled rules")
+    Error::new(
+        Code::NestedTooDeeply,
+        file,
+        Span::at(position),
+        "the rules are nested too deeply",
+    )
+    .with_label("too many levels of parentheses, `not` or `if` here")
+    .with_help("split the expression: name its parts as regions, pieces or labelled rules")
 }
 
 fn syntax_error(file: usize, source: &str, error: pest::error::Error<Rule>) -> Error {
@@ -125,6 +162,9 @@ fn syntax_error(file: usize, source: &str, error: pest::error::Error<Rule>) -> E
         pest::error::InputLocation::Span((a, b)) => Span::new(a, b),
     };
     if let Some(error) = unterminated_string(file, source, span.start) {
+        return error;
+    }
+    if let Some(error) = incomplete::statement_error(file, source, &error) {
         return error;
     }
     let (message, label) = match &error.variant {
@@ -156,7 +196,7 @@ fn syntax_error(file: usize, source: &str, error: pest::error::Error<Rule>) -> E
         }
         pest::error::ErrorVariant::CustomError { message } => (message.clone(), String::new()),
     };
-    Error::new(file, span, message).with_label(label)
+    Error::new(Code::Syntax, file, span, message).with_label(label)
 }
 
 /// A parse that fails at a `"` with no closing quote on its line: the string
@@ -169,14 +209,19 @@ fn unterminated_string(file: usize, source: &str, position: usize) -> Option<Err
     }
     let end = position + 1 + line.trim_end().len();
     Some(
-        Error::new(file, Span::new(position, end), "unterminated string")
-            .with_label("this string is not closed on its line")
-            .with_help("add the closing `\"`; a string cannot run over several lines"),
+        Error::new(
+            Code::UnterminatedString,
+            file,
+            Span::new(position, end),
+            "unterminated string",
+        )
+        .with_label("this string is not closed on its line")
+        .with_help("add the closing `\"`; a string cannot run over several lines"),
     )
 }
 
 /// What a grammar rule is called in an error message; `None` hides it.
-fn describe(rule: Rule) -> Option<String> {
+pub(crate) fn describe(rule: Rule) -> Option<String> {
     let text = match rule {
         Rule::EOI => "the end of the file",
         Rule::header => "`variant NAME` at the start of the file",

@@ -326,6 +326,16 @@ fn the_editor_checks_dumps_counts_and_plays_edited_rules() {
             .is_some_and(|m| m.contains("nonsense")),
         "{first}"
     );
+    assert_eq!(first["code"], "E0104", "{first}");
+    assert_eq!(first["severity"], "error", "{first}");
+    // A warning leaves the rules playable and is listed as a warning.
+    let warned = format!("{source}\npiece unused \"Z\" moves rook\n");
+    let (status, checked) = server.post("/api/check", json!({"variant": "ppc", "source": warned}));
+    assert_eq!(status, 200);
+    assert_eq!(checked["ok"], true, "{checked}");
+    let warning = &checked["diagnostics"][0];
+    assert_eq!(warning["code"], "W0001", "{checked}");
+    assert_eq!(warning["severity"], "warning", "{checked}");
     let (status, error) = server.post("/api/games", json!({"variant": "ppc", "source": broken}));
     assert_eq!(status, 422);
     assert!(error["diagnostics"]

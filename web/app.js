@@ -426,10 +426,10 @@ function showDiagnostics(diagnostics) {
   list.replaceChildren();
   for (const d of diagnostics) {
     const item = document.createElement("li");
-    item.className = "diagnostic";
+    item.className = d.severity === "warning" ? "diagnostic warning" : "diagnostic";
     const where = document.createElement("span");
     where.className = "where";
-    where.textContent = `${d.file_index === 0 ? "" : d.file + " "}${d.line}:${d.column} `;
+    where.textContent = `${d.file_index === 0 ? "" : d.file + " "}${d.line}:${d.column} ${d.code ? `${d.severity || "error"}[${d.code}] ` : ""}`;
     item.appendChild(where);
     item.appendChild(document.createTextNode(d.message + (d.label ? ` — ${d.label}` : "")));
     for (const note of [d.help ? `help: ${d.help}` : null, ...(d.notes || [])]) {

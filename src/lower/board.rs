@@ -1,7 +1,7 @@
 //! The board, the start position and regions.
 
 use super::{children, first_child, int_value, Lowerer};
-use crate::error::{Error, Span};
+use crate::error::{Code, Error, Span};
 use crate::model::*;
 use crate::syntax::{Node, Rule};
 
@@ -15,11 +15,16 @@ impl Lowerer<'_> {
         let Some(item) = item else {
             self.board_valid = false;
             self.error(
-                Error::new(self.child, self.header_span, "the variant has no board")
-                    .with_label("no `board` statement in this variant or its ancestors")
-                    .with_help(format!(
-                        "add `board 8 x 8` (files x ranks, each 1 to {MAX_BOARD_SIDE})"
-                    )),
+                Error::new(
+                    Code::MissingBoard,
+                    self.child,
+                    self.header_span,
+                    "the variant has no board",
+                )
+                .with_label("no `board` statement in this variant or its ancestors")
+                .with_help(format!(
+                    "add `board 8 x 8` (files x ranks, each 1 to {MAX_BOARD_SIDE})"
+                )),
             );
             return;
         };
@@ -32,6 +37,7 @@ impl Lowerer<'_> {
                 let text = node.as_str();
                 self.error(
                     Error::new(
+                        Code::BoardSize,
                         item.file,
                         node.as_span().into(),
                         format!("a board has 1 to {MAX_BOARD_SIDE} {what}, not {text}"),
@@ -73,6 +79,7 @@ impl Lowerer<'_> {
         } else {
             self.error(
                 Error::new(
+                    Code::OffBoard,
                     file,
                     node.as_span().into(),
                     format!("square `{text}` is off the board"),
@@ -104,6 +111,7 @@ impl Lowerer<'_> {
         } else {
             self.error(
                 Error::new(
+                    Code::OffBoard,
                     file,
                     node.as_span().into(),
                     format!("file `{}` is off the board", node.as_str()),
@@ -147,6 +155,7 @@ impl Lowerer<'_> {
             if white.is_empty() && self.errors.len() == error_count {
                 self.error(
                     Error::new(
+                        Code::EmptyRegion,
                         item.file,
                         expr.as_span().into(),
                         format!("region `{}` has no square", name.as_str()),
@@ -229,6 +238,7 @@ impl Lowerer<'_> {
                 if high < low {
                     self.error(
                         Error::new(
+                            Code::BackwardsRange,
                             file,
                             inner.as_span().into(),
                             "a file range runs from the lower file to the higher",
@@ -282,6 +292,7 @@ impl Lowerer<'_> {
             if value <= 0 || value > limit as i64 {
                 self.error(
                     Error::new(
+                        Code::OffBoard,
                         file,
                         node.as_span().into(),
                         format!("{what} {} is off the board", node.as_str()),
@@ -296,6 +307,7 @@ impl Lowerer<'_> {
         if high < low {
             self.error(
                 Error::new(
+                    Code::BackwardsRange,
                     file,
                     Span::new(low_node.as_span().start(), high_node.as_span().end()),
                     format!("a {what} range runs from low to high"),
@@ -327,6 +339,7 @@ impl Lowerer<'_> {
         if rows.len() != ranks {
             self.error(
                 Error::new(
+                    Code::BadStartPosition,
                     file,
                     Span::new(placement_start, placement_start + placement.len()),
                     format!(
@@ -386,6 +399,7 @@ impl Lowerer<'_> {
                 };
                 self.error(
                     Error::new(
+                        Code::BadStartPosition,
                         file,
                         Span::new(start + offset, start + end),
                         format!("no piece is written `{letter}`"),
@@ -402,7 +416,7 @@ impl Lowerer<'_> {
                 _ => "over 9999".to_string(),
             };
             self.error(
-                Error::new(
+                Error::new(Code::BadStartPosition,
                     file,
                     Span::new(start, start + row.len()),
                     format!(

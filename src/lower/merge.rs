@@ -1,7 +1,8 @@
 //! Inheritance: the statements of a variant and its ancestors merged into one
 //! list, oldest ancestor first, with `drop` and `replace` applied.
 
-use crate::error::{nearest, Error, Span};
+use super::NameKind;
+use crate::error::{nearest, Code, Error, Span};
 use crate::syntax::{Node, Rule};
 use std::collections::HashMap;
 
@@ -22,7 +23,7 @@ pub struct Item<'a> {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Key {
     /// A named definition: `piece`, `region` or `counter`, and its name.
-    Named(&'static str, String),
+    Named(NameKind, String),
     /// A labelled statement (`irc: ...`).
     Label(String),
     /// A statement a variant has at most one of (`board`, `score`, ...).
@@ -32,7 +33,7 @@ pub enum Key {
 impl Key {
     fn describe(&self) -> String {
         match self {
-            Key::Named(kind, name) => format!("{kind} `{name}`"),
+            Key::Named(kind, name) => format!("{} `{name}`", kind.word()),
             Key::Label(label) => format!("the rule labelled `{label}`"),
             Key::Singleton(kind) => format!("the `{kind}` statement"),
         }
@@ -194,6 +195,7 @@ fn place<'a>(
         if let Some(span) = replace {
             errors.push(
                 Error::new(
+                    Code::ReplaceWithoutName,
                     item.file,
                     span,
                     "`replace` needs a statement with a name or a label",
@@ -213,6 +215,7 @@ fn place<'a>(
                 return;
             };
             let mut error = Error::new(
+                Code::DefinedTwice,
                 item.file,
                 item.key_span,
                 format!("{} is defined twice", key.describe()),
@@ -229,6 +232,7 @@ fn place<'a>(
         (None, Some(span)) => {
             errors.push(
                 Error::new(
+                    Code::NothingToReplace,
                     item.file,
                     span,
                     format!("nothing to replace: {} is not inherited", key.describe()),
@@ -250,9 +254,9 @@ fn drop_item(file: usize, node: Node<'_>, items: &mut Statements<'_>, errors: &m
     let mut name = None;
     for part in target.into_inner() {
         match part.as_rule() {
-            Rule::kw_piece => kind = Some("piece"),
-            Rule::kw_region => kind = Some("region"),
-            Rule::kw_counter => kind = Some("counter"),
+            Rule::kw_piece => kind = Some(NameKind::Piece),
+            Rule::kw_region => kind = Some(NameKind::Region),
+            Rule::kw_counter => kind = Some(NameKind::Counter),
             Rule::ident => name = Some(part),
             _ => {}
         }
@@ -268,6 +272,7 @@ fn drop_item(file: usize, node: Node<'_>, items: &mut Statements<'_>, errors: &m
     };
     if !items.remove(matches) {
         let mut error = Error::new(
+            Code::NothingToDrop,
             file,
             Span::from(name.as_span()),
             format!("nothing named `{wanted}` to drop"),
@@ -289,7 +294,7 @@ fn drop_item(file: usize, node: Node<'_>, items: &mut Statements<'_>, errors: &m
 
 fn key_of(body: &Node<'_>) -> (Option<Key>, Span) {
     let span = Span::from(body.as_span());
-    let named = |kind: &'static str| {
+    let named = |kind: NameKind| {
         let name = body
             .clone()
             .into_inner()
@@ -303,9 +308,9 @@ fn key_of(body: &Node<'_>) -> (Option<Key>, Span) {
         }
     };
     match body.as_rule() {
-        Rule::piece_stmt => named("piece"),
-        Rule::region_stmt => named("region"),
-        Rule::counter_stmt => named("counter"),
+        Rule::piece_stmt => named(NameKind::Piece),
+        Rule::region_stmt => named(NameKind::Region),
+        Rule::counter_stmt => named(NameKind::Counter),
         Rule::board_stmt => (Some(Key::Singleton("board")), span),
         Rule::setup_stmt => (Some(Key::Singleton("setup")), span),
         Rule::check_rule_stmt => (Some(Key::Singleton("check-rule")), span),

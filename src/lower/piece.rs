@@ -3,7 +3,7 @@
 
 use super::betza;
 use super::{children, first_child, Lowerer};
-use crate::error::{nearest, Error, Span};
+use crate::error::{nearest, Code, Error, Span};
 use crate::model::*;
 use crate::syntax::{Node, Rule};
 
@@ -32,6 +32,7 @@ impl Lowerer<'_> {
                 first_child(&extra.body, Rule::ident).map_or(extra.body.as_span(), |n| n.as_span());
             self.error(
                 Error::new(
+                    Code::TooManyPieceKinds,
                     extra.file,
                     span.into(),
                     format!("a variant has at most {MAX_PIECE_KINDS} piece kinds"),
@@ -62,6 +63,7 @@ impl Lowerer<'_> {
             if !valid {
                 self.error(
                     Error::new(
+                        Code::BadPieceLetter,
                         item.file,
                         letter_span,
                         format!("piece letter `{letter}` is not a letter with optional marks"),
@@ -77,6 +79,7 @@ impl Lowerer<'_> {
             {
                 self.error(
                     Error::new(
+                        Code::DuplicateLetter,
                         item.file,
                         letter_span,
                         format!("two pieces are written `{upper}`"),
@@ -151,7 +154,7 @@ impl Lowerer<'_> {
         {
             let name = &self.pieces[id].name;
             self.error(
-                Error::new(item.file, expr.as_span().into(), format!("piece `{name}` has no move"))
+                Error::new(Code::NoMove, item.file, expr.as_span().into(), format!("piece `{name}` has no move"))
                     .with_label("these modifiers and atoms leave no direction")
                     .with_help("check the direction words: `sideways leap (1,2)` keeps nothing, since no knight jump stays on its rank"),
             );
@@ -206,7 +209,7 @@ impl Lowerer<'_> {
                             };
                             if mode != MoveMode::MoveOrCapture && mode != new {
                                 self.error(
-                                    Error::new(
+                                    Error::new(Code::ConflictingModifiers,
                                         file,
                                         part.as_span().into(),
                                         "`move-only` and `capture-only` together leave nothing",
@@ -235,6 +238,7 @@ impl Lowerer<'_> {
             (true, Some(_)) => {
                 self.error(
                     Error::new(
+                        Code::ConflictingModifiers,
                         file,
                         term.as_span().into(),
                         "a movement can be `first-move` or `in REGION`, not both",
@@ -288,7 +292,7 @@ impl Lowerer<'_> {
                         let start = string.as_span().start() + 1 + e.offset;
                         let end = (start + 1).min(string.as_span().end() - 1).max(start);
                         self.error(
-                            Error::new(file, Span::new(start, end), format!("bad Betza notation: {}", e.message))
+                            Error::new(Code::BadBetza, file, Span::new(start, end), format!("bad Betza notation: {}", e.message))
                                 .with_label("here")
                                 .with_help("Betza atoms: W F D N A H C Z G, compounds K R B Q, doubled letters ride; modifiers f b l r v s m c i n p g"),
                         );
@@ -313,10 +317,11 @@ impl Lowerer<'_> {
     ) -> Vec<MoveAtom> {
         let name = ident.as_str();
         if let Some(&id) = self.piece_ids.get(name) {
+            self.movement_pieces.insert(id);
             match state[id] {
                 Resolution::InProgress => {
                     self.error(
-                        Error::new(file, ident.as_span().into(), format!("the movement of `{name}` refers to itself"))
+                        Error::new(Code::SelfReferentialMovement, file, ident.as_span().into(), format!("the movement of `{name}` refers to itself"))
                             .with_label("used while it is being defined")
                             .with_help("describe the movement with atoms (`ride (0,1)`) instead of piece names that refer back"),
                     );
@@ -342,6 +347,7 @@ impl Lowerer<'_> {
             .chain(BUILTIN_MOVES.iter().map(|(n, _)| *n))
             .collect();
         let mut error = Error::new(
+            Code::UnknownMovement,
             file,
             ident.as_span().into(),
             format!("unknown movement `{name}`"),
@@ -380,17 +386,23 @@ impl Lowerer<'_> {
         let limit = MAX_BOARD_SIDE as i32 - 1;
         if df == 0 && dr == 0 {
             self.error(
-                Error::new(file, span, "the offset (0,0) does not move")
-                    .with_label("null offset")
-                    .with_help(
-                        "an offset is (files, ranks): (0,1) is one step, (1,2) the knight's jump",
-                    ),
+                Error::new(
+                    Code::BadOffset,
+                    file,
+                    span,
+                    "the offset (0,0) does not move",
+                )
+                .with_label("null offset")
+                .with_help(
+                    "an offset is (files, ranks): (0,1) is one step, (1,2) the knight's jump",
+                ),
             );
             return Vec::new();
         }
         if df.unsigned_abs() > limit as u32 || dr.unsigned_abs() > limit as u32 {
             self.error(
                 Error::new(
+                    Code::BadOffset,
                     file,
                     span,
                     format!(
@@ -409,6 +421,7 @@ impl Lowerer<'_> {
         if let (Some(range_node), false) = (&range_node, kind == "ride") {
             self.error(
                 Error::new(
+                    Code::ModifierNotForMotion,
                     file,
                     range_node.as_span().into(),
                     format!("`up to` limits a ride, not a {kind}"),
@@ -423,6 +436,7 @@ impl Lowerer<'_> {
         if let (Some(landing), false) = (&landing, kind == "hop") {
             self.error(
                 Error::new(
+                    Code::ModifierNotForMotion,
                     file,
                     landing.as_span().into(),
                     format!("`adjacent` is for hops, not a {kind}"),
@@ -442,6 +456,7 @@ impl Lowerer<'_> {
             Some(0) => {
                 self.error(
                     Error::new(
+                        Code::BadOffset,
                         file,
                         range_node
                             .as_ref()

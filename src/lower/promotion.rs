@@ -1,7 +1,7 @@
 //! Promotion, castling, history rules and royal succession.
 
 use super::{children, first_child, Lowerer};
-use crate::error::{Error, Span};
+use crate::error::{Code, Error, Span};
 use crate::model::*;
 use crate::syntax::{Node, Rule};
 
@@ -56,7 +56,7 @@ impl Lowerer<'_> {
                     .is_some_and(|id| self.pieces[*id].royal);
                 if royal {
                     self.error(
-                        Error::new(file, ident.as_span().into(), format!("promotion into the royal piece `{}`", ident.as_str()))
+                        Error::new(Code::PromotionToRoyal, file, ident.as_span().into(), format!("promotion into the royal piece `{}`", ident.as_str()))
                             .with_label("a promoted piece would be a second royal piece")
                             .with_help("promote into non-royal pieces; a player keeps one royal piece (use `on royal-capture crown ...` for succession)"),
                     );
@@ -94,7 +94,7 @@ impl Lowerer<'_> {
                 if king_file == rook_file {
                     let letter = char::from(b'a' + king_file);
                     self.error(
-                        Error::new(
+                        Error::new(Code::CastlingSameSquare,
                             file,
                             side.as_span().into(),
                             "the king and the rook would land on the same square",
@@ -108,6 +108,7 @@ impl Lowerer<'_> {
                     repeated = true;
                     self.error(
                         Error::new(
+                            Code::CastlingSideTwice,
                             file,
                             side.as_span().into(),
                             format!(
@@ -140,6 +141,7 @@ impl Lowerer<'_> {
                 }
                 self.error(
                     Error::new(
+                        Code::CastlingSideMissing,
                         file,
                         body.as_span().into(),
                         "castling needs a `short` and a `long` side",
@@ -231,6 +233,7 @@ impl Lowerer<'_> {
         if !self.pieces[becomes].royal {
             self.error(
                 Error::new(
+                    Code::CrownNotRoyal,
                     file,
                     Span::from(becomes_node.as_span()),
                     format!(

@@ -2,7 +2,7 @@
 //! agreement, resignation, tiebreak, scoring and match rules.
 
 use super::{children, first_child, Lowerer};
-use crate::error::Error;
+use crate::error::{Code, Error};
 use crate::model::*;
 use crate::syntax::{Node, Rule};
 
@@ -162,6 +162,7 @@ impl Lowerer<'_> {
                 if count < 2 {
                     self.error(
                         Error::new(
+                            Code::RepetitionAlwaysTrue,
                             file,
                             inner.as_span().into(),
                             format!("repetition {count} is always true"),
@@ -312,6 +313,7 @@ impl Lowerer<'_> {
         if reason.is_empty() {
             self.error(
                 Error::new(
+                    Code::MissingReason,
                     file,
                     body.as_span().into(),
                     "a game-ending rule needs a reason to tell the players",
@@ -455,6 +457,7 @@ impl Lowerer<'_> {
                 if seen[slot] {
                     self.error(
                         Error::new(
+                            Code::ScoreTwice,
                             file,
                             pair.as_span().into(),
                             format!("the score of a {kind} is given twice"),

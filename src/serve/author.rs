@@ -39,10 +39,12 @@ pub async fn check(
     let folder = app.folder.clone();
     limited(limits::COMPILE_SECONDS, move || {
         Ok(Json(
-            match folder.compile(&request.variant, &request.source) {
-                Ok(variant) => {
-                    let mut object =
-                        json!({"ok": true, "diagnostics": [], "variant": describe(&variant)});
+            match folder.check(&request.variant, &request.source) {
+                Ok(checked) => {
+                    let variant = checked.variant;
+                    // Warnings do not stop the variant from being played.
+                    let diagnostics = crate::diagnostic::to_json(&checked.sources, &checked.warnings);
+                    let mut object = json!({"ok": true, "diagnostics": diagnostics, "variant": describe(&variant)});
                     if request.dump {
                         object["dump"] = Value::from(crate::dump::dump(&variant));
                     }

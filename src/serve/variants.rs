@@ -4,7 +4,7 @@
 
 use super::limits::{self, limited};
 use super::{ApiError, App};
-use crate::load::{load_variant_from_str, LoadError};
+use crate::load::{check_variant_from_str, load_variant_from_str, Checked, LoadError};
 use crate::model::{Color, Square, Variant};
 use axum::extract::{Path as UrlPath, State};
 use axum::Json;
@@ -89,6 +89,11 @@ impl Folder {
     /// Compiles `source` as variant `id` (its `extends` read from the folder).
     pub fn compile(&self, id: &str, source: &str) -> Result<Variant, LoadError> {
         load_variant_from_str(&format!("{id}.rules"), source, &self.path)
+    }
+
+    /// [`Folder::compile`] with the warnings, for the rules editor.
+    pub fn check(&self, id: &str, source: &str) -> Result<Checked, LoadError> {
+        check_variant_from_str(&format!("{id}.rules"), source, &self.path)
     }
 }
 

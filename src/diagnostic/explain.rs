@@ -1,0 +1,675 @@
+//! The long explanation of every diagnostic code, printed by
+//! `varc explain CODE`. The match is exhaustive: a new code does not
+//! compile until it is explained here. Each explanation says what the
+//! problem is, shows a file that has it, and how to fix it.
+
+use crate::error::Code;
+
+/// The explanation of `code`: a title line, then paragraphs and an example.
+pub fn explanation(code: Code) -> &'static str {
+    match code {
+        Code::UnreadableFile => {
+            "\
+A rules file could not be read.
+
+The file named on the command line, or the file an `extends NAME` points
+at, does not exist, is a directory, or cannot be opened. `extends NAME`
+reads `NAME.rules` from the directory of the file that says it.
+
+Example:
+
+    variant my-chess \"My chess\" extends chesss   # no chesss.rules here
+
+Fix the name, or put the extended file next to this one."
+        }
+        Code::FileTooLarge => {
+            "\
+A file is larger than a rules file may be (1 MiB).
+
+Variants are a few kilobytes of text; the limit bounds the time and memory
+spent on a file that is not a rules file at all (a log, an image, /dev/zero).
+
+Example:
+
+    varc check game.pgn     # a 40 MB game database, not rules
+
+Check that the right file is named."
+        }
+        Code::NotUtf8 => {
+            "\
+A rules file must be UTF-8 text.
+
+The diagnostic points at the first byte that is not UTF-8.
+
+Example: a file saved as Latin-1 whose display name holds `é`:
+
+    variant fr \"Échecs\"
+
+Save the file as UTF-8 (every modern editor can)."
+        }
+        Code::NoRules => {
+            "\
+The file is empty or holds only comments.
+
+A rules file starts with a header, then its statements.
+
+Example of the smallest useful start:
+
+    variant my-chess \"My chess\" extends chess
+
+Write at least the `variant` header."
+        }
+        Code::Syntax => {
+            "\
+The text does not follow the grammar of the rules language.
+
+The diagnostic points where reading stopped and lists what could come
+there. Keywords are lower case and hyphenated (`en-passant`,
+`check-rule`), names are identifiers, and `#` starts a comment.
+
+Example:
+
+    board 8 by 8        # expected `x`
+
+Fix:
+
+    board 8 x 8"
+        }
+        Code::IncompleteStatement => {
+            "\
+A statement stops before it is complete.
+
+The statement's keyword was read, but the text ends (or the next statement
+starts) before its required parts. The diagnostic says which part is
+missing and shows the statement's shape.
+
+Example:
+
+    rook-promotion: promote ro
+
+Fix: give the pieces, what they become and where:
+
+    rook-promotion: promote rook to rooking in enemy-territory, mandatory"
+        }
+        Code::UnterminatedString => {
+            "\
+A string has no closing quote on its line.
+
+Strings cannot run over several lines.
+
+Example:
+
+    piece rook \"Rook moves ride (0,1)
+
+Fix:
+
+    piece rook \"Rook\" moves ride (0,1)"
+        }
+        Code::UnsafeCharacter => {
+            "\
+A string holds a control or bidirectional character.
+
+Names, reasons and messages are printed on terminals and sent over engine
+protocols, where an escape sequence rewrites the screen, a carriage return
+forges a protocol line and a bidirectional override reorders what is shown.
+
+Example (an invisible U+202E in the name):
+
+    variant trick \"Chess<U+202E>\"
+
+Remove the character."
+        }
+        Code::NestedTooDeeply => {
+            "\
+Expressions are nested deeper than the compiler accepts (128 levels).
+
+Real variants stay below 30 levels; the limit keeps the compiler's stack
+small on crafted files.
+
+Example:
+
+    end when not not not not ... in check => draw
+
+Name the parts of a deep expression as regions, pieces or labelled rules."
+        }
+        Code::ExtendsCycle => {
+            "\
+`extends` chains loop back to a file already in the chain.
+
+Example:
+
+    # a.rules
+    variant a extends b
+    # b.rules
+    variant b extends a
+
+A variant can only extend one that does not depend on it."
+        }
+        Code::ExtendsChainTooLong => {
+            "\
+An `extends` chain has more than 64 files.
+
+Each file of the chain is held in memory at once; real chains have two or
+three files.
+
+Example:
+
+    # v1.rules
+    variant v1 extends v0
+    # v2.rules
+    variant v2 extends v1
+    # ... up to v65.rules
+
+Shorten the chain: merge some of the intermediate variants."
+        }
+        Code::UnknownPiece => {
+            "\
+A name is used as a piece, but no piece of that name is defined in this
+file or the files it extends.
+
+Example:
+
+    piece rooking \"Rook'\" moves rook
+    promote rook to rookng in enemy-territory, mandatory
+                    ^^^^^^ unknown piece
+
+Fix the spelling (the diagnostic suggests the nearest name) or define the
+piece with `piece NAME \"LETTER\" moves ...`."
+        }
+        Code::UnknownRegion => {
+            "\
+A name is used as a region, but no region of that name is defined.
+
+Example:
+
+    promote pawn to queen in last-rank, mandatory   # no region last-rank
+
+Fix:
+
+    region last-rank = rank 8 relative
+    promote pawn to queen in last-rank, mandatory"
+        }
+        Code::UnknownCounter => {
+            "\
+A name is used as a counter, but no counter of that name is defined.
+
+Example:
+
+    end when max count captures >= 3 => win for mover
+
+Fix:
+
+    counter captures counts capture
+    end when max count captures >= 3 => win for mover"
+        }
+        Code::UnknownMovement => {
+            "\
+A name inside a movement is not a piece. A movement may name another
+piece to reuse its moves (`moves rook + bishop`).
+
+Example:
+
+    piece queen \"Q\" moves rook + bishp
+
+Fix the name, or write the movement with atoms (`ride (1,1)`)."
+        }
+        Code::DefinedTwice => {
+            "\
+A piece, region, counter or label is defined twice, or a statement a
+variant has at most one of (`board`, `setup`, `score`, ...) is given twice.
+
+Example:
+
+    region zone = rank 8 relative
+    region zone = ranks 6..8 relative
+
+Remove one, or rename it. To change a definition inherited through
+`extends`, write `replace` before the new one:
+
+    replace region zone = ranks 6..8 relative"
+        }
+        Code::NothingToDrop => {
+            "\
+`drop NAME` names nothing defined by this variant or its ancestors.
+
+Example:
+
+    variant no-castling extends chess
+    drop castlng
+
+Fix the name (the diagnostic suggests the nearest one). Pieces, regions,
+counters and labelled rules can be dropped; `drop piece NAME` says which
+kind is meant."
+        }
+        Code::NothingToReplace => {
+            "\
+`replace` changes an inherited definition, but nothing of this name is
+inherited.
+
+Example:
+
+    variant v extends chess
+    replace piece amazon \"A\" moves queen + knight   # chess has no amazon
+
+Remove `replace` to add a new definition."
+        }
+        Code::ReplaceWithoutName => {
+            "\
+`replace` needs a statement with a name or a label, to know which
+inherited statement it replaces.
+
+Example:
+
+    replace end when in check => draw
+
+Fix: label the rule in the parent and replace the label:
+
+    # parent
+    checkmate: end when no legal moves and in check => win for opponent
+    # child
+    replace checkmate: end when no legal moves and in check => draw"
+        }
+        Code::MissingBoard => {
+            "\
+The variant has no `board` statement, in this file or its ancestors.
+
+Example of a board of 8 files and 8 ranks:
+
+    board 8 x 8
+
+Boards have 1 to 16 files and ranks; `holes` leaves squares out."
+        }
+        Code::BoardSize => {
+            "\
+A board side is out of range: a board has 1 to 16 files and 1 to 16 ranks.
+
+Example:
+
+    board 17 x 8
+
+Fix:
+
+    board 16 x 8"
+        }
+        Code::OffBoard => {
+            "\
+A square, file or rank lies outside the board.
+
+Example on an 8 x 8 board:
+
+    region far = squares i9
+
+Use squares of the board (`a1` to `h8` here). `last` names the last rank
+whatever the board's size (`rank last`, `ranks last-1..last`)."
+        }
+        Code::BackwardsRange => {
+            "\
+A range of files or ranks runs from high to low.
+
+Example:
+
+    region camp = ranks 3..1
+
+Fix:
+
+    region camp = ranks 1..3"
+        }
+        Code::EmptyRegion => {
+            "\
+A region has no square (for example a region minus itself, or squares that
+are all holes).
+
+Example:
+
+    region nothing = rank 1 - rank 1
+
+A region with no square can never hold a piece; define the squares meant."
+        }
+        Code::MissingSetup => {
+            "\
+The variant has no start position: no `setup` statement in this file or
+its ancestors.
+
+Example:
+
+    setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"
+
+The FEN's letters are the pieces' letters (upper case white)."
+        }
+        Code::BadStartPosition => {
+            "\
+The start position does not fit the variant: the wrong number of ranks or
+files, a letter no piece has, or fields of the FEN that do not read.
+
+Example on an 8 x 8 board:
+
+    setup \"rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"   # 7 ranks
+
+A FEN has the placement (rank 8 first), the side to move (w or b),
+castling, en passant, and two counters."
+        }
+        Code::NumberOutOfRange => {
+            "\
+A number is outside what its use allows (the diagnostic gives the range).
+
+Example:
+
+    illegal check repeating placement from 0 plies ago
+
+Fix:
+
+    illegal check repeating placement from 4 plies ago"
+        }
+        Code::TooManyPieceKinds => {
+            "\
+The variant defines more piece kinds than a variant may have.
+
+Generated engines keep a piece kind in a few bits; real variants have well
+under the limit (64).
+
+Example:
+
+    piece p1 \"A\" moves king-step
+    piece p2 \"B\" moves king-step
+    # ... 65 pieces
+
+Drop inherited kinds the variant does not use (`drop piece NAME`)."
+        }
+        Code::BadPieceLetter => {
+            "\
+A piece's letter is not one ASCII letter followed by optional marks (`'`).
+
+Example:
+
+    piece rooking \"R1\" moves rook
+
+Fix:
+
+    piece rooking \"R'\" moves rook"
+        }
+        Code::DuplicateLetter => {
+            "\
+Two pieces have the same letter (case does not matter: the FEN writes
+white in upper case, black in lower case).
+
+Example:
+
+    piece knight \"N\" moves leap (1,2)
+    piece nightrider \"n\" moves ride (1,2)
+
+Give one another letter, or marks (`N'`)."
+        }
+        Code::NoMove => {
+            "\
+A piece's movement leaves no move at all: its modifiers and atoms exclude
+every direction.
+
+Example:
+
+    piece oddity \"O\" moves sideways leap (1,2)
+
+No knight jump stays on its rank, so nothing is left. Check the direction
+words (`forward`, `backward`, `sideways`, `vertical`, `left`, `right`)."
+        }
+        Code::ConflictingModifiers => {
+            "\
+Movement modifiers exclude each other: `move-only` with `capture-only`
+leaves nothing, and a movement is `first-move` or `in REGION`, not both.
+
+Example:
+
+    piece pawn \"P\" moves move-only capture-only forward leap (0,1)
+
+Keep one of them, or write two movements joined by `+`."
+        }
+        Code::BadBetza => {
+            "\
+A Betza string does not parse.
+
+Betza atoms: W F D N A H C Z G, compounds K R B Q, doubled letters ride;
+modifiers f b l r v s m c i n p g.
+
+Example:
+
+    piece knight \"N\" moves betza \"X\"
+
+Fix:
+
+    piece knight \"N\" moves betza \"N\""
+        }
+        Code::SelfReferentialMovement => {
+            "\
+A piece's movement refers to the piece being defined (directly or through
+other pieces), so it has no meaning.
+
+Example:
+
+    piece queen \"Q\" moves queen + knight
+
+Describe the movement with atoms (`ride (0,1)`) or other pieces."
+        }
+        Code::BadOffset => {
+            "\
+An offset does not move (`(0,0)`) or is longer than any board.
+
+An offset is (files, ranks): `(0,1)` is one step forward, `(1,2)` the
+knight's jump.
+
+Example:
+
+    piece nothing \"Z\" moves leap (0,0)"
+        }
+        Code::ModifierNotForMotion => {
+            "\
+A modifier does not apply to the motion it is on: `up to N` limits a
+ride, `adjacent` is for hops.
+
+Example:
+
+    piece king \"K\" moves leap (0,1) up to 2
+
+Fix:
+
+    piece king \"K\" moves ride (0,1) up to 2"
+        }
+        Code::PromotionToRoyal => {
+            "\
+A promotion would make a royal piece; a player keeps one royal piece.
+
+Example:
+
+    promote pawn to king | queen in last-rank, mandatory
+
+Promote into non-royal pieces; use `on royal-capture crown ... as KING`
+for succession."
+        }
+        Code::CastlingSameSquare => {
+            "\
+A castling side puts the king and the rook on the same file.
+
+Example:
+
+    castling king with rook short king to g rook to g long king to c rook to d
+
+Give the rook the square beside the king's: `short king to g rook to f`."
+        }
+        Code::CastlingSideTwice => {
+            "\
+Castling gives the same side twice; it needs one `short` and one `long`.
+
+Example:
+
+    castling king with rook short king to g rook to f short king to c rook to d
+
+Make one side `long`."
+        }
+        Code::CastlingSideMissing => {
+            "\
+Castling needs a `short` and a `long` side.
+
+Example:
+
+    castling king with rook short king to g rook to f
+
+Add the long side: `long king to c rook to d`."
+        }
+        Code::CrownNotRoyal => {
+            "\
+`on royal-capture crown ... as PIECE` must crown a royal piece: the
+crowned piece replaces the royal piece that was lost.
+
+Example:
+
+    on royal-capture crown bishop as queen
+
+Fix:
+
+    on royal-capture crown bishop as king"
+        }
+        Code::CheckRuleWithoutRoyal => {
+            "\
+The check rule forbids leaving a royal piece attacked, but no piece is
+royal.
+
+Example:
+
+    piece king \"K\" moves leap (0,1) + leap (1,1)   # not royal
+    check-rule royal
+
+Mark the king `royal` (`piece king \"K\" royal moves ...`), or write
+`check-rule none` for a game without check."
+        }
+        Code::RepetitionAlwaysTrue => {
+            "\
+A repetition condition with a count of 0 or 1 always holds: the position
+occurs at least once.
+
+Example:
+
+    claim when repetition 1 => draw
+
+Fix:
+
+    claim when repetition 3 => draw"
+        }
+        Code::MissingReason => {
+            "\
+A game-ending rule needs a reason to tell the players: its label (dashes
+read as spaces) or a `reason \"...\"` option.
+
+Example:
+
+    end when max count captures >= 3 => win for mover
+
+Fix (either):
+
+    three-captures: end when max count captures >= 3 => win for mover
+    end when max count captures >= 3 => win for mover, reason \"three captures\""
+        }
+        Code::ScoreTwice => {
+            "\
+`score` gives the points of one result twice.
+
+Example:
+
+    score win 1, draw 0.5, win 2
+
+Give each of win, draw, loss and null once."
+        }
+        Code::TooManyProblems => {
+            "\
+Checking stopped after 100 problems; the rest are not shown.
+
+A file with this many problems is usually not a rules file, or one early
+mistake causes the rest.
+
+Example: a file of another format checked as rules:
+
+    varc check notes.txt
+
+Fix the first problems and check again."
+        }
+        Code::UnusedPiece => {
+            "\
+A piece defined in this file can never be on the board: it is not in the
+start position, no promotion or crowning makes it, and no other piece's
+movement uses it.
+
+Example:
+
+    piece amazon \"A\" moves queen + knight
+    # ... but no `A` in setup and no `promote ... to amazon`
+
+Place it in `setup`, make it by promotion, or remove it."
+        }
+        Code::UnusedCounter => {
+            "\
+A counter defined in this file is never read: no condition (`count NAME`)
+and no resignation rule (`per NAME`) uses its value.
+
+Example:
+
+    counter captures counts capture
+    # no `count captures` anywhere
+
+Read it in a condition, or remove it."
+        }
+        Code::OverlappingPromotions => {
+            "\
+Two promotion rules apply to the same piece in zones that share squares.
+Where both apply, the first rule in file order wins and the second is
+silently ignored there.
+
+Example:
+
+    promote pawn to queen in last-rank, mandatory
+    promote pawn to knight in last-rank, mandatory   # never used
+
+Merge the choices into one rule (`promote pawn to queen | knight in
+last-rank`), or make the zones disjoint."
+        }
+        Code::RuleNeverFires => {
+            "\
+A game-ending rule can never fire: an earlier `end when` rule has the same
+condition and is checked first (rules are checked in file order, and the
+first that holds ends the game). A `claim when` rule with the condition of
+an `end when` rule is never available either, since the game already
+ended.
+
+Example:
+
+    end when no legal moves and not in check => draw
+    end when no legal moves and not in check => win for opponent
+
+Remove the later rule, or change its condition."
+        }
+        Code::ShadowedLabel => {
+            "\
+A label is also the name of a piece, region or counter. `drop NAME`
+without a kind removes every statement of that name, so a variant
+extending this one cannot drop the one without the other, and readers
+mistake one for the other.
+
+Example:
+
+    piece castling \"C\" moves ride (1,1)
+    castling: castling king with rook ...
+
+Give the label another name (`castling-rule: ...`)."
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_code_has_an_explanation_with_an_example() {
+        for code in Code::ALL {
+            let text = explanation(*code);
+            assert!(text.lines().count() >= 3, "{code} is explained too briefly");
+            assert!(text.contains("    "), "{code} has no indented example");
+        }
+    }
+}
