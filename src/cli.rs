@@ -3,6 +3,8 @@
 pub mod build;
 pub mod check;
 pub mod dump;
+pub mod fmt;
+pub mod lsp;
 pub mod perft;
 pub mod play;
 pub mod replay;

@@ -101,7 +101,8 @@ mod tests {
 
     #[test]
     fn continuation_lines_are_indented_and_statements_split() {
-        let source = "variant v board 8 x 8\npiece p \"P\" moves\n  leap (0,1)\n        + leap (1,1)\n";
+        let source =
+            "variant v board 8 x 8\npiece p \"P\" moves\n  leap (0,1)\n        + leap (1,1)\n";
         let formatted = format(0, source).expect("formats");
         assert_eq!(
             formatted,

@@ -58,7 +58,10 @@ fn format_one(path: &Path, check: bool) -> Outcome {
     };
     // Editors on some systems start UTF-8 files with a byte-order mark; the
     // loader skips it, and the formatter drops it.
-    let text = source.strip_prefix('\u{feff}').unwrap_or(&source).to_string();
+    let text = source
+        .strip_prefix('\u{feff}')
+        .unwrap_or(&source)
+        .to_string();
     let mut sources = Sources::default();
     let id = sources.add(name.clone(), path.to_path_buf(), text);
     match varc::fmt::format(id, sources.source(id)) {
@@ -73,10 +76,7 @@ fn format_one(path: &Path, check: bool) -> Outcome {
         },
         Err(error) => {
             let color = std::io::stderr().is_terminal();
-            eprint!(
-                "{}",
-                varc::diagnostic::render(&sources, &[error], color)
-            );
+            eprint!("{}", varc::diagnostic::render(&sources, &[error], color));
             Outcome::Failed
         }
     }
@@ -84,7 +84,8 @@ fn format_one(path: &Path, check: bool) -> Outcome {
 
 /// The file's text, within the rules-file size limit.
 fn read_source(path: &Path) -> Result<String, String> {
-    let bytes = varc::bounded::read_bytes(path, MAX_FILE_BYTES as u64).map_err(|e| e.to_string())?;
+    let bytes =
+        varc::bounded::read_bytes(path, MAX_FILE_BYTES as u64).map_err(|e| e.to_string())?;
     String::from_utf8(bytes).map_err(|e| {
         format!(
             "{} is not valid UTF-8 text (offset {})",

@@ -112,7 +112,11 @@ fn word_end(bytes: &[u8], start: usize) -> usize {
     loop {
         match bytes.get(position) {
             Some(b) if b.is_ascii_alphanumeric() || *b == b'_' => position += 1,
-            Some(b'-') if bytes.get(position + 1).is_some_and(u8::is_ascii_alphanumeric) => {
+            Some(b'-')
+                if bytes
+                    .get(position + 1)
+                    .is_some_and(u8::is_ascii_alphanumeric) =>
+            {
                 position += 1
             }
             _ => return position,
