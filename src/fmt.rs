@@ -3,7 +3,7 @@
 //!
 //! The file is parsed first (a file that does not parse is not formatted:
 //! its diagnostic is returned); the parse gives where statements start, the
-//! [`lexer`] gives the tokens and comments, and [`layout`] prints them. The
+//! `lexer` gives the tokens and comments, and `layout` prints them. The
 //! formatter only changes whitespace; as a safeguard the output is parsed
 //! again and must give the same syntax tree, token for token.
 
