@@ -4,6 +4,8 @@ pub mod build;
 pub mod check;
 pub mod dump;
 pub mod explain;
+pub mod fmt;
+pub mod lsp;
 pub mod perft;
 pub mod play;
 pub mod replay;

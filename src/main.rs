@@ -37,6 +37,10 @@ enum Command {
     Play(cli::play::PlayArgs),
     /// Serve the web playground: play, check and edit variants in a browser.
     Serve(cli::serve::ServeArgs),
+    /// Format rules files in place in the canonical layout (or check that they are).
+    Fmt(cli::fmt::FmtArgs),
+    /// Run the language server (Language Server Protocol over stdin/stdout) for editors.
+    Lsp(cli::lsp::LspArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,5 +57,7 @@ fn main() -> ExitCode {
         Command::Selfplay(args) => cli::selfplay::run(args),
         Command::Play(args) => cli::play::run(args),
         Command::Serve(args) => cli::serve::run(args),
+        Command::Fmt(args) => cli::fmt::run(args),
+        Command::Lsp(args) => cli::lsp::run(args),
     }
 }

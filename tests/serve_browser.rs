@@ -405,8 +405,8 @@ fn a_ppc_game_is_played_and_the_rules_edited_in_headless_chromium() {
 
     // The rules edited into an error: the diagnostic at its line, and back.
     let broken = source.replace(
-        "piece rooking \"R'\" value 7   moves rook + king-step",
-        "piece rooking \"R'\" value 7   moves rook + kingstep",
+        "piece rooking \"R'\" value 7 moves rook + king-step",
+        "piece rooking \"R'\" value 7 moves rook + kingstep",
     );
     assert_ne!(broken, source, "the PPC rules changed: update the edit");
     driver.set_editor(&broken);

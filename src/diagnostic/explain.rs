@@ -576,6 +576,17 @@ Example:
 
 Give each of win, draw, loss and null once."
         }
+        Code::FormatterChangedMeaning => {
+            "\
+`varc fmt` formatted the file, parsed the result again and found a different
+syntax tree: formatting would have changed what the file says. This is a bug
+of the formatter, not of the file; the file is left as it was.
+
+Example: any file for which `varc fmt --check FILE` reports this code.
+
+Please report the file to the varc maintainers. Until it is fixed, keep the
+file as it is: it is still a valid rules file."
+        }
         Code::TooManyProblems => {
             "\
 Checking stopped after 100 problems; the rest are not shown.

@@ -138,6 +138,8 @@ codes! {
     MissingReason = "E0408",
     /// A score given twice.
     ScoreTwice = "E0409",
+    /// The formatter would have changed a file's meaning (a bug of varc).
+    FormatterChangedMeaning = "E0998",
     /// The report stopped after too many problems.
     TooManyProblems = "E0999",
     /// A piece that can never be on the board.

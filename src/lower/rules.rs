@@ -69,8 +69,23 @@ impl Lowerer<'_> {
                 Rule::ev_move_of => EventPattern::MoveOf(lists.pop().unwrap_or_default()),
                 Rule::ev_promotion => {
                     // `promotion of X to Y`, `promotion of X`, `promotion to Y`.
-                    let has_of = text.contains(" of ");
-                    let has_to = text.contains(" to ");
+                    // Which keyword opens the first list is read from the
+                    // words before it (comments left out), so that any
+                    // layout (`to` + tab or line break) lowers the same.
+                    let first_is_of = alts.first().is_some_and(|alt| {
+                        let before = &text[..alt.as_span().start() - inner.as_span().start()];
+                        before
+                            .lines()
+                            .map(|line| line.split('#').next().unwrap_or(""))
+                            .flat_map(str::split_whitespace)
+                            .last()
+                            == Some("of")
+                    });
+                    let (has_of, has_to) = match lists.len() {
+                        2 => (true, true),
+                        1 => (first_is_of, !first_is_of),
+                        _ => (false, false),
+                    };
                     let mut it = lists.into_iter();
                     let from = if has_of {
                         it.next().unwrap_or_default()
