@@ -8,7 +8,7 @@
 
 mod common;
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -21,15 +21,27 @@ fn search(program: &Path, args: &[&str], position: &str, depth: u32) -> (String,
         .stderr(Stdio::null())
         .spawn()
         .expect("the engine starts");
+    // Standard input stays open until `bestmove`: at its end an engine
+    // stops searching (as at `quit`), and a slow search under load would
+    // then report a shallower depth.
+    let mut input = child.stdin.take().expect("stdin");
     let script = format!("uci\nposition {position}\ngo depth {depth}\n");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("the script is written");
-    let output = child.wait_with_output().expect("the engine ends");
-    let text = String::from_utf8_lossy(&output.stdout);
+    input.write_all(script.as_bytes()).expect("the script is written");
+    input.flush().expect("the script is sent");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = Vec::new();
+    for line in BufReader::new(stdout).lines() {
+        let line = line.expect("the engine writes text");
+        let done = line.starts_with("bestmove");
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    input.write_all(b"quit\n").ok();
+    drop(input);
+    child.wait().expect("the engine ends");
+    let text = lines.join("\n");
     let info = text
         .lines()
         .rfind(|line| line.starts_with("info depth") && line.contains(" score "))
