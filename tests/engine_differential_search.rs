@@ -8,7 +8,7 @@
 
 mod common;
 
-use std::io::Write;
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -22,14 +22,26 @@ fn search(program: &Path, args: &[&str], position: &str, depth: u32) -> (String,
         .spawn()
         .expect("the engine starts");
     let script = format!("uci\nposition {position}\ngo depth {depth}\n");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
         .write_all(script.as_bytes())
         .expect("the script is written");
-    let output = child.wait_with_output().expect("the engine ends");
-    let text = String::from_utf8_lossy(&output.stdout);
+    // Input stays open until `bestmove`: at the end of input a search gets
+    // only a short grace before it is stopped, and a loaded machine could
+    // stop one back end's search short of the depth.
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = Vec::new();
+    for line in BufReader::new(stdout).lines() {
+        let line = line.expect("engine output");
+        let done = line.starts_with("bestmove");
+        lines.push(line);
+        if done {
+            break;
+        }
+    }
+    drop(stdin);
+    child.wait().expect("the engine ends");
+    let text = lines.join("\n");
     let info = text
         .lines()
         .rfind(|line| line.starts_with("info depth") && line.contains(" score "))
