@@ -223,7 +223,7 @@ mod tests {
         assert_eq!(report.nodes_and_time, Some((1200, 130)));
         assert_eq!(report.score_cp, Some(-35));
         read_info("info depth 8 score mate -2 nodes 5 time 1", &mut report);
-        assert_eq!(report.score_cp, Some(-100_002));
+        assert_eq!(report.score_cp, Some(-99_998));
         assert_eq!(
             option_name("option name Clear Hash type button").as_deref(),
             Some("Clear Hash")
