@@ -36,7 +36,7 @@ fi
 
 # The engines are built for this machine's processor, and so is the runner.
 RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR="$target" \
-    cargo build --release --bin varc -p varc-bench --bin match
+    cargo build --release -p varc -p varc-bench --bin varc --bin match
 for variant in $variants; do
     engine=$("$target/release/varc" build "variants/$variant.rules" -o "$target/strength-crates/$variant")
     if [ -n "${SAVE_ENGINES:-}" ]; then
