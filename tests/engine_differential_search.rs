@@ -21,25 +21,25 @@ fn search(program: &Path, args: &[&str], position: &str, depth: u32) -> (String,
         .stderr(Stdio::null())
         .spawn()
         .expect("the engine starts");
-    // Standard input stays open until `bestmove`: at its end an engine
-    // stops searching (as at `quit`), and a slow search under load would
-    // then report a shallower depth.
-    let mut input = child.stdin.take().expect("stdin");
     let script = format!("uci\nposition {position}\ngo depth {depth}\n");
-    input.write_all(script.as_bytes()).expect("the script is written");
-    input.flush().expect("the script is sent");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(script.as_bytes())
+        .expect("the script is written");
+    // Input stays open until `bestmove`: at the end of input a search gets
+    // only a short grace before it is stopped, and a loaded machine could
+    // stop one back end's search short of the depth.
     let stdout = child.stdout.take().expect("stdout");
     let mut lines = Vec::new();
     for line in BufReader::new(stdout).lines() {
-        let line = line.expect("the engine writes text");
+        let line = line.expect("engine output");
         let done = line.starts_with("bestmove");
         lines.push(line);
         if done {
             break;
         }
     }
-    input.write_all(b"quit\n").ok();
-    drop(input);
+    drop(stdin);
     child.wait().expect("the engine ends");
     let text = lines.join("\n");
     let info = text

@@ -193,3 +193,102 @@ fn uci_random_garbage_keeps_the_engine_alive() {
         );
     }
 }
+
+/// The first move of the `pv` of the last `info` line of the best line
+/// (`multipv 1`) before each `bestmove`, with that `bestmove`'s move.
+fn last_pv_and_best_moves(lines: &[String]) -> Vec<(Option<String>, String)> {
+    let mut pairs = Vec::new();
+    let mut last_pv = None;
+    for line in lines {
+        if line.starts_with("info ") && line.contains(" multipv 1 ") && line.contains(" pv ") {
+            last_pv = line
+                .split_once(" pv ")
+                .and_then(|(_, pv)| pv.split_whitespace().next())
+                .map(str::to_string);
+        }
+        if let Some(rest) = line.strip_prefix("bestmove ") {
+            let best = rest.split_whitespace().next().unwrap_or("").to_string();
+            pairs.push((last_pv.take(), best));
+        }
+    }
+    pairs
+}
+
+#[test]
+fn uci_multipv_reports_distinct_best_lines_each_iteration() {
+    let lines = session(
+        "chess",
+        "uci\nsetoption name MultiPV value 3\nposition startpos moves e2e4\ngo depth 4\n",
+    );
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name MultiPV type spin default 1 min 1 max 256"));
+    let first_moves: Vec<&str> = (1..=3)
+        .map(|k| {
+            let prefix = "info depth 4 seldepth";
+            let marker = format!(" multipv {k} ");
+            let line = lines
+                .iter()
+                .find(|l| l.starts_with(prefix) && l.contains(&marker))
+                .unwrap_or_else(|| panic!("no line {k} at depth 4: {lines:?}"));
+            line.split_once(" pv ")
+                .and_then(|(_, pv)| pv.split_whitespace().next())
+                .expect("a pv")
+        })
+        .collect();
+    assert!(
+        first_moves[0] != first_moves[1]
+            && first_moves[1] != first_moves[2]
+            && first_moves[0] != first_moves[2],
+        "{first_moves:?}"
+    );
+    let best = best_move(&lines).expect("bestmove");
+    assert_eq!(best, first_moves[0], "the move played is the first line's");
+    // Lines are reported best first (sorted by value).
+    let scores: Vec<i32> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .filter_map(|l| {
+            let (_, rest) = l.split_once(" score cp ")?;
+            rest.split_whitespace().next()?.parse().ok()
+        })
+        .collect();
+    assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{scores:?}");
+}
+
+#[test]
+fn uci_multipv_beyond_the_legal_moves_reports_each_move_once() {
+    // Two legal moves (Ka2, Kb2): asking for five lines gives two.
+    let lines = session(
+        "chess",
+        "setoption name MultiPV value 5\nposition fen 7k/8/8/8/8/3q4/8/K7 w - - 0 1\ngo depth 2\n",
+    );
+    let at_depth_2: Vec<&String> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 2 "))
+        .collect();
+    assert_eq!(at_depth_2.len(), 2, "{lines:?}");
+    let refused = session("chess", "setoption name MultiPV value 0\n");
+    assert!(refused.iter().any(|l| l.starts_with("info string MultiPV")));
+}
+
+#[test]
+fn uci_bestmove_starts_the_last_reported_pv_after_any_search() {
+    // Time-limited, node-limited, stopped at once and infinite searches:
+    // whatever ends the search, the last line reported is the line played.
+    let scripts = [
+        "position startpos\ngo movetime 30\n",
+        "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\ngo movetime 70\n",
+        "position startpos moves e2e4 c7c5\ngo nodes 2500\n",
+        "position startpos\ngo infinite\nstop\n",
+        "position startpos moves d2d4\ngo wtime 300 btime 300\n",
+        "setoption name MultiPV value 2\nposition startpos\ngo movetime 40\n",
+    ];
+    for script in scripts {
+        let lines = session("chess", script);
+        let pairs = last_pv_and_best_moves(&lines);
+        assert_eq!(pairs.len(), 1, "{script}: {lines:?}");
+        let (pv, best) = &pairs[0];
+        assert_eq!(pv.as_deref(), Some(best.as_str()), "{script}: {lines:?}");
+    }
+}

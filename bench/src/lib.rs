@@ -6,6 +6,8 @@ use std::process::Command;
 use std::time::Instant;
 use varc::model::Variant;
 
+pub mod matches;
+
 /// Loads a bundled variant.
 pub fn load(rules_file: &str) -> Result<Variant, String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))

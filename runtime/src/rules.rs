@@ -109,6 +109,16 @@ pub trait Rules {
     /// Takes back `mv`.
     fn unmake_move(&self, position: &mut Self::Position, mv: &Self::Move, undo: &Self::Undo);
 
+    /// Passes the turn: the same placement with the other side to move and
+    /// no en passant target (the search's null move). The default goes
+    /// through the runtime position; a back end may do it in place.
+    fn pass_turn(&self, position: &mut Self::Position) {
+        let mut passed = self.export(position);
+        passed.set_side_to_move(passed.side_to_move().opponent());
+        passed.set_en_passant(None);
+        *position = self.import(&passed);
+    }
+
     /// Whether a piece of `by` attacks `square` (could capture a piece there).
     fn is_attacked(&self, position: &Self::Position, square: Square, by: Color) -> bool;
 

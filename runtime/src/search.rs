@@ -12,9 +12,15 @@
 //! - Quiescence on captures and promotions; all moves while in check (a
 //!   couple of plies deep, so that capture-the-king threats are seen).
 //! - Move ordering: hash move, MVV-LVA, killers, history ([`order`]).
-//! - Late move reductions for quiet moves, check extension, mate distance
-//!   pruning, aspiration windows. No null move: zugzwang is common in
-//!   variants where having no move loses.
+//! - Late move reductions for quiet moves (logarithmic in depth and move
+//!   number), check extension, mate distance pruning, aspiration windows.
+//! - At nodes off the principal variation and not in check: reverse
+//!   futility pruning, the null move where the variant's rules make it
+//!   safe ([`pruning`]: off where there is no check rule or where having
+//!   no move decides the game; verified at depth), and futility and late
+//!   move pruning of quiet moves at the last plies.
+//! - Several best lines on request ([`EngineOptions::multipv`]); the line
+//!   played is always the last best line reported.
 //! - Time management for fixed depth, nodes, move time or clocks with
 //!   increment ([`Limits`]).
 //!
@@ -32,6 +38,7 @@
 
 pub mod order;
 pub mod outcome;
+pub mod pruning;
 pub mod time;
 pub mod tree;
 pub mod tt;
@@ -47,6 +54,7 @@ use crate::model::Variant;
 use crate::moves::Move;
 use crate::rules::Rules;
 use order::{is_tactical, pick_next, rank, tactical_score, OrderingTables};
+use pruning::{has_null_move_material, null_move_kinds, NullMovePolicy, VERIFY_DEPTH};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use time::Budget;
@@ -59,6 +67,32 @@ const INFINITY: i32 = MATE + 1;
 /// Plies of quiescence in which a side in check tries every move (the
 /// first only: more explodes where a king capture does not end the game).
 const QUIESCENCE_EVASION_PLIES: i32 = 1;
+
+/// Reverse futility pruning: at most this depth, cut when the static value
+/// is above beta by the margin per ply.
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+const REVERSE_FUTILITY_MARGIN: i32 = 90;
+/// Futility pruning: at most this depth, quiet moves are skipped when the
+/// static value plus the margin per ply is at most alpha.
+const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_MARGIN: i32 = 120;
+/// Late move pruning: at most this depth, quiet moves after the first
+/// [`late_move_count`] are skipped.
+const LATE_MOVE_PRUNING_DEPTH: i32 = 3;
+
+/// How many moves a node of `depth` searches before late move pruning.
+fn late_move_count(depth: i32) -> usize {
+    (4 + depth * depth) as usize
+}
+
+/// The reduction of the `searched`-th quiet move (from 0) at `depth`:
+/// logarithmic in both, one less at principal variation nodes, leaving at
+/// least one ply.
+fn late_move_reduction(depth: i32, searched: usize, pv_node: bool) -> i32 {
+    let product = (depth as f64).ln() * (searched as f64).ln();
+    let reduction = (0.75 + product / 2.25) as i32 - i32::from(pv_node);
+    reduction.clamp(if searched >= 3 { 1 } else { 0 }, (depth - 2).max(0))
+}
 
 /// A score as protocols print it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,6 +136,8 @@ pub struct SearchInfo<M = Move> {
     pub pv: Vec<M>,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
+    /// Which line this is, from 1 (the best) to [`EngineOptions::multipv`].
+    pub multipv: u32,
 }
 
 impl<M> SearchInfo<M> {
@@ -148,13 +184,20 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// The match state a null game is valued from.
     pub match_state: MatchState,
+    /// How many best lines each iteration reports (UCI's `MultiPV`); the
+    /// move played is always the first line's.
+    pub multipv: usize,
 }
+
+/// The most lines [`EngineOptions::multipv`] takes.
+pub const MAX_MULTIPV: usize = 256;
 
 impl Default for EngineOptions {
     fn default() -> Self {
         EngineOptions {
             hash_mb: 16,
             match_state: MatchState::default(),
+            multipv: 1,
         }
     }
 }
@@ -171,6 +214,10 @@ pub struct Engine<M = Move> {
     ordering: OrderingTables<M>,
     options: EngineOptions,
     variant: Variant,
+    null_move: NullMovePolicy,
+    /// Per kind: whether it lets its side try the null move (see
+    /// [`pruning::null_move_kinds`]).
+    null_move_kinds: Vec<bool>,
 }
 
 impl<M: Copy + Eq> Engine<M> {
@@ -188,7 +235,14 @@ impl<M: Copy + Eq> Engine<M> {
             ordering: OrderingTables::default(),
             options,
             variant: variant.clone(),
+            null_move: NullMovePolicy::of(variant),
+            null_move_kinds: null_move_kinds(variant),
         }
+    }
+
+    /// Whether, and why not, the search tries null moves in this variant.
+    pub fn null_move_policy(&self) -> &NullMovePolicy {
+        &self.null_move
     }
 
     /// The evaluator.
@@ -205,6 +259,12 @@ impl<M: Copy + Eq> Engine<M> {
     pub fn set_hash_mb(&mut self, megabytes: usize) {
         self.options.hash_mb = megabytes.max(1);
         self.tt.resize(self.options.hash_mb);
+    }
+
+    /// Sets how many best lines each iteration reports (clamped to 1 to
+    /// [`MAX_MULTIPV`]).
+    pub fn set_multipv(&mut self, lines: usize) {
+        self.options.multipv = lines.clamp(1, MAX_MULTIPV);
     }
 
     /// Sets the match state null games are valued from.
@@ -250,6 +310,8 @@ impl<M: Copy + Eq> Engine<M> {
             lists: (0..MAX_PLY + 2).map(|_| PlyMoves::default()).collect(),
             iteration_best: None,
             root_depth: 1,
+            excluded_root_moves: Vec::new(),
+            null_banned: vec![false; MAX_PLY + 2],
         };
         searcher.root(limits, report)
     }
@@ -268,6 +330,11 @@ struct Searcher<'a, R: Rules + Clone> {
     lists: Vec<PlyMoves<R::Move>>,
     iteration_best: Option<(R::Move, i32, Vec<R::Move>)>,
     root_depth: usize,
+    /// Root moves left out of this search: the lines already found in this
+    /// iteration when several are asked for ([`EngineOptions::multipv`]).
+    excluded_root_moves: Vec<R::Move>,
+    /// Per ply: no null move here (just after one, or while verifying one).
+    null_banned: Vec<bool>,
 }
 
 /// The moves of a node being searched, with their ranks (see
@@ -324,40 +391,39 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             .depth
             .unwrap_or(MAX_PLY as u32 - 4)
             .clamp(1, MAX_PLY as u32 - 4);
+        let lines_wanted = self.engine.options.multipv.clamp(1, legal.len());
         let mut previous: i32 = 0;
+        // The line the protocols last reported as the best: the move played
+        // must start it, so a search that ends otherwise reports once more.
+        let mut reported_best: Option<Vec<R::Move>> = None;
+        let mut depth_started = 0;
         for depth in 1..=max_depth {
             let depth = depth as i32;
-            let (mut alpha, mut beta) = (-INFINITY, INFINITY);
-            let mut window = 40;
-            if depth >= 4 && previous.abs() < MATE_BOUND {
-                alpha = previous - window;
-                beta = previous + window;
-            }
-            self.iteration_best = None;
+            depth_started = depth as u32;
             self.root_depth = depth as usize;
-            let value = loop {
-                let value = self.search(depth, alpha, beta, 0, true);
+            self.iteration_best = None;
+            let mut lines: Vec<(i32, Vec<R::Move>)> = Vec::with_capacity(lines_wanted);
+            for line in 0..lines_wanted {
+                self.excluded_root_moves.clear();
+                self.excluded_root_moves
+                    .extend(lines.iter().filter_map(|(_, pv)| pv.first().copied()));
+                // Only the best line has a previous value worth a window.
+                let guess =
+                    (line == 0 && depth >= 4 && previous.abs() < MATE_BOUND).then_some(previous);
+                let value = self.aspiration(depth, guess);
                 if self.stopped {
-                    break value;
+                    break;
                 }
-                if value <= alpha {
-                    alpha = (alpha - window).max(-INFINITY);
-                } else if value >= beta {
-                    beta = (beta + window).min(INFINITY);
-                } else {
-                    break value;
-                }
-                window *= 3;
-                if window > 1000 {
-                    alpha = -INFINITY;
-                    beta = INFINITY;
-                }
-            };
-            let pv = self.pv[0].clone();
-            if self.stopped {
-                // A partial iteration searched the previous best move first
-                // (the hash move): a root move that raised alpha since is
-                // at least as good.
+                lines.push((value, self.pv[0].clone()));
+            }
+            self.excluded_root_moves.clear();
+            // Best first; the best line is the one played. (Pruning makes a
+            // later line's value exceed an earlier's now and then.)
+            lines.sort_by_key(|(value, _)| std::cmp::Reverse(*value));
+            let Some((value, pv)) = lines.first().cloned() else {
+                // Stopped within the best line: a partial iteration searched
+                // the previous best move first (the hash move), so a root
+                // move that raised alpha since is at least as good.
                 if let Some((mv, value, line)) = self.iteration_best.take() {
                     result.best = Some(mv);
                     result.ponder = line.get(1).copied();
@@ -365,7 +431,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     result.value = value;
                 }
                 break;
-            }
+            };
             previous = value;
             if let Some(first) = pv.first() {
                 result.best = Some(*first);
@@ -375,17 +441,11 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             result.value = value;
             result.depth = depth as u32;
             let elapsed = start.elapsed().as_millis() as u64;
-            report(&SearchInfo {
-                depth: depth as u32,
-                seldepth: self.seldepth as u32,
-                value,
-                score: Score::of(value),
-                nodes: self.nodes,
-                time_ms: elapsed,
-                pv,
-                hashfull: self.engine.tt.hashfull(),
-            });
-            if self.budget.stop_after_iteration(elapsed, legal.len()) {
+            for (index, (value, line)) in lines.iter().enumerate() {
+                report(&self.info(depth as u32, *value, line.clone(), index, start));
+            }
+            reported_best = Some(pv);
+            if self.stopped || self.budget.stop_after_iteration(elapsed, legal.len()) {
                 break;
             }
             if limits.nodes.is_some_and(|n| self.nodes >= n) {
@@ -395,9 +455,112 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 break;
             }
         }
+        if reported_best.as_ref() != Some(&result.pv) {
+            // The line played was never reported (a search stopped before
+            // its first iteration ended, or a partial iteration found a
+            // better move): report it, at the depth it was searched to.
+            let info = self.info(
+                depth_started.max(1),
+                result.value,
+                result.pv.clone(),
+                0,
+                start,
+            );
+            report(&info);
+        }
         result.nodes = self.nodes;
         result.time_ms = start.elapsed().as_millis() as u64;
         result
+    }
+
+    /// The null move (see [`pruning`]): `Some(value)` when passing still
+    /// leaves the side to move at or above `beta` (verified from
+    /// [`VERIFY_DEPTH`] on).
+    fn null_move(&mut self, depth: i32, beta: i32, ply: usize, static_value: i32) -> Option<i32> {
+        if !self.engine.null_move.allowed()
+            || depth < 2
+            || ply == 0
+            || self.null_banned[ply]
+            || static_value < beta
+            || beta.abs() >= MATE_BOUND
+        {
+            return None;
+        }
+        let side = self.tree.side_to_move();
+        if !has_null_move_material(self.tree.position(), side, &self.engine.null_move_kinds) {
+            return None;
+        }
+        let reduction = 3 + depth / 4;
+        let child_depth = (depth - 1 - reduction).max(0);
+        self.tree.make_null();
+        self.nodes += 1;
+        self.check_limits();
+        self.null_banned[ply + 1] = true;
+        let value = -self.search(child_depth, -beta, -beta + 1, ply + 1, false);
+        self.null_banned[ply + 1] = false;
+        self.tree.unmake();
+        if self.stopped || value < beta {
+            return None;
+        }
+        // A mate found after a pass is not a mate the side can force.
+        let value = if value >= MATE_BOUND { beta } else { value };
+        if depth < VERIFY_DEPTH {
+            return Some(value);
+        }
+        self.null_banned[ply] = true;
+        let verified = self.search(child_depth, beta - 1, beta, ply, false);
+        self.null_banned[ply] = false;
+        (!self.stopped && verified >= beta).then_some(value)
+    }
+
+    /// One iteration's search of the root, with an aspiration window
+    /// around `guess` when there is one, widened until the value is inside.
+    fn aspiration(&mut self, depth: i32, guess: Option<i32>) -> i32 {
+        let mut window = 40;
+        let (mut alpha, mut beta) = match guess {
+            Some(guess) => (guess - window, guess + window),
+            None => (-INFINITY, INFINITY),
+        };
+        loop {
+            let value = self.search(depth, alpha, beta, 0, true);
+            if self.stopped {
+                return value;
+            }
+            if value <= alpha {
+                alpha = (alpha - window).max(-INFINITY);
+            } else if value >= beta {
+                beta = (beta + window).min(INFINITY);
+            } else {
+                return value;
+            }
+            window *= 3;
+            if window > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    /// The report of one line of the root.
+    fn info(
+        &self,
+        depth: u32,
+        value: i32,
+        pv: Vec<R::Move>,
+        line: usize,
+        start: Instant,
+    ) -> SearchInfo<R::Move> {
+        SearchInfo {
+            depth,
+            seldepth: self.seldepth as u32,
+            value,
+            score: Score::of(value),
+            nodes: self.nodes,
+            time_ms: start.elapsed().as_millis() as u64,
+            pv,
+            hashfull: self.engine.tt.hashfull(),
+            multipv: line as u32 + 1,
+        }
     }
 
     fn check_limits(&mut self) {
@@ -499,6 +662,23 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             // No move and no rule that ends the game: nothing can happen.
             return best_value.max(0);
         }
+        // The static value, for the pruning rules of nodes that are not in
+        // check (a side in check must answer it, whatever it stands).
+        let static_value = (!in_check && !pv_node).then(|| self.evaluate());
+        if let Some(value) = static_value {
+            let beta_is_mate = beta.abs() >= MATE_BOUND;
+            // Reverse futility: so far above beta that a few plies of quiet
+            // play will not bring it back.
+            if depth <= REVERSE_FUTILITY_DEPTH
+                && !beta_is_mate
+                && value - REVERSE_FUTILITY_MARGIN * depth >= beta
+            {
+                return value;
+            }
+            if let Some(value) = self.null_move(depth, beta, ply, value) {
+                return value;
+            }
+        }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.moves.clear();
         list.moves.extend_from_slice(&self.tree.node().legal);
@@ -521,20 +701,44 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let original_alpha = alpha;
         let mut best_move = None;
         let side = self.tree.side_to_move();
+        let mut moves_searched = 0;
         for i in 0..list.moves.len() {
             pick_next(&mut list.moves, &mut list.ranks, i);
             let mv = list.moves[i];
+            if ply == 0 && self.excluded_root_moves.contains(&mv) {
+                continue;
+            }
             let tactical = is_tactical(self.tree.rules(), self.tree.position(), &mv);
+            // Futility and late move pruning of quiet moves at the last
+            // plies, once a move has been searched (a node always searches
+            // one, so a side never runs out of moves by pruning). Moves are
+            // pruned before they are made: a quiet move that gives check
+            // may go too, as in other engines; the check extension and the
+            // quiescence's evasions see checks against the side to move.
+            if let Some(value) = static_value {
+                let quiet = !tactical && Some(mv) != hash_move;
+                if quiet && moves_searched > 0 && best_value > -MATE_BOUND {
+                    if depth <= FUTILITY_DEPTH && value + FUTILITY_MARGIN * depth <= alpha {
+                        continue;
+                    }
+                    if depth <= LATE_MOVE_PRUNING_DEPTH && moves_searched >= late_move_count(depth)
+                    {
+                        continue;
+                    }
+                }
+            }
+            let searched = moves_searched;
+            moves_searched += 1;
             self.tree.make(&mv);
             self.nodes += 1;
             self.check_limits();
             let gives_check = self.tree.node().in_check;
-            let value = if i == 0 {
+            let value = if searched == 0 {
                 -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let mut reduction = 0;
-                if depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check {
-                    reduction = if i >= 10 { 2 } else { 1 };
+                if depth >= 3 && searched >= 3 && !tactical && !in_check && !gives_check {
+                    reduction = late_move_reduction(depth, searched, pv_node);
                 }
                 let mut value =
                     -self.search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
@@ -573,6 +777,11 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             }
         }
         self.lists[ply] = list;
+        if ply == 0 && !self.excluded_root_moves.is_empty() {
+            // A search of some root moves only: its value is not the
+            // position's, and its best move must not become the hash move.
+            return best_value;
+        }
         let bound = if best_value >= beta {
             Bound::Lower
         } else if best_value > original_alpha {

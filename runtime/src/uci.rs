@@ -2,12 +2,20 @@
 //! FILE` runs it over the interpreter, a generated engine's `main` over its
 //! compiled rules ([`run_stdio`]).
 //!
-//! Supported: `uci` (with the options `UCI_Variant`, `Hash`, `Clear Hash`),
+//! Supported: `uci` (with the options `UCI_Variant`, `Hash`, `Clear Hash`,
+//! `MultiPV`),
 //! `isready`, `setoption`, `ucinewgame`, `position startpos|fen FEN [moves
 //! ...]` (moves in the variant's long algebraic, SAN also read), `go` with
 //! `depth`, `nodes`, `movetime`, `wtime`, `btime`, `winc`, `binc`,
 //! `movestogo`, `mate`, `infinite`, `ponder`; `stop`, `ponderhit`, `quit`;
 //! and, for people at a terminal, `d` (the position) and `eval`.
+//!
+//! **The line played is the line reported.** The move sent with `bestmove`
+//! always starts the `pv` of the last `info` line of the best line
+//! (`multipv 1`): a search that ends otherwise (stopped, out of time in the
+//! middle of an iteration that found a better move) reports that line once
+//! more before `bestmove`. With `MultiPV` above 1 each iteration reports its
+//! lines best first, and the best is the one played.
 //!
 //! Unknown or malformed commands never stop the engine: they are answered
 //! with an `info string` line and otherwise ignored, as the protocol asks.
@@ -36,7 +44,7 @@ use crate::input::{Line, LineReader};
 use crate::notation::{describe_all, long_algebraic, long_algebraic_of};
 use crate::rules::Rules;
 use crate::search::worker::Worker;
-use crate::search::{Engine, Score, SearchInfo};
+use crate::search::{Engine, Score, SearchInfo, MAX_MULTIPV};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -146,9 +154,10 @@ pub fn info_line<R: Rules>(game: &Game<R>, info: &SearchInfo<R::Move>) -> String
     };
     let pv = line_text(game, &info.pv).join(" ");
     format!(
-        "info depth {} seldepth {} score {score} nodes {} nps {} time {} hashfull {} pv {pv}",
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} time {} hashfull {} pv {pv}",
         info.depth,
         info.seldepth.max(info.depth),
+        info.multipv,
         info.nodes,
         info.nps(),
         info.time_ms,
@@ -240,6 +249,9 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         ));
         self.say("option name Hash type spin default 16 min 1 max 4096");
         self.say("option name Clear Hash type button");
+        self.say(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
         self.say("uciok");
     }
 
@@ -262,6 +274,15 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 )),
             },
             "clear hash" => self.worker.engine_mut().clear(),
+            "multipv" => match value.parse::<usize>() {
+                Ok(lines) if (1..=MAX_MULTIPV).contains(&lines) => {
+                    self.worker.engine_mut().set_multipv(lines)
+                }
+                _ => self.say(&format!(
+                    "info string MultiPV must be 1 to {MAX_MULTIPV}, not {}",
+                    clip(value)
+                )),
+            },
             "uci_variant" => {
                 let id = &self.rules.variant().id;
                 if value != id {

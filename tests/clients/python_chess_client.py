@@ -106,6 +106,32 @@ for protocol in ["uci", "xboard"]:
         fail(f"ppc over {protocol}: no move")
     replay_in_varc("ppc", moves)
 
+# MultiPV: python-chess's analyse(multipv=3) gets three distinct lines, best
+# first, and the move played after a time-limited search starts the last pv
+# reported.
+engine = chess.engine.SimpleEngine.popen_uci([VARC, "uci", str(VARIANTS / "chess.rules")])
+try:
+    board = chess.Board("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+    infos = engine.analyse(board, chess.engine.Limit(depth=4), multipv=3)
+    if len(infos) != 3:
+        fail(f"analyse(multipv=3) gave {len(infos)} lines: {infos}")
+    firsts = [info["pv"][0] for info in infos]
+    if len(set(firsts)) != 3 or any(move not in board.legal_moves for move in firsts):
+        fail(f"analyse(multipv=3): lines {firsts}")
+    if [info["multipv"] for info in infos] != [1, 2, 3]:
+        fail(f"analyse(multipv=3): {infos}")
+    for movetime in [0.03, 0.08]:
+        with engine.analysis(board, chess.engine.Limit(time=movetime)) as analysis:
+            last_pv = None
+            for info in analysis:
+                if "pv" in info:
+                    last_pv = info["pv"]
+            best = analysis.wait().move
+        if not last_pv or last_pv[0] != best:
+            fail(f"bestmove {best} is not the last pv's first move {last_pv}")
+finally:
+    engine.quit()
+
 # varc's records, read by chess.pgn.
 for variant in ["chess", "ppc"]:
     folder = OUT / f"records-{variant}"

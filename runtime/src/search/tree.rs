@@ -294,7 +294,32 @@ impl<R: Rules + Clone> Tree<R> {
         self.settle(true);
     }
 
-    /// Takes back the last move made with [`Tree::make`].
+    /// Passes the turn (the search's null move, see
+    /// [`super::pruning`]) and settles the new node. The pass counts as a
+    /// reset of the plies since the last irreversible move, so that no
+    /// repetition in a row reaches across it.
+    pub fn make_null(&mut self) {
+        let before = self.position.clone();
+        self.rules.pass_turn(&mut self.position);
+        let state = NodeState {
+            identity: self.current.identity.clone(),
+            hash: 0,
+            moves_made: self.current.moves_made + 1,
+            plies_since_reset: 0,
+            last_move: None,
+            awarded_len: self.awarded.len(),
+            rules: NodeRules::default(),
+        };
+        let parent = std::mem::replace(&mut self.current, state);
+        self.frames.push(Frame {
+            position: before,
+            state: parent,
+        });
+        self.settle(true);
+    }
+
+    /// Takes back the last move made with [`Tree::make`] (or the pass of
+    /// [`Tree::make_null`]).
     pub fn unmake(&mut self) {
         let Some(frame) = self.frames.pop() else {
             return;

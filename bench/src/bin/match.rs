@@ -1,0 +1,242 @@
+//! `match`: plays two UCI engines against each other in any variant that
+//! varc reads, from a file of openings, each opening with both colours, and
+//! prints the score, the Elo difference with its 95% interval and each
+//! engine's nodes per second and average depth (see `bench/strength.sh`).
+
+use clap::Parser;
+use std::path::PathBuf;
+use std::time::Duration;
+use varc::interp::Interpreter;
+use varc_bench::matches::play::{play_game, Control, SearchTotals};
+use varc_bench::matches::read_openings;
+use varc_bench::matches::stats::{elo_text, sprt_bounds, Tally};
+use varc_bench::matches::uci_engine::UciEngine;
+
+#[derive(Parser, Debug)]
+#[command(about = "Plays two UCI engines against each other, the game kept by varc's rules")]
+struct Args {
+    /// The variant's rules file.
+    #[arg(long)]
+    rules: PathBuf,
+    /// The first engine, as NAME=COMMAND (the score is this engine's).
+    #[arg(long)]
+    first: String,
+    /// The second engine, as NAME=COMMAND.
+    #[arg(long)]
+    second: String,
+    /// The openings file: one line of moves per opening.
+    #[arg(long)]
+    openings: PathBuf,
+    /// Play only the first N openings (each twice, both colours).
+    #[arg(long)]
+    max_openings: Option<usize>,
+    /// What each engine is told for each move, after `go`.
+    #[arg(long, default_value = "movetime 100")]
+    go: String,
+    /// The `UCI_Variant` value, for engines that offer the option
+    /// (default: the variant's id).
+    #[arg(long)]
+    uci_variant: Option<String>,
+    /// Plies after which a game is a draw.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// Centipawns both engines must report for a resignation (0: never).
+    #[arg(long, default_value_t = 1000)]
+    resign_cp: i32,
+    /// Moves of each engine in a row with that score.
+    #[arg(long, default_value_t = 4)]
+    resign_moves: usize,
+    /// Stop early on an SPRT of H0: Elo <= ELO0 against H1: Elo >= ELO1,
+    /// given as ELO0,ELO1 (error rates 5% each).
+    #[arg(long, value_parser = parse_sprt)]
+    sprt: Option<(f64, f64)>,
+    /// Seconds an engine may take over one move before it forfeits.
+    #[arg(long, default_value_t = 60)]
+    timeout: u64,
+    /// Print each game's moves.
+    #[arg(long)]
+    verbose: bool,
+}
+
+fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
+    let (low, high) = text.split_once(',').ok_or("ELO0,ELO1")?;
+    let low = low.trim().parse::<f64>().map_err(|e| e.to_string())?;
+    let high = high.trim().parse::<f64>().map_err(|e| e.to_string())?;
+    Ok((low, high))
+}
+
+fn engine_spec(text: &str) -> Result<(String, String), String> {
+    let (name, command) = text
+        .split_once('=')
+        .ok_or_else(|| format!("an engine is NAME=COMMAND, not {text}"))?;
+    Ok((name.to_string(), command.to_string()))
+}
+
+fn main() {
+    if let Err(error) = run(Args::parse()) {
+        eprintln!("match: {error}");
+        std::process::exit(1);
+    }
+}
+
+fn run(args: Args) -> Result<(), String> {
+    let variant = varc::load_variant(&args.rules).map_err(|e| e.render())?;
+    let rules = Interpreter::new(variant.clone()).map_err(|e| e.to_string())?;
+    let text = std::fs::read_to_string(&args.openings)
+        .map_err(|e| format!("{}: {e}", args.openings.display()))?;
+    let mut openings = read_openings(&text);
+    if let Some(n) = args.max_openings {
+        openings.truncate(n);
+    }
+    if openings.is_empty() {
+        return Err(format!("{}: no opening", args.openings.display()));
+    }
+    let uci_variant = args.uci_variant.clone().unwrap_or(variant.id.clone());
+    let options = [
+        ("UCI_Variant", uci_variant),
+        ("Threads", "1".to_string()),
+        ("Hash", "16".to_string()),
+    ];
+    let specs = [engine_spec(&args.first)?, engine_spec(&args.second)?];
+    let mut engines = Vec::new();
+    for (name, command) in &specs {
+        engines.push(UciEngine::start(name, command, &options)?);
+    }
+    let control = Control {
+        go: args.go.clone(),
+        timeout: Duration::from_secs(args.timeout),
+        max_plies: args.max_plies,
+        resign_cp: args.resign_cp,
+        resign_moves: args.resign_moves,
+    };
+    let names = [specs[0].0.clone(), specs[1].0.clone()];
+    let mut tally = Tally::default();
+    let mut totals = [SearchTotals::default(); 2];
+    let bounds = sprt_bounds(0.05, 0.05);
+    let games = openings.len() * 2;
+    let mut played = 0;
+    'openings: for (number, opening) in openings.iter().enumerate() {
+        for first_is_white in [true, false] {
+            let (first, second) = engines.split_at_mut(1);
+            let (first, second) = (&mut first[0], &mut second[0]);
+            let pair = if first_is_white {
+                [first, second]
+            } else {
+                [second, first]
+            };
+            let record = play_game(&rules, opening, pair, &control)?;
+            let first_score = if first_is_white {
+                record.white_score
+            } else {
+                1.0 - record.white_score
+            };
+            match first_score {
+                s if s > 0.75 => tally.wins += 1,
+                s if s < 0.25 => tally.losses += 1,
+                _ => tally.draws += 1,
+            }
+            let (first_side, second_side) = if first_is_white { (0, 1) } else { (1, 0) };
+            totals[0].add(&record.totals[first_side]);
+            totals[1].add(&record.totals[second_side]);
+            played += 1;
+            let white = if first_is_white { &names[0] } else { &names[1] };
+            let black = if first_is_white { &names[1] } else { &names[0] };
+            println!(
+                "game {played}/{games} (opening {}): {white} - {black} {}, {} plies, {}; {} {}-{}-{}",
+                number + 1,
+                score_text(record.white_score),
+                record.moves.len(),
+                record.reason,
+                names[0],
+                tally.wins,
+                tally.draws,
+                tally.losses
+            );
+            if args.verbose {
+                println!("  {}", record.moves.join(" "));
+            }
+            if let Some((elo0, elo1)) = args.sprt {
+                let llr = tally.llr(elo0, elo1);
+                if llr <= bounds.0 || llr >= bounds.1 {
+                    let verdict = if llr >= bounds.1 { "H1" } else { "H0" };
+                    println!("SPRT [{elo0}, {elo1}]: LLR {llr:.2} crosses ({:.2}, {:.2}): {verdict} accepted", bounds.0, bounds.1);
+                    break 'openings;
+                }
+            }
+        }
+    }
+    summary(&variant.id, &names, &tally, &totals, &args);
+    Ok(())
+}
+
+fn score_text(white_score: f64) -> &'static str {
+    match white_score {
+        s if s > 0.75 => "1-0",
+        s if s < 0.25 => "0-1",
+        _ => "1/2-1/2",
+    }
+}
+
+fn summary(
+    variant: &str,
+    names: &[String; 2],
+    tally: &Tally,
+    totals: &[SearchTotals; 2],
+    args: &Args,
+) {
+    let (elo, low, high) = tally.elo_interval();
+    println!();
+    println!(
+        "{} vs {} in {variant}, go {}: {} games, {}-{}-{} (W-D-L), score {:.1}%",
+        names[0],
+        names[1],
+        args.go,
+        tally.games(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score()
+    );
+    println!(
+        "Elo difference {} (95%: {} to {})",
+        elo_text(elo),
+        elo_text(low),
+        elo_text(high)
+    );
+    if let Some((elo0, elo1)) = args.sprt {
+        let (lower, upper) = sprt_bounds(0.05, 0.05);
+        println!(
+            "SPRT [{elo0}, {elo1}]: LLR {:.2} (bounds {lower:.2}, {upper:.2})",
+            tally.llr(elo0, elo1)
+        );
+    }
+    for (name, total) in names.iter().zip(totals) {
+        println!(
+            "{name}: {} nodes/s, average depth {:.1} over {} moves",
+            total.nps(),
+            total.average_depth(),
+            total.moves
+        );
+    }
+    println!();
+    println!(
+        "| variant | games | {} W-D-L | score | Elo (95%) | {} nps | depth | {} nps | depth |",
+        names[0], names[0], names[1]
+    );
+    println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    println!(
+        "| {variant} | {} | {}-{}-{} | {:.1}% | {} ({} to {}) | {} | {:.1} | {} | {:.1} |",
+        tally.games(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * tally.score(),
+        elo_text(elo),
+        elo_text(low),
+        elo_text(high),
+        totals[0].nps(),
+        totals[0].average_depth(),
+        totals[1].nps(),
+        totals[1].average_depth()
+    );
+}
