@@ -45,26 +45,29 @@ impl From<pest::Span<'_>> for Span {
 /// The length of `text` without trailing whitespace and `#` comments.
 /// Strings never span lines, so a `#` outside quotes on the last line starts
 /// a comment.
-fn trimmed_len(text: &str) -> usize {
+pub(crate) fn trimmed_len(text: &str) -> usize {
     let mut len = text.trim_end().len();
     loop {
         let line_start = text[..len].rfind('\n').map_or(0, |i| i + 1);
-        let mut in_string = false;
-        let comment = text[line_start..len]
-            .char_indices()
-            .find_map(|(i, c)| match c {
-                '"' => {
-                    in_string = !in_string;
-                    None
-                }
-                '#' if !in_string => Some(i),
-                _ => None,
-            });
-        match comment {
+        match comment_start(&text[line_start..len]) {
             Some(i) => len = text[..line_start + i].trim_end().len(),
             None => return len,
         }
     }
+}
+
+/// Where the `#` comment of one line starts, if it has one: a `#` outside
+/// quotes (strings never span lines).
+pub(crate) fn comment_start(line: &str) -> Option<usize> {
+    let mut in_string = false;
+    line.char_indices().find_map(|(i, c)| match c {
+        '"' => {
+            in_string = !in_string;
+            None
+        }
+        '#' if !in_string => Some(i),
+        _ => None,
+    })
 }
 
 /// A problem found in a rules file.

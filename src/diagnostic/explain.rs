@@ -582,7 +582,11 @@ Give each of win, draw, loss and null once."
 syntax tree: formatting would have changed what the file says. This is a bug
 of the formatter, not of the file; the file is left as it was.
 
-Example: any file for which `varc fmt --check FILE` reports this code.
+Example: a file for which
+
+    varc fmt --check variants/mine.rules
+
+reports this code instead of formatting it.
 
 Please report the file to the varc maintainers. Until it is fixed, keep the
 file as it is: it is still a valid rules file."

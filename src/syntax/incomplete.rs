@@ -20,7 +20,7 @@ pub(super) fn statement_error(
     let (keyword_span, keyword, shape) = enclosing_statement(source, stopped)?;
     // Where the last token before the stop ends (the stop itself is past
     // the blanks and comments that follow it).
-    let last_token_end = end_of_last_token(before);
+    let last_token_end = crate::error::trimmed_len(before);
     let after_name = before.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '\'');
     let deepest = attempts
         .call_stacks()
@@ -105,29 +105,6 @@ fn enclosing_statement(source: &str, position: usize) -> Option<(Span, &str, &'s
         line_end = line_start - 1;
     }
     None
-}
-
-/// Where the last token of `text` ends: trailing blanks and comments left out.
-fn end_of_last_token(text: &str) -> usize {
-    let mut end = text.trim_end().len();
-    loop {
-        let line_start = text[..end].rfind('\n').map_or(0, |i| i + 1);
-        let line = &text[line_start..end];
-        // A `#` outside a string starts a comment (strings stay on one line).
-        let mut in_string = false;
-        let comment = line.char_indices().find_map(|(i, c)| match c {
-            '"' => {
-                in_string = !in_string;
-                None
-            }
-            '#' if !in_string => Some(i),
-            _ => None,
-        });
-        match comment {
-            Some(i) => end = text[..line_start + i].trim_end().len(),
-            None => return end,
-        }
-    }
 }
 
 /// The keyword of the statement starting at `start` (after an optional

@@ -286,12 +286,7 @@ impl<R: Rules + Clone> Tree<R> {
             awarded_len: self.awarded.len(),
             rules: NodeRules::default(),
         };
-        let parent = std::mem::replace(&mut self.current, state);
-        self.frames.push(Frame {
-            position: before,
-            state: parent,
-        });
-        self.settle(true);
+        self.enter(before, state);
     }
 
     /// Passes the turn (the search's null move, see
@@ -310,6 +305,12 @@ impl<R: Rules + Clone> Tree<R> {
             awarded_len: self.awarded.len(),
             rules: NodeRules::default(),
         };
+        self.enter(before, state);
+    }
+
+    /// Enters the child node `state`, keeping the position `before` and the
+    /// parent's state to take the move back, and settles the new node.
+    fn enter(&mut self, before: R::Position, state: NodeState<R::Move>) {
         let parent = std::mem::replace(&mut self.current, state);
         self.frames.push(Frame {
             position: before,
