@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use varc::interp::Interpreter;
 use varc_runtime::game::Game;
 use varc_runtime::model::Color;
+use varc_runtime::moves::Move;
 use varc_runtime::notation::long_algebraic;
 use varc_runtime::rules::Rules;
 use varc_runtime::search::pruning::{has_null_move_material, null_move_kinds, NullMovePolicy};
@@ -43,7 +44,8 @@ fn null_move_is_off_where_having_no_move_decides_the_game() {
     );
 }
 
-fn best_move(variant: &str, fen: &str, depth: u32) -> String {
+/// The game from `fen` and the move a search of `depth` plays there.
+fn searched(variant: &str, fen: &str, depth: u32) -> (Game<Interpreter>, Move) {
     let game = Game::from_fen(common::rules(variant), fen).expect("FEN");
     let mut engine: Engine<_> = Engine::new(game.rules().variant());
     let result = engine.search(
@@ -53,19 +55,17 @@ fn best_move(variant: &str, fen: &str, depth: u32) -> String {
         &mut |_| {},
     );
     let mv = result.best.expect("a move");
+    (game, mv)
+}
+
+fn best_move(variant: &str, fen: &str, depth: u32) -> String {
+    let (game, mv) = searched(variant, fen, depth);
     long_algebraic(game.rules().variant(), &mv, game.legal_moves())
 }
 
 fn game_after(variant: &str, fen: &str, depth: u32) -> Game<Interpreter> {
-    let mut game = Game::from_fen(common::rules(variant), fen).expect("FEN");
-    let mut engine: Engine<_> = Engine::new(game.rules().variant());
-    let result = engine.search(
-        &game,
-        &Limits::depth(depth),
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
-    game.play(&result.best.expect("a move")).expect("legal");
+    let (mut game, mv) = searched(variant, fen, depth);
+    game.play(&mv).expect("legal");
     game
 }
 

@@ -31,16 +31,7 @@ pub fn check(path: &Path, text: &str) -> Result<Checked, LoadError> {
 
 /// The warnings of a file that compiled, for the document.
 pub fn warnings_to_protocol(checked: &Checked, document_uri: &Uri) -> Vec<Diagnostic> {
-    let document = LineIndex::new(checked.sources.source(0));
-    let place = Place {
-        sources: &checked.sources,
-        document_uri,
-    };
-    checked
-        .warnings
-        .iter()
-        .map(|e| to_diagnostic(&place, &document, e))
-        .collect()
+    diagnostics_of(&checked.sources, &checked.warnings, document_uri)
 }
 
 /// The diagnostics of a failed compilation, for the document (source 0 of
@@ -48,13 +39,18 @@ pub fn warnings_to_protocol(checked: &Checked, document_uri: &Uri) -> Vec<Diagno
 /// start, naming the file, with the place in the parent as related
 /// information.
 pub fn to_protocol(error: &LoadError, document_uri: &Uri) -> Vec<Diagnostic> {
-    let document = LineIndex::new(error.sources.source(0));
+    diagnostics_of(&error.sources, &error.errors, document_uri)
+}
+
+/// `errors` (of any severity) as protocol diagnostics of the document,
+/// source 0 of `sources`.
+fn diagnostics_of(sources: &Sources, errors: &[Error], document_uri: &Uri) -> Vec<Diagnostic> {
+    let document = LineIndex::new(sources.source(0));
     let place = Place {
-        sources: &error.sources,
+        sources,
         document_uri,
     };
-    error
-        .errors
+    errors
         .iter()
         .map(|e| to_diagnostic(&place, &document, e))
         .collect()
