@@ -16,7 +16,7 @@ use varc_runtime::eval::neighbours_of;
 use varc_runtime::model::{Color, PieceId, Square, Variant};
 use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Move, MoveKind, ResetMasks};
 use varc_runtime::position::Position;
-use varc_runtime::rules::{PieceReach, Reach, RoyalSurroundings, Rules};
+use varc_runtime::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use varc_runtime::search::tt::{piece_key, turn_key};
 
 /// A compiled variant's rules: its model (built from Rust values, so it
@@ -332,7 +332,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         hash ^ turn_key(pos.side_to_move(), pos.castling, en_passant)
     }
 
-    fn visit_reaches<F: FnMut(Reach)>(&self, pos: &Pos<V>, visit: &mut F) -> bool {
+    fn visit_reaches<R: ReachVisitor>(&self, pos: &Pos<V>, visit: &mut R) -> bool {
         let occupied = pos.occupied();
         let empty = V::BOARD & !occupied;
         let mut attacked = [V::Bb::EMPTY; 2];
@@ -344,23 +344,23 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             let reach = (((move_or_capture | move_only) & empty)
                 | ((move_or_capture | capture_only) & enemy))
                 .popcnt();
-            visit(Reach::Piece(PieceReach {
+            visit.piece(PieceReach {
                 square: runtime_square::<V>(from),
                 kind,
                 color: runtime_color(color),
                 reach,
-            }));
+            });
         });
         for color in 0..2 {
             for square in Squares(pos.royals(color)) {
                 let around = self.neighbours.get(square).copied().unwrap_or(V::Bb::EMPTY);
-                visit(Reach::Royal(RoyalSurroundings {
+                visit.royal(RoyalSurroundings {
                     square: runtime_square::<V>(square),
                     kind: kind_of(pos.code_at(square)),
                     color: runtime_color(color),
                     attacked: (around & attacked[1 - color]).popcnt(),
                     sheltered: (around & pos.colors[color]).popcnt(),
-                }));
+                });
             }
         }
         true

@@ -30,17 +30,33 @@ use crate::model::{
     MAX_PIECE_VALUE,
 };
 use crate::position::{SquareIter, SQUARE_COUNT};
-use crate::rules::{PieceReach, Reach, RoyalSurroundings, Rules};
+use crate::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 
-/// Where the placement bonus of a `kind` of colour index `color` on the
-/// square of index `square` is in [`Evaluator`]'s flat table.
-fn square_index(kind: PieceId, color: usize, square: usize) -> usize {
-    (kind * 2 + color) * SQUARE_COUNT + square
+/// What one piece of a kind is worth where it stands and for what it
+/// reaches: the terms read once per piece and evaluation, so they sit
+/// together, in arrays a square index or a count of squares reached cannot
+/// leave (no bounds test in the evaluation's innermost step).
+#[derive(Clone, Debug)]
+struct PieceTerms {
+    /// Material value (0 for royal kinds).
+    value: i32,
+    /// `[color][square index]`: material value plus the placement and
+    /// advancement bonus.
+    placed: [[i32; SQUARE_COUNT]; 2],
+    /// `[squares reached]`: the mobility term (the last entry stands for
+    /// every count beyond it, which no board of at most
+    /// [`SQUARE_COUNT`] squares reaches).
+    mobility: [i32; SQUARE_COUNT],
 }
 
-/// Where the mobility term of a `kind` reaching `reach` squares is.
-fn mobility_index(kind: PieceId, reach: usize) -> usize {
-    kind * (SQUARE_COUNT + 1) + reach
+impl PieceTerms {
+    fn new(value: i32) -> PieceTerms {
+        PieceTerms {
+            value,
+            placed: [[value; SQUARE_COUNT]; 2],
+            mobility: [0; SQUARE_COUNT],
+        }
+    }
 }
 
 /// The squares one king step from `square` that are on `variant`'s board
@@ -103,16 +119,12 @@ pub struct Evaluator {
     royal: Vec<bool>,
     /// `[kind][color]` oriented atoms.
     atoms: Vec<[Vec<OrientedAtom>; 2]>,
-    /// Placement plus advancement bonus, at [`square_index`]`(kind, color,
-    /// square)`: one flat table, read once per piece and evaluation.
-    square_bonus: Vec<i16>,
+    /// `[kind]`: value, placement and advancement, mobility.
+    terms: Vec<PieceTerms>,
     /// `[kind][square index]`: the royal placement bonus (scaled by phase).
     royal_bonus: Vec<Vec<i16>>,
     /// `[kind]` pieces that count for the game phase.
     start_material: i32,
-    /// The mobility term of one piece at [`mobility_index`]`(kind, squares
-    /// reached)` (a table, not a division per piece and evaluation).
-    mobility_points: Vec<i32>,
     neighbours: Vec<SquareSet>,
 }
 
@@ -144,22 +156,17 @@ impl Evaluator {
                 sources.push(ValueSource::Estimated);
             }
         }
+        let mut terms: Vec<PieceTerms> = values.iter().map(|&v| PieceTerms::new(v)).collect();
         // Mobility matters less to strong pieces (a queen that roams early
-        // is a target): per square, 400 / (value + 200) centipawns.
-        let mobility_points = variant
-            .pieces
-            .iter()
-            .zip(&values)
-            .flat_map(|(piece, value)| {
-                (0..=SQUARE_COUNT as i32).map(move |reach| {
-                    if piece.royal {
-                        0
-                    } else {
-                        reach * 400 / (value + 200).max(1)
-                    }
-                })
-            })
-            .collect();
+        // is a target): per square, 400 / (value + 200) centipawns (a
+        // table, not a division per piece and evaluation).
+        for (piece, terms) in variant.pieces.iter().zip(&mut terms) {
+            if !piece.royal {
+                for (reach, points) in terms.mobility.iter_mut().enumerate() {
+                    *points = reach as i32 * 400 / (terms.value + 200).max(1);
+                }
+            }
+        }
         let mut evaluator = Evaluator {
             files,
             ranks,
@@ -168,10 +175,9 @@ impl Evaluator {
             atoms,
             values,
             sources,
-            square_bonus: Vec::new(),
+            terms,
             royal_bonus: Vec::new(),
             start_material: 0,
-            mobility_points,
             neighbours: Vec::new(),
         };
         evaluator.neighbours = (0..SQUARE_COUNT)
@@ -193,7 +199,6 @@ impl Evaluator {
         let kinds = variant.pieces.len();
         let squares: Vec<Square> = self.on_board.iter().collect();
         for kind in 0..kinds {
-            let mut per_color: [Vec<i16>; 2] = [vec![0; SQUARE_COUNT], vec![0; SQUARE_COUNT]];
             let mobility: Vec<f64> = squares
                 .iter()
                 .map(|s| empty_board_mobility(&self.atoms[kind][0], variant, *s))
@@ -212,11 +217,10 @@ impl Evaluator {
                     if let (Some(d), true) = (distance[square.index()], gain > 0) {
                         bonus += gain as f64 / (2.0 * ((d + 1) as f64).powi(2));
                     }
-                    per_color[color.index()][square.index()] = bonus.round() as i16;
+                    let terms = &mut self.terms[kind];
+                    terms.placed[color.index()][square.index()] =
+                        terms.value + i32::from(bonus.round() as i16);
                 }
-            }
-            for table in per_color {
-                self.square_bonus.extend(table);
             }
             let mut royal = vec![0i16; SQUARE_COUNT];
             if self.royal[kind] {
@@ -316,36 +320,17 @@ impl Evaluator {
     /// The evaluation of `position` from White's point of view, without
     /// the tempo bonus.
     pub fn evaluate_white<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> i32 {
-        let mut material = [0i32; 2];
-        let mut positional = [0i32; 2];
-        let mut mobility = [0i32; 2];
-        let mut royal_terms = [0i32; 2];
-        // Pieces come first, so that the enemy's material is known when
-        // the royal pieces come.
-        let mut add = |reach: Reach| match reach {
-            Reach::Piece(piece) => {
-                let (c, kind) = (piece.color.index(), piece.kind);
-                material[c] += self.values.get(kind).copied().unwrap_or(0);
-                positional[c] += self
-                    .square_bonus
-                    .get(square_index(kind, c, piece.square.index()))
-                    .map_or(0, |&bonus| i32::from(bonus));
-                mobility[c] += self
-                    .mobility_points
-                    .get(mobility_index(kind, piece.reach as usize))
-                    .copied()
-                    .unwrap_or(0);
-            }
-            Reach::Royal(royal) => {
-                let c = royal.color.index();
-                let enemy_material = material[royal.color.opponent().index()];
-                royal_terms[c] += self.royal_term(royal, enemy_material);
-            }
+        let mut tally = Tally {
+            evaluator: self,
+            material: [0; 2],
+            placed: [0; 2],
+            mobility: [0; 2],
+            royal_terms: [0; 2],
         };
-        if !rules.visit_reaches(position, &mut add) {
-            self.walk_reaches(position, &mut add);
+        if !rules.visit_reaches(position, &mut tally) {
+            self.walk_reaches(position, &mut tally);
         }
-        let side = |c: usize| material[c] + positional[c] + mobility[c] + royal_terms[c];
+        let side = |c: usize| tally.placed[c] + tally.mobility[c] + tally.royal_terms[c];
         (side(0) - side(1)).clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
     }
 
@@ -367,7 +352,7 @@ impl Evaluator {
 
     /// [`Rules::visit_reaches`] done by walking the model's atoms: calls
     /// `add` per piece, then per royal piece.
-    fn walk_reaches<B: Board, F: FnMut(Reach)>(&self, position: &B, add: &mut F) {
+    fn walk_reaches<B: Board>(&self, position: &B, tally: &mut Tally) {
         let mut attacks = [SquareSet::EMPTY; 2];
         let occupied = position
             .occupied(Color::White)
@@ -397,12 +382,12 @@ impl Evaluator {
                     }
                 },
             );
-            add(Reach::Piece(PieceReach {
+            tally.piece(PieceReach {
                 square,
                 kind: piece.kind(),
                 color: piece.color(),
                 reach: reached.len() as u32,
-            }));
+            });
         }
         for color in Color::ALL {
             let enemy_attacks = attacks[color.opponent().index()].intersection(&self.on_board);
@@ -413,13 +398,13 @@ impl Evaluator {
                     continue;
                 };
                 let around = self.neighbours[index];
-                add(Reach::Royal(RoyalSurroundings {
+                tally.royal(RoyalSurroundings {
                     square,
                     kind,
                     color,
                     attacked: around.intersection(&enemy_attacks).len() as u32,
                     sheltered: around.intersection(&own).len() as u32,
-                }));
+                });
             }
         }
     }
@@ -502,6 +487,37 @@ impl Evaluator {
 
 /// Whether the path of a lame leap by `(df, dr)` from `from` is empty (see
 /// [`Motion::LameLeap`]).
+/// The terms of one evaluation as the pieces come, per colour index.
+struct Tally<'a> {
+    evaluator: &'a Evaluator,
+    /// Material alone, for the royal pieces' danger.
+    material: [i32; 2],
+    /// Material and placement.
+    placed: [i32; 2],
+    mobility: [i32; 2],
+    royal_terms: [i32; 2],
+}
+
+impl ReachVisitor for Tally<'_> {
+    #[inline(always)]
+    fn piece(&mut self, piece: PieceReach) {
+        let c = piece.color.index();
+        if let Some(terms) = self.evaluator.terms.get(piece.kind) {
+            self.material[c] += terms.value;
+            self.placed[c] += terms.placed[c][piece.square.index() % SQUARE_COUNT];
+            let reach = (piece.reach as usize).min(SQUARE_COUNT - 1);
+            self.mobility[c] += terms.mobility[reach];
+        }
+    }
+
+    #[inline(always)]
+    fn royal(&mut self, royal: RoyalSurroundings) {
+        // Pieces come first, so the enemy's material is known here.
+        let enemy_material = self.material[royal.color.opponent().index()];
+        self.royal_terms[royal.color.index()] += self.evaluator.royal_term(royal, enemy_material);
+    }
+}
+
 fn lame_path_clear(from: Square, df: i32, dr: i32, occupied: &SquareSet) -> bool {
     let square =
         |f: i32, r: i32| Square::new((from.file as i32 + f) as u8, (from.rank as i32 + r) as u8);

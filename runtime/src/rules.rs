@@ -55,13 +55,15 @@ pub struct RoyalSurroundings {
     pub sheltered: u32,
 }
 
-/// What [`Rules::visit_reaches`] reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reach {
+/// What [`Rules::visit_reaches`] reports to: the evaluation. A trait, not
+/// a closure over an enum, so that a back end's per-kind loops call its
+/// methods directly and the compiler can inline them (implementations mark
+/// them `#[inline(always)]`).
+pub trait ReachVisitor {
     /// A piece and where it reaches.
-    Piece(PieceReach),
-    /// A royal piece's surroundings.
-    Royal(RoyalSurroundings),
+    fn piece(&mut self, piece: PieceReach);
+    /// A royal piece's surroundings (after every piece).
+    fn royal(&mut self, royal: RoyalSurroundings);
 }
 
 /// A move generator for one variant.
@@ -192,11 +194,11 @@ pub trait Rules {
     }
 
     /// Where every piece reaches with the current occupancy, for the
-    /// evaluation: calls `visit` with a [`Reach::Piece`] for every piece
-    /// (how many squares it could move or capture to), then a
-    /// [`Reach::Royal`] for every royal piece, and returns `true`. `false`
-    /// (and no call) lets the evaluator walk the model's atoms itself.
-    fn visit_reaches<F: FnMut(Reach)>(&self, position: &Self::Position, visit: &mut F) -> bool {
+    /// evaluation: calls [`ReachVisitor::piece`] for every piece (how many
+    /// squares it could move or capture to), then [`ReachVisitor::royal`]
+    /// for every royal piece, and returns `true`. `false` (and no call)
+    /// lets the evaluator walk the model's atoms itself.
+    fn visit_reaches<V: ReachVisitor>(&self, position: &Self::Position, visit: &mut V) -> bool {
         let _ = (position, visit);
         false
     }
