@@ -7,6 +7,7 @@
 
 mod build;
 mod condition;
+mod names;
 #[cfg(test)]
 mod tests;
 
@@ -71,7 +72,7 @@ pub enum Statement {
     /// `drop [piece|region|counter] NAME`.
     Drop(DropStatement),
     /// A definition or rule, maybe labelled or replacing an inherited one.
-    Item(Item),
+    Item(Box<Item>),
 }
 
 /// `drop [piece|region|counter] NAME`.

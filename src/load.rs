@@ -145,10 +145,7 @@ pub const MAX_EXTENDS_CHAIN: usize = 64;
 /// then lowers it.
 fn compile_chain(first: usize, sources: &mut Sources) -> Result<Lowered, Vec<Error>> {
     let mut chain = vec![(first, parse(first, sources)?)];
-    loop {
-        let Some((current, tree)) = chain.last() else {
-            break;
-        };
+    while let Some((current, tree)) = chain.last() {
         let current = *current;
         let Some(parent) = &tree.header.extends else {
             break;

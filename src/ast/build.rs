@@ -15,10 +15,12 @@ use std::iter::Peekable;
 // Errors are the cold path and are collected by value everywhere else.
 #[allow(clippy::result_large_err)]
 pub fn build(file: usize, root: Node<'_>) -> Result<File, Error> {
-    Builder { file }.file(root)
+    Builder { file }.file(root).map_err(|error| *error)
 }
 
-pub(super) type Built<T> = Result<T, Error>;
+/// A part of the tree, or why the parse could not give it (boxed: the
+/// error path is cold, and the tree's functions return small results).
+pub(super) type Built<T> = Result<T, Box<Error>>;
 
 /// What the builder knows of the file it builds.
 #[derive(Clone, Copy)]
@@ -72,7 +74,7 @@ impl<'i> Children<'i> {
         }
     }
 
-    fn unexpected(&mut self, wanted: Rule) -> Error {
+    fn unexpected(&mut self, wanted: Rule) -> Box<Error> {
         let found = match self.nodes.peek() {
             Some(node) => format!("`{:?}`", node.as_rule()),
             None => "nothing".to_string(),
@@ -106,17 +108,19 @@ impl Builder {
     }
 
     /// A grammar/builder disagreement: an internal error, not the file's.
-    pub(super) fn mismatch(&self, span: Span, detail: String) -> Error {
-        Error::new(
-            Code::SyntaxTreeMismatch,
-            self.file,
-            span,
-            format!("internal error: the syntax tree cannot be built: {detail}"),
+    pub(super) fn mismatch(&self, span: Span, detail: String) -> Box<Error> {
+        Box::new(
+            Error::new(
+                Code::SyntaxTreeMismatch,
+                self.file,
+                span,
+                format!("internal error: the syntax tree cannot be built: {detail}"),
+            )
+            .with_help("please report this file to the varc maintainers"),
         )
-        .with_help("please report this file to the varc maintainers")
     }
 
-    pub(super) fn unexpected_node(&self, parent: Rule, node: &Node<'_>) -> Error {
+    pub(super) fn unexpected_node(&self, parent: Rule, node: &Node<'_>) -> Box<Error> {
         self.mismatch(
             span(node),
             format!("`{parent:?}` has an unexpected `{:?}`", node.as_rule()),
@@ -124,7 +128,7 @@ impl Builder {
     }
 
     /// A keyword token whose text is not one the grammar allows for it.
-    pub(super) fn unknown_word(&self, node: &Node<'_>) -> Error {
+    pub(super) fn unknown_word(&self, node: &Node<'_>) -> Box<Error> {
         self.mismatch(
             span(node),
             format!("`{}` is not a `{:?}`", node.as_str(), node.as_rule()),
@@ -179,12 +183,12 @@ impl Builder {
         let label = children.optional(Rule::label).map(|l| ident(&l));
         let body = self.body(children.next(Rule::body)?)?;
         children.end()?;
-        Ok(Statement::Item(Item {
+        Ok(Statement::Item(Box::new(Item {
             replace,
             label,
             body,
             span: span(&node),
-        }))
+        })))
     }
 
     fn drop_statement(&self, node: Node<'_>) -> Built<DropStatement> {
