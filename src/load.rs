@@ -201,7 +201,8 @@ fn parse(id: usize, sources: &Sources) -> Result<ast::File, Vec<Error>> {
 fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
+        // A path that cannot be resolved is compared as written.
+        (Err(_), _) | (_, Err(_)) => a == b,
     }
 }
 
@@ -227,9 +228,10 @@ fn read_file(
         Ok(meta) => meta.len(),
         Err(e) => {
             // The OS's wording varies; a missing file is the common case.
-            let reason = match e.kind() {
-                std::io::ErrorKind::NotFound => "no such file".to_string(),
-                _ => e.to_string(),
+            let reason = if e.kind() == std::io::ErrorKind::NotFound {
+                "no such file".to_string()
+            } else {
+                e.to_string()
             };
             let mut errors = match from {
                 Some(_) => failure(

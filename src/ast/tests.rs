@@ -500,3 +500,33 @@ fn identifiers_are_every_name_node_in_file_order() {
         assert_eq!(found, expected, "{snippet}");
     }
 }
+
+/// The deepest nesting the parser accepts builds and lowers in a thread
+/// with a small stack (the builder and lowering recurse once per level).
+#[test]
+fn the_deepest_accepted_nesting_builds_on_a_small_stack() {
+    let header = "variant deep \"Deep\"\nboard 4 x 4\nsetup \"k3/4/4/3K w - - 0 1\"\npiece king \"K\" royal moves king-step\n";
+    let nested = |depth: usize| {
+        format!(
+            "{header}x: end when {}in check{} => draw\npiece q \"Q\" moves {}ride (0,1){}\n",
+            "(not ".repeat(depth),
+            ")".repeat(depth),
+            "(".repeat(depth),
+            ")".repeat(depth),
+        )
+    };
+    let deepest = (1..crate::syntax::MAX_NESTING)
+        .rev()
+        .find(|depth| crate::syntax::parse(0, &nested(*depth)).is_ok())
+        .expect("some nesting is accepted");
+    let text = nested(deepest);
+    let thread = std::thread::Builder::new()
+        .stack_size(1 << 20)
+        .spawn(move || {
+            let dir = std::path::Path::new(".");
+            crate::load::load_variant_from_str("deep.rules", &text, dir).map(|_| ())
+        })
+        .expect("thread starts");
+    let result = thread.join().expect("no stack overflow");
+    assert!(result.is_ok(), "{:?}", result.err());
+}
