@@ -214,10 +214,9 @@ impl<'a> Lowerer<'a> {
                     variant.ply_reset_events = self.lower_event_list(file, events);
                 }
                 ast::BodyKind::Termination(termination) => {
-                    if let Some(t) = self.lower_termination(file, termination, site.1, label) {
-                        variant.terminations.push(t);
-                        self.termination_sites.push(site);
-                    }
+                    let lowered = self.lower_termination(file, termination, site.1, label);
+                    variant.terminations.push(lowered);
+                    self.termination_sites.push(site);
                 }
                 ast::BodyKind::Award(award) => {
                     if let Some(a) = self.lower_award(file, award) {

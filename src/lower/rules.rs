@@ -212,7 +212,7 @@ impl Lowerer<'_> {
         termination: &ast::Termination,
         span: Span,
         label: Option<String>,
-    ) -> Option<Termination> {
+    ) -> Termination {
         let trigger = match termination.trigger {
             ast::TriggerKind::End => Trigger::Automatic,
             ast::TriggerKind::Claim => Trigger::Claim,
@@ -239,14 +239,14 @@ impl Lowerer<'_> {
                 .with_help("label it (`stalemate: end when ...`) or add `, reason \"stalemate\"`"),
             );
         }
-        Some(Termination {
+        Termination {
             label,
             condition,
             trigger,
             outcome,
             reason,
             tiebreak_applies,
-        })
+        }
     }
 
     pub(super) fn lower_award(&mut self, file: usize, award: &ast::Award) -> Option<Award> {
