@@ -530,3 +530,19 @@ fn the_deepest_accepted_nesting_builds_on_a_small_stack() {
     let result = thread.join().expect("no stack overflow");
     assert!(result.is_ok(), "{:?}", result.err());
 }
+
+/// A parse of a shape the builder does not expect (as after a grammar
+/// change the builder missed) is an internal error with its code, not a
+/// panic or a silent default.
+#[test]
+fn an_unexpected_parse_is_an_internal_error_with_a_code() {
+    let mut parsed = RulesParser::parse(Rule::board_stmt, "board 8 x 8").expect("parses");
+    let node = parsed.next().expect("one node");
+    let error = build(0, node).expect_err("not a file");
+    assert_eq!(error.code, crate::error::Code::SyntaxTreeMismatch);
+    assert!(
+        error.message.starts_with("internal error"),
+        "{}",
+        error.message
+    );
+}
