@@ -6,6 +6,12 @@
 //! `lexer` gives the tokens and comments, and `layout` prints them. The
 //! formatter only changes whitespace; as a safeguard the output is parsed
 //! again and must give the same syntax tree, token for token.
+//!
+//! Unlike lowering and the language server, the formatter reads the pest
+//! parse, not the typed tree of [`crate::ast`]: it needs where every
+//! statement starts and, for its safeguard, every grammar node with the
+//! words of its leaves (keywords included), which the typed tree drops by
+//! design; comments come from the lexer either way.
 
 mod layout;
 mod lexer;

@@ -6,6 +6,7 @@
 
 pub use varc_runtime::model;
 
+pub mod ast;
 pub mod bounded;
 pub mod codegen;
 pub mod diagnostic;

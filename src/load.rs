@@ -1,10 +1,11 @@
 //! Reading rules files: the `extends` chain, size and encoding checks, then
 //! parsing and lowering. The entry points of the compiler front end.
 
+use crate::ast;
 use crate::error::{Code, Error, Span};
 use crate::lower::Lowered;
 use crate::model::Variant;
-use crate::syntax::{self, Node, Rule};
+use crate::syntax;
 use codespan_reporting::files::SimpleFiles;
 use std::path::{Path, PathBuf};
 
@@ -140,14 +141,16 @@ fn compile(path: &Path, sources: &mut Sources) -> Result<Lowered, Vec<Error>> {
 /// [`MAX_FILE_BYTES`] of text, held at once).
 pub const MAX_EXTENDS_CHAIN: usize = 64;
 
-/// Reads the `extends` chain from file `first`, then lowers it.
+/// Reads the `extends` chain from file `first`, parsing each file once,
+/// then lowers it.
 fn compile_chain(first: usize, sources: &mut Sources) -> Result<Lowered, Vec<Error>> {
-    let mut chain = vec![first];
-    loop {
-        let current = *chain.last().unwrap_or(&first);
-        let Some((parent, span)) = extends_of(current, sources)? else {
+    let mut chain = vec![(first, parse(first, sources)?)];
+    while let Some((current, tree)) = chain.last() {
+        let current = *current;
+        let Some(parent) = &tree.header.extends else {
             break;
         };
+        let (parent, span) = (parent.name.clone(), parent.span);
         let dir = sources.paths[current]
             .parent()
             .map(Path::to_path_buf)
@@ -155,11 +158,11 @@ fn compile_chain(first: usize, sources: &mut Sources) -> Result<Lowered, Vec<Err
         let parent_path = dir.join(format!("{parent}.rules"));
         let looped = chain
             .iter()
-            .position(|id| same_file(&sources.paths[*id], &parent_path));
+            .position(|(id, _)| same_file(&sources.paths[*id], &parent_path));
         if let Some(start) = looped {
             let names: Vec<String> = chain[start..]
                 .iter()
-                .map(|id| header_id(*id, sources))
+                .map(|(_, tree)| tree.header.id.name.clone())
                 .collect();
             return Err(vec![Error::new(
                 Code::ExtendsCycle,
@@ -184,46 +187,23 @@ fn compile_chain(first: usize, sources: &mut Sources) -> Result<Lowered, Vec<Err
             .with_help("a variant can extend a chain of at most this many files")]);
         }
         let parent_id = read_file(&parent_path, sources, Some((current, span)))?;
-        chain.push(parent_id);
+        chain.push((parent_id, parse(parent_id, sources)?));
     }
     chain.reverse();
-    let parsed: Vec<(usize, Node<'_>)> = {
-        let mut parsed = Vec::new();
-        for id in &chain {
-            parsed.push((
-                *id,
-                syntax::parse(*id, sources.source(*id)).map_err(|e| vec![e])?,
-            ));
-        }
-        parsed
-    };
-    crate::lower::lower(&parsed)
+    crate::lower::lower(&chain)
+}
+
+/// The syntax tree of file `id`.
+fn parse(id: usize, sources: &Sources) -> Result<ast::File, Vec<Error>> {
+    syntax::parse_file(id, sources.source(id)).map_err(|e| vec![e])
 }
 
 fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
+        // A path that cannot be resolved is compared as written.
+        (Err(_), _) | (_, Err(_)) => a == b,
     }
-}
-
-fn header_id(id: usize, sources: &Sources) -> String {
-    syntax::parse(id, sources.source(id))
-        .ok()
-        .and_then(|file| file.into_inner().next())
-        .and_then(|header| header.into_inner().next())
-        .map(|ident| ident.as_str().to_string())
-        .unwrap_or_else(|| "?".to_string())
-}
-
-/// The name after `extends`, if any, and its span.
-fn extends_of(id: usize, sources: &Sources) -> Result<Option<(String, Span)>, Vec<Error>> {
-    let file = syntax::parse(id, sources.source(id)).map_err(|e| vec![e])?;
-    let header = file.into_inner().find(|n| n.as_rule() == Rule::header);
-    let extends = header.and_then(|h| h.into_inner().find(|n| n.as_rule() == Rule::extends_clause));
-    Ok(extends
-        .and_then(|e| e.into_inner().next())
-        .map(|name| (name.as_str().to_string(), name.as_span().into())))
 }
 
 /// Reads one file, checking size and encoding; `from` is the `extends` that asked for it.
@@ -248,9 +228,10 @@ fn read_file(
         Ok(meta) => meta.len(),
         Err(e) => {
             // The OS's wording varies; a missing file is the common case.
-            let reason = match e.kind() {
-                std::io::ErrorKind::NotFound => "no such file".to_string(),
-                _ => e.to_string(),
+            let reason = if e.kind() == std::io::ErrorKind::NotFound {
+                "no such file".to_string()
+            } else {
+                e.to_string()
             };
             let mut errors = match from {
                 Some(_) => failure(

@@ -12,14 +12,12 @@ mod warnings;
 
 pub mod betza;
 
+use crate::ast;
 use crate::error::{nearest, Code, Error, Span};
 use crate::model::*;
-use crate::syntax::{Node, Rule};
 use merge::{Item, Key};
 use std::collections::{HashMap, HashSet};
 use std::ops::RangeInclusive;
-
-pub use merge::string_value;
 
 /// Errors reported per compilation; past this many a file is not worth
 /// reading further (and garbage would spend its time on suggestions).
@@ -35,14 +33,13 @@ pub struct Lowered {
 }
 
 /// Lowers the parsed files of an `extends` chain (oldest ancestor first).
-pub fn lower(files: &[(usize, Node<'_>)]) -> Result<Lowered, Vec<Error>> {
+pub fn lower(files: &[(usize, ast::File)]) -> Result<Lowered, Vec<Error>> {
     let mut errors = Vec::new();
     let (header, items) = merge::merge(files, &mut errors);
     let child = files.last().map(|(id, _)| *id).unwrap_or(0);
     let header_span = files
         .last()
-        .and_then(|(_, root)| first_child(root, Rule::header))
-        .map_or(Span::at(0), |h| Span::from(h.as_span()));
+        .map_or(Span::at(0), |(_, tree)| tree.header.span);
     let mut lowerer = Lowerer::new(child, items, errors);
     lowerer.header_span = header_span;
     let variant = lowerer.run(header);
@@ -173,71 +170,72 @@ impl<'a> Lowerer<'a> {
         let mut saw_setup = false;
         for item in &items {
             let file = item.file;
-            let body = item.body.clone();
+            let site = (file, item.body.span);
             let label = match &item.key {
                 Some(Key::Label(l)) => Some(l.clone()),
-                _ => None,
+                Some(Key::Named(..) | Key::Singleton(_)) | None => None,
             };
-            match body.as_rule() {
-                Rule::setup_stmt => {
+            match &item.body.kind {
+                // Lowered before the statements that refer to them.
+                ast::BodyKind::Board(_) | ast::BodyKind::Region(_) | ast::BodyKind::Piece(_) => {}
+                ast::BodyKind::Setup(fen) => {
                     saw_setup = true;
-                    variant.start_fen = self.lower_setup(file, body);
+                    variant.start_fen = self.lower_setup(file, fen);
                 }
-                Rule::promote_stmt => {
-                    let site = (file, Span::from(body.as_span()));
-                    if let Some(p) = self.lower_promotion(file, body, label) {
+                ast::BodyKind::Promote(promote) => {
+                    if let Some(p) = self.lower_promotion(file, promote, label) {
                         variant.promotions.push(p);
                         self.promotion_sites.push(site);
                     }
                 }
-                Rule::castling_stmt => {
-                    if let Some(c) = self.lower_castling(file, body, label) {
+                ast::BodyKind::Castling(castling) => {
+                    if let Some(c) = self.lower_castling(file, castling, site.1, label) {
                         variant.castling.push(c);
                     }
                 }
-                Rule::en_passant_stmt => {
-                    variant.en_passant =
-                        self.piece_list(file, first_child(&body, Rule::ident_list));
+                ast::BodyKind::EnPassant(pieces) => {
+                    variant.en_passant = self.piece_list(file, pieces);
                 }
-                Rule::check_rule_stmt => {
-                    variant.legality.check_rule = if body.as_str().contains("none") {
-                        CheckRule::None
-                    } else {
-                        CheckRule::RoyalMayNotBeAttacked
+                ast::BodyKind::CheckRule(kind) => {
+                    variant.legality.check_rule = match kind {
+                        ast::CheckRuleKind::Royal => CheckRule::RoyalMayNotBeAttacked,
+                        ast::CheckRuleKind::None => CheckRule::None,
                     };
                 }
-                Rule::history_stmt => variant
+                ast::BodyKind::History(history) => variant
                     .legality
                     .history_rules
-                    .push(self.lower_history(file, body, label)),
-                Rule::succession_stmt => variant.royal_loss = self.lower_succession(file, body),
-                Rule::counter_stmt => self.lower_counter(file, body),
-                Rule::reset_stmt => {
-                    variant.ply_reset_events =
-                        self.lower_event_list(file, first_child(&body, Rule::event_list));
+                    .push(self.lower_history(file, history, label)),
+                ast::BodyKind::Succession(action) => {
+                    variant.royal_loss = self.lower_succession(file, action)
                 }
-                Rule::termination_stmt => {
-                    let site = (file, Span::from(body.as_span()));
-                    if let Some(t) = self.lower_termination(file, body, label) {
-                        variant.terminations.push(t);
-                        self.termination_sites.push(site);
-                    }
+                ast::BodyKind::Counter(counter) => self.lower_counter(file, counter),
+                ast::BodyKind::Reset(events) => {
+                    variant.ply_reset_events = self.lower_event_list(file, events);
                 }
-                Rule::award_stmt => {
-                    if let Some(a) = self.lower_award(file, body) {
+                ast::BodyKind::Termination(termination) => {
+                    let lowered = self.lower_termination(file, termination, site.1, label);
+                    variant.terminations.push(lowered);
+                    self.termination_sites.push(site);
+                }
+                ast::BodyKind::Award(award) => {
+                    if let Some(a) = self.lower_award(file, award) {
                         variant.awards.push(a);
                     }
                 }
-                Rule::agreement_stmt => variant.agreement = self.lower_agreement(file, body),
-                Rule::resign_stmt => variant.resignation = self.lower_resignation(file, body),
-                Rule::tiebreak_stmt => variant.tiebreak = self.lower_tiebreak(file, body),
-                Rule::score_stmt => variant.scoring = self.lower_score(file, body),
-                Rule::match_stmt => {
-                    if let Some(m) = self.lower_match(file, body) {
-                        variant.match_rules.push(m);
-                    }
+                ast::BodyKind::Agreement(agreement) => {
+                    variant.agreement = self.lower_agreement(file, agreement)
                 }
-                _ => {}
+                ast::BodyKind::Resign(resign) => {
+                    variant.resignation = self.lower_resignation(file, resign)
+                }
+                ast::BodyKind::Tiebreak(tiebreak) => {
+                    variant.tiebreak = self.lower_tiebreak(file, tiebreak)
+                }
+                ast::BodyKind::Score(score) => variant.scoring = self.lower_score(file, score),
+                ast::BodyKind::Match(rule) => {
+                    variant.match_rules.push(self.lower_match(file, rule))
+                }
             }
         }
         if !saw_setup {
@@ -257,9 +255,9 @@ impl<'a> Lowerer<'a> {
             let span = self
                 .items
                 .iter()
-                .find(|i| i.body.as_rule() == Rule::check_rule_stmt);
+                .find(|i| matches!(i.body.kind, ast::BodyKind::CheckRule(_)));
             let (file, span) = span
-                .map(|i| (i.file, Span::from(i.body.as_span())))
+                .map(|i| (i.file, i.body.span))
                 .unwrap_or((self.child, self.header_span));
             self.error(
                 Error::new(
@@ -283,15 +281,13 @@ impl<'a> Lowerer<'a> {
         let Err(problem) = varc_runtime::fen::parse_fen(variant, &variant.start_fen) else {
             return;
         };
-        let setup = self
-            .items
-            .iter()
-            .find(|i| i.body.as_rule() == Rule::setup_stmt);
-        let (file, span) = setup
-            .and_then(|i| {
-                first_child(&i.body, Rule::string).map(|s| (i.file, Span::from(s.as_span())))
-            })
-            .unwrap_or((self.child, Span::at(0)));
+        let setup = self.items.iter().find_map(|i| {
+            let ast::BodyKind::Setup(fen) = &i.body.kind else {
+                return None;
+            };
+            Some((i.file, fen.span))
+        });
+        let (file, span) = setup.unwrap_or((self.child, Span::at(0)));
         self.errors.push(
             Error::new(Code::BadStartPosition, file, span, format!("bad start position: {problem}"))
                 .with_label("this FEN")
@@ -302,40 +298,36 @@ impl<'a> Lowerer<'a> {
     // ------------------------------------------------------------ names
 
     /// Resolves a piece name, reporting an unknown one with the nearest known name.
-    fn piece(&mut self, file: usize, ident: &Node<'_>) -> Option<PieceId> {
-        let id = self.piece_ids.get(ident.as_str()).copied();
+    fn piece(&mut self, file: usize, ident: &ast::Ident) -> Option<PieceId> {
+        let id = self.piece_ids.get(&ident.name).copied();
         id.or_else(|| self.unknown(file, ident, NameKind::Piece))
     }
 
     /// Resolves a list of piece names (`queen | rook`).
-    fn piece_list(&mut self, file: usize, list: Option<Node<'_>>) -> Vec<PieceId> {
-        let Some(list) = list else { return Vec::new() };
-        list.into_inner()
-            .filter(|n| n.as_rule() == Rule::ident)
-            .filter_map(|n| self.piece(file, &n))
-            .collect()
+    fn piece_list(&mut self, file: usize, list: &[ast::Ident]) -> Vec<PieceId> {
+        list.iter().filter_map(|n| self.piece(file, n)).collect()
     }
 
     /// Resolves a region name.
-    fn region(&mut self, file: usize, ident: &Node<'_>) -> Option<RegionId> {
-        let id = self.region_ids.get(ident.as_str()).copied();
+    fn region(&mut self, file: usize, ident: &ast::Ident) -> Option<RegionId> {
+        let id = self.region_ids.get(&ident.name).copied();
         id.or_else(|| self.unknown(file, ident, NameKind::Region))
     }
 
     /// Resolves a counter name.
-    fn counter(&mut self, file: usize, ident: &Node<'_>) -> Option<CounterId> {
-        let id = self.counter_ids.get(ident.as_str()).copied();
+    fn counter(&mut self, file: usize, ident: &ast::Ident) -> Option<CounterId> {
+        let id = self.counter_ids.get(&ident.name).copied();
         self.used_counters.extend(id);
         id.or_else(|| self.unknown(file, ident, NameKind::Counter))
     }
 
     /// Reports a name that is not defined, with the nearest known name of
     /// its kind as a likely fix.
-    fn unknown(&mut self, file: usize, ident: &Node<'_>, kind: NameKind) -> Option<usize> {
+    fn unknown(&mut self, file: usize, ident: &ast::Ident, kind: NameKind) -> Option<usize> {
         if self.error_limit_reached() {
             return None;
         }
-        let name = ident.as_str();
+        let name = ident.name.as_str();
         let ids = match kind {
             NameKind::Piece => &self.piece_ids,
             NameKind::Region => &self.region_ids,
@@ -347,7 +339,7 @@ impl<'a> Lowerer<'a> {
         let mut error = Error::new(
             kind.code(),
             file,
-            ident.as_span().into(),
+            ident.span,
             format!("unknown {word} `{name}`"),
         )
         .with_label(format!("no {word} of this name"));
@@ -373,22 +365,22 @@ impl<'a> Lowerer<'a> {
     fn number_in<T>(
         &mut self,
         file: usize,
-        node: &Node<'_>,
+        number: &ast::Token,
         range: RangeInclusive<T>,
         what: &str,
     ) -> Option<T>
     where
         T: std::str::FromStr + PartialOrd + std::fmt::Display,
     {
-        let text = node.as_str();
+        let text = number.text.as_str();
         match text.parse::<T>() {
             Ok(value) if range.contains(&value) => Some(value),
-            _ => {
+            Ok(_) | Err(_) => {
                 self.error(
                     Error::new(
                         Code::NumberOutOfRange,
                         file,
-                        node.as_span().into(),
+                        number.span,
                         format!(
                             "{what} must be from {} to {}, not {text}",
                             range.start(),
@@ -442,22 +434,4 @@ impl NameKind {
             NameKind::Counter => "counter",
         }
     }
-}
-
-/// The first child of `node` with this rule.
-pub(crate) fn first_child<'a>(node: &Node<'a>, rule: Rule) -> Option<Node<'a>> {
-    node.clone().into_inner().find(|n| n.as_rule() == rule)
-}
-
-/// The children of `node` with this rule.
-pub(crate) fn children<'a>(node: &Node<'a>, rule: Rule) -> Vec<Node<'a>> {
-    node.clone()
-        .into_inner()
-        .filter(|n| n.as_rule() == rule)
-        .collect()
-}
-
-/// A number node's value, saturating (the grammar guarantees digits).
-pub(crate) fn int_value(node: &Node<'_>) -> u32 {
-    node.as_str().parse::<u32>().unwrap_or(u32::MAX)
 }

@@ -30,6 +30,12 @@ pub fn parse(file: usize, source: &str) -> Result<Node<'_>, Error> {
     Ok(root)
 }
 
+/// Parses one rules file into its typed syntax tree.
+#[allow(clippy::result_large_err)]
+pub fn parse_file(file: usize, source: &str) -> Result<crate::ast::File, Error> {
+    crate::ast::build(file, parse(file, source)?)
+}
+
 /// Parses `source`, known not to parse, again with pest's parse attempts
 /// recorded (the literal tokens expected where parsing stopped, which name
 /// what an incomplete statement lacks). Recording costs several times the

@@ -576,6 +576,20 @@ Example:
 
 Give each of win, draw, loss and null once."
         }
+        Code::SyntaxTreeMismatch => {
+            "\
+The file parsed, but the parse had a shape the syntax tree builder does not
+know: the grammar (`grammar/rules.pest`) and the builder (`src/ast/build.rs`)
+disagree. This is a bug of varc, not of the file.
+
+Example: a file for which
+
+    varc check variants/mine.rules
+
+reports this code instead of checking it.
+
+Please report the file to the varc maintainers."
+        }
         Code::FormatterChangedMeaning => {
             "\
 `varc fmt` formatted the file, parsed the result again and found a different

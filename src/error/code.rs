@@ -138,6 +138,9 @@ codes! {
     MissingReason = "E0408",
     /// A score given twice.
     ScoreTwice = "E0409",
+    /// The grammar gave a parse the syntax tree builder does not know (a
+    /// bug of varc: the grammar and the builder disagree).
+    SyntaxTreeMismatch = "E0997",
     /// The formatter would have changed a file's meaning (a bug of varc).
     FormatterChangedMeaning = "E0998",
     /// The report stopped after too many problems.

@@ -1,18 +1,19 @@
 //! The board, the start position and regions.
 
-use super::{children, first_child, int_value, Lowerer};
+use super::Lowerer;
+use crate::ast;
 use crate::error::{Code, Error, Span};
 use crate::model::*;
-use crate::syntax::{Node, Rule};
 
 impl Lowerer<'_> {
     pub(super) fn lower_board(&mut self) {
-        let item = self
-            .items
-            .iter()
-            .find(|i| i.body.as_rule() == Rule::board_stmt)
-            .cloned();
-        let Some(item) = item else {
+        let board = self.items.iter().find_map(|i| {
+            let ast::BodyKind::Board(board) = &i.body.kind else {
+                return None;
+            };
+            Some((i.file, board))
+        });
+        let Some((file, board)) = board else {
             self.board_valid = false;
             self.error(
                 Error::new(
@@ -28,18 +29,21 @@ impl Lowerer<'_> {
             );
             return;
         };
-        let ints = children(&item.body, Rule::int);
         let mut size = [8u8; 2];
-        for (slot, (node, what)) in ints.iter().zip(["files", "ranks"]).enumerate() {
-            let value = int_value(node);
+        for (slot, (number, what)) in [(&board.files, "files"), (&board.ranks, "ranks")]
+            .into_iter()
+            .enumerate()
+        {
+            // The grammar gives digits; too many of them saturate.
+            let value = number.text.parse::<u32>().unwrap_or(u32::MAX);
             if value == 0 || value > MAX_BOARD_SIDE as u32 {
                 self.board_valid = false;
-                let text = node.as_str();
+                let text = &number.text;
                 self.error(
                     Error::new(
                         Code::BoardSize,
-                        item.file,
-                        node.as_span().into(),
+                        file,
+                        number.span,
                         format!("a board has 1 to {MAX_BOARD_SIDE} {what}, not {text}"),
                     )
                     .with_label(format!("{text} {what}"))
@@ -53,18 +57,16 @@ impl Lowerer<'_> {
         }
         self.board.files = size[0];
         self.board.ranks = size[1];
-        if let Some(holes) = first_child(&item.body, Rule::holes) {
-            for square in children(&holes, Rule::square) {
-                if let Some(s) = self.square(item.file, &square) {
-                    self.board.holes.insert(s);
-                }
+        for square in &board.holes {
+            if let Some(s) = self.square(file, square) {
+                self.board.holes.insert(s);
             }
         }
     }
 
     /// A square name on this board.
-    pub(super) fn square(&mut self, file: usize, node: &Node<'_>) -> Option<Square> {
-        let text = node.as_str();
+    pub(super) fn square(&mut self, file: usize, square: &ast::Token) -> Option<Square> {
+        let text = square.text.as_str();
         let file_index = text
             .as_bytes()
             .first()
@@ -81,7 +83,7 @@ impl Lowerer<'_> {
                 Error::new(
                     Code::OffBoard,
                     file,
-                    node.as_span().into(),
+                    square.span,
                     format!("square `{text}` is off the board"),
                 )
                 .with_label(format!(
@@ -99,9 +101,9 @@ impl Lowerer<'_> {
     }
 
     /// A file letter on this board.
-    pub(super) fn file_letter(&mut self, file: usize, node: &Node<'_>) -> Option<u8> {
-        let index = node
-            .as_str()
+    pub(super) fn file_letter(&mut self, file: usize, letter: &ast::Token) -> Option<u8> {
+        let index = letter
+            .text
             .as_bytes()
             .first()
             .map(|b| b.wrapping_sub(b'a'))
@@ -113,8 +115,8 @@ impl Lowerer<'_> {
                 Error::new(
                     Code::OffBoard,
                     file,
-                    node.as_span().into(),
-                    format!("file `{}` is off the board", node.as_str()),
+                    letter.span,
+                    format!("file `{}` is off the board", letter.text),
                 )
                 .with_label(format!("the board has {} files", self.board.files))
                 .with_help(format!(
@@ -128,23 +130,21 @@ impl Lowerer<'_> {
 
     /// Regions, in order; a region may use any region defined before it.
     pub(super) fn lower_regions(&mut self) {
-        let items: Vec<_> = self
+        let regions: Vec<(usize, &ast::Region)> = self
             .items
             .iter()
-            .filter(|i| i.body.as_rule() == Rule::region_stmt)
-            .cloned()
+            .filter_map(|i| {
+                let ast::BodyKind::Region(region) = &i.body.kind else {
+                    return None;
+                };
+                Some((i.file, region))
+            })
             .collect();
-        for item in items {
-            let Some(name) = first_child(&item.body, Rule::ident) else {
-                continue;
-            };
-            let relative = first_child(&item.body, Rule::relative).is_some();
-            let Some(expr) = first_child(&item.body, Rule::region_expr) else {
-                continue;
-            };
+        for (file, region) in regions {
+            let (name, expr, relative) = (&region.name, &region.expr, region.relative);
             let error_count = self.errors.len();
-            let white = self.region_expr(item.file, &expr, Color::White, relative);
-            let black = self.region_expr(item.file, &expr, Color::Black, relative);
+            let white = self.region_expr(file, expr, Color::White, relative);
+            let black = self.region_expr(file, expr, Color::Black, relative);
             // Report problems of the expression once, not once per side.
             let new_errors: Vec<Error> = self.errors.drain(error_count..).collect();
             for error in new_errors {
@@ -156,9 +156,9 @@ impl Lowerer<'_> {
                 self.error(
                     Error::new(
                         Code::EmptyRegion,
-                        item.file,
-                        expr.as_span().into(),
-                        format!("region `{}` has no square", name.as_str()),
+                        file,
+                        expr.span,
+                        format!("region `{}` has no square", name.name),
                     )
                     .with_label("empty on this board")
                     .with_help(
@@ -167,9 +167,9 @@ impl Lowerer<'_> {
                 );
             }
             self.region_ids
-                .insert(name.as_str().to_string(), self.regions.len());
+                .insert(name.name.clone(), self.regions.len());
             self.regions.push(Region {
-                name: name.as_str().to_string(),
+                name: name.name.clone(),
                 squares: [white, black],
             });
         }
@@ -178,25 +178,17 @@ impl Lowerer<'_> {
     fn region_expr(
         &mut self,
         file: usize,
-        expr: &Node<'_>,
+        expr: &ast::RegionExpr,
         side: Color,
         relative: bool,
     ) -> SquareSet {
         let mut set = SquareSet::EMPTY;
-        let mut op = "+";
-        for part in expr.clone().into_inner() {
-            match part.as_rule() {
-                Rule::region_op => op = if part.as_str() == "-" { "-" } else { "+" },
-                Rule::region_term => {
-                    let term = self.region_term(file, &part, side, relative);
-                    set = if op == "-" {
-                        set.difference(&term)
-                    } else {
-                        set.union(&term)
-                    };
-                }
-                _ => {}
-            }
+        for (op, term) in &expr.terms {
+            let term = self.region_term(file, term, side, relative);
+            set = match op {
+                ast::RegionOp::Add => set.union(&term),
+                ast::RegionOp::Remove => set.difference(&term),
+            };
         }
         set.intersection(&self.board.squares())
     }
@@ -204,19 +196,17 @@ impl Lowerer<'_> {
     fn region_term(
         &mut self,
         file: usize,
-        term: &Node<'_>,
+        term: &ast::RegionTerm,
         side: Color,
         relative: bool,
     ) -> SquareSet {
-        let Some(inner) = term.clone().into_inner().next() else {
-            return SquareSet::EMPTY;
-        };
         let mut set = SquareSet::EMPTY;
         let mirror = |board: &Board, s: Square| if relative { board.relative(s, side) } else { s };
-        match inner.as_rule() {
-            Rule::ranks_term => {
-                let ints = children(&inner, Rule::rank_number);
-                let Some((low, high)) = self.range(file, &ints, self.board.ranks as u32, "rank")
+        match term {
+            ast::RegionTerm::Ranks { low, high } => {
+                let high = high.as_ref().unwrap_or(low);
+                let Some((low, high)) =
+                    self.range(file, low, high, self.board.ranks as u32, "rank")
                 else {
                     return set;
                 };
@@ -226,10 +216,9 @@ impl Lowerer<'_> {
                     }
                 }
             }
-            Rule::files_term => {
-                let letters = children(&inner, Rule::file_letter);
-                let indices: Vec<Option<u8>> =
-                    letters.iter().map(|l| self.file_letter(file, l)).collect();
+            ast::RegionTerm::Files { low, high, span } => {
+                let letters = std::iter::once(low).chain(high);
+                let indices: Vec<Option<u8>> = letters.map(|l| self.file_letter(file, l)).collect();
                 let (Some(Some(low)), Some(Some(high))) =
                     (indices.first().copied(), indices.last().copied())
                 else {
@@ -240,7 +229,7 @@ impl Lowerer<'_> {
                         Error::new(
                             Code::BackwardsRange,
                             file,
-                            inner.as_span().into(),
+                            *span,
                             "a file range runs from the lower file to the higher",
                         )
                         .with_label("backwards range")
@@ -258,21 +247,20 @@ impl Lowerer<'_> {
                     }
                 }
             }
-            Rule::squares_term => {
-                for node in children(&inner, Rule::square) {
-                    if let Some(s) = self.square(file, &node) {
+            ast::RegionTerm::Squares(squares) => {
+                for square in squares {
+                    if let Some(s) = self.square(file, square) {
                         set.insert(mirror(&self.board, s));
                     }
                 }
             }
-            Rule::whole_board => set = self.board.squares(),
-            Rule::region_expr => set = self.region_expr(file, &inner, side, relative),
-            Rule::ident => {
-                if let Some(id) = self.region(file, &inner) {
+            ast::RegionTerm::WholeBoard => set = self.board.squares(),
+            ast::RegionTerm::Group(expr) => set = self.region_expr(file, expr, side, relative),
+            ast::RegionTerm::Name(name) => {
+                if let Some(id) = self.region(file, name) {
                     set = self.regions[id].squares[side.index()];
                 }
             }
-            _ => {}
         }
         set
     }
@@ -281,21 +269,23 @@ impl Lowerer<'_> {
     fn range(
         &mut self,
         file: usize,
-        ints: &[Node<'_>],
+        low_number: &ast::RankNumber,
+        high_number: &ast::RankNumber,
         limit: u32,
         what: &str,
     ) -> Option<(u32, u32)> {
-        let low_node = ints.first()?;
-        let high_node = ints.last()?;
-        let (low, high) = (rank_value(low_node, limit), rank_value(high_node, limit));
-        for (value, node) in [(low, low_node), (high, high_node)] {
+        let (low, high) = (
+            rank_value(low_number, limit),
+            rank_value(high_number, limit),
+        );
+        for (value, number) in [(low, low_number), (high, high_number)] {
             if value <= 0 || value > limit as i64 {
                 self.error(
                     Error::new(
                         Code::OffBoard,
                         file,
-                        node.as_span().into(),
-                        format!("{what} {} is off the board", node.as_str()),
+                        number.span,
+                        format!("{what} {} is off the board", number.text),
                     )
                     .with_label(format!("the board has {limit} {what}s"))
                     .with_help(format!("{what}s run 1..{limit}")),
@@ -309,7 +299,7 @@ impl Lowerer<'_> {
                 Error::new(
                     Code::BackwardsRange,
                     file,
-                    Span::new(low_node.as_span().start(), high_node.as_span().end()),
+                    Span::new(low_number.span.start, high_number.span.end),
                     format!("a {what} range runs from low to high"),
                 )
                 .with_label("backwards range")
@@ -321,17 +311,14 @@ impl Lowerer<'_> {
     }
 
     /// The start position: checks the placement against the board and pieces.
-    pub(super) fn lower_setup(&mut self, file: usize, body: Node<'_>) -> String {
-        let Some(string) = first_child(&body, Rule::string) else {
-            return String::new();
-        };
-        let fen = super::string_value(&string);
+    pub(super) fn lower_setup(&mut self, file: usize, string: &ast::Text) -> String {
+        let fen = string.value.clone();
         if !self.board_valid {
             // The board's own error says what is wrong; a placement checked
             // against a stand-in board would only add noise.
             return fen;
         }
-        let fen_start = string.as_span().start() + 1;
+        let fen_start = string.span.start + 1;
         let placement_start = fen_start + (fen.len() - fen.trim_start().len());
         let placement = fen.split_whitespace().next().unwrap_or("");
         let rows: Vec<&str> = placement.split('/').collect();
@@ -413,7 +400,7 @@ impl Lowerer<'_> {
         if width != files {
             let shown = match width {
                 0..=9999 => width.to_string(),
-                _ => "over 9999".to_string(),
+                10000.. => "over 9999".to_string(),
             };
             self.error(
                 Error::new(Code::BadStartPosition,
@@ -430,18 +417,10 @@ impl Lowerer<'_> {
     }
 }
 
-/// A rank number: a plain number, or `last` / `last-N` counted from the
-/// board's last rank.
-fn rank_value(node: &Node<'_>, ranks: u32) -> i64 {
-    let text = node.as_str();
-    match text.strip_prefix("last") {
-        Some(rest) => {
-            let back: i64 = match rest.trim_start_matches('-') {
-                "" => 0,
-                digits => digits.parse().unwrap_or(i64::MAX),
-            };
-            ranks as i64 - back
-        }
-        None => text.parse::<i64>().unwrap_or(i64::MAX),
+/// A rank number's rank (1-based; `last` is `ranks`).
+fn rank_value(number: &ast::RankNumber, ranks: u32) -> i64 {
+    match number.rank {
+        ast::RankFrom::First(rank) => rank,
+        ast::RankFrom::Last(back) => ranks as i64 - back,
     }
 }

@@ -2,8 +2,8 @@
 //! list, oldest ancestor first, with `drop` and `replace` applied.
 
 use super::NameKind;
+use crate::ast;
 use crate::error::{nearest, Code, Error, Span};
-use crate::syntax::{Node, Rule};
 use std::collections::HashMap;
 
 /// A statement that survives the merge.
@@ -11,8 +11,8 @@ use std::collections::HashMap;
 pub struct Item<'a> {
     /// The file it comes from.
     pub file: usize,
-    /// The statement's body node (e.g. a `piece_stmt`).
-    pub body: Node<'a>,
+    /// The statement's body.
+    pub body: &'a ast::Body,
     /// What identifies it for `drop`/`replace`/duplicate checks.
     pub key: Option<Key>,
     /// Where that identity is written (the name or label).
@@ -102,85 +102,58 @@ impl<'a> Statements<'a> {
 }
 
 /// Merges the files of an `extends` chain (oldest ancestor first).
-pub fn merge<'a>(files: &[(usize, Node<'a>)], errors: &mut Vec<Error>) -> (Header, Vec<Item<'a>>) {
+pub fn merge<'a>(
+    files: &'a [(usize, ast::File)],
+    errors: &mut Vec<Error>,
+) -> (Header, Vec<Item<'a>>) {
     let mut items = Statements::default();
     let mut header = Header {
         id: String::new(),
         name: String::new(),
     };
-    for (file, root) in files {
+    for (file, tree) in files {
         let file = *file;
         let first_of_file = items.len();
-        for node in root.clone().into_inner() {
-            match node.as_rule() {
-                Rule::header => header = read_header(node),
-                Rule::statement => merge_statement(file, node, first_of_file, &mut items, errors),
-                _ => {}
+        header = read_header(&tree.header);
+        for statement in &tree.statements {
+            match statement {
+                ast::Statement::Drop(drop) => drop_item(file, drop, &mut items, errors),
+                ast::Statement::Item(item) => {
+                    merge_statement(file, item, first_of_file, &mut items, errors)
+                }
             }
         }
     }
     (header, items.slots.into_iter().flatten().collect())
 }
 
-fn read_header(node: Node<'_>) -> Header {
-    let mut parts = node.into_inner();
-    let id = parts
-        .next()
-        .map(|n| n.as_str().to_string())
-        .unwrap_or_default();
-    let name = parts
-        .find(|n| n.as_rule() == Rule::string)
-        .map(|n| string_value(&n))
-        .unwrap_or_else(|| id.clone());
+fn read_header(header: &ast::Header) -> Header {
+    let id = header.id.name.clone();
+    let name = header
+        .name
+        .as_ref()
+        .map_or_else(|| id.clone(), |name| name.value.clone());
     Header { id, name }
-}
-
-/// The text inside a `string` node's quotes.
-pub fn string_value(node: &Node<'_>) -> String {
-    node.clone()
-        .into_inner()
-        .next()
-        .map(|n| n.as_str().to_string())
-        .unwrap_or_default()
 }
 
 fn merge_statement<'a>(
     file: usize,
-    statement: Node<'a>,
+    statement: &'a ast::Item,
     first_of_file: usize,
     items: &mut Statements<'a>,
     errors: &mut Vec<Error>,
 ) {
-    let mut replace = None;
-    let mut label = None;
-    for part in statement.into_inner() {
-        match part.as_rule() {
-            Rule::drop_statement => return drop_item(file, part, items, errors),
-            Rule::replace_marker => replace = Some(Span::from(part.as_span())),
-            Rule::label => label = Some(part),
-            Rule::body => {
-                let Some(body) = part.into_inner().next() else {
-                    return;
-                };
-                let (key, key_span) = match &label {
-                    Some(l) => (
-                        Some(Key::Label(l.as_str().to_string())),
-                        Span::from(l.as_span()),
-                    ),
-                    None => key_of(&body),
-                };
-                let item = Item {
-                    file,
-                    body,
-                    key,
-                    key_span,
-                };
-                place(item, replace, first_of_file, items, errors);
-                return;
-            }
-            _ => {}
-        }
-    }
+    let (key, key_span) = match &statement.label {
+        Some(label) => (Some(Key::Label(label.name.clone())), label.span),
+        None => key_of(&statement.body),
+    };
+    let item = Item {
+        file,
+        body: &statement.body,
+        key,
+        key_span,
+    };
+    place(item, statement.replace, first_of_file, items, errors);
 }
 
 /// Adds `item`, replacing an inherited one if asked, reporting duplicates.
@@ -246,35 +219,26 @@ fn place<'a>(
     }
 }
 
-fn drop_item(file: usize, node: Node<'_>, items: &mut Statements<'_>, errors: &mut Vec<Error>) {
-    let Some(target) = node.into_inner().next() else {
-        return;
-    };
-    let mut kind = None;
-    let mut name = None;
-    for part in target.into_inner() {
-        match part.as_rule() {
-            Rule::kw_piece => kind = Some(NameKind::Piece),
-            Rule::kw_region => kind = Some(NameKind::Region),
-            Rule::kw_counter => kind = Some(NameKind::Counter),
-            Rule::ident => name = Some(part),
-            _ => {}
-        }
-    }
-    let Some(name) = name else { return };
-    let wanted = name.as_str();
+fn drop_item(
+    file: usize,
+    drop: &ast::DropStatement,
+    items: &mut Statements<'_>,
+    errors: &mut Vec<Error>,
+) {
+    let kind = drop.kind.map(NameKind::from);
+    let wanted = drop.name.name.as_str();
     let matches = |key: &Option<Key>| match (key, kind) {
         (Some(Key::Label(l)), None) => l == wanted,
         (Some(Key::Named(k, n)), Some(kind)) => *k == kind && n == wanted,
         (Some(Key::Named(_, n)), None) => n == wanted,
         (Some(Key::Singleton(s)), None) => *s == wanted,
-        _ => false,
+        (Some(Key::Label(_) | Key::Singleton(_)), Some(_)) | (None, None | Some(_)) => false,
     };
     if !items.remove(matches) {
         let mut error = Error::new(
             Code::NothingToDrop,
             file,
-            Span::from(name.as_span()),
+            drop.name.span,
             format!("nothing named `{wanted}` to drop"),
         )
         .with_label("not defined by this variant or its ancestors");
@@ -282,7 +246,7 @@ fn drop_item(file: usize, node: Node<'_>, items: &mut Statements<'_>, errors: &m
         if errors.len() < super::MAX_ERRORS {
             let known = items.iter().filter_map(|i| match &i.key {
                 Some(Key::Label(l)) | Some(Key::Named(_, l)) => Some(l.as_str()),
-                _ => None,
+                Some(Key::Singleton(_)) | None => None,
             });
             if let Some(close) = nearest(wanted, known) {
                 error = error.with_help(format!("did you mean `{close}`?"));
@@ -292,35 +256,40 @@ fn drop_item(file: usize, node: Node<'_>, items: &mut Statements<'_>, errors: &m
     }
 }
 
-fn key_of(body: &Node<'_>) -> (Option<Key>, Span) {
-    let span = Span::from(body.as_span());
-    let named = |kind: NameKind| {
-        let name = body
-            .clone()
-            .into_inner()
-            .find(|n| n.as_rule() == Rule::ident);
-        match name {
-            Some(n) => (
-                Some(Key::Named(kind, n.as_str().to_string())),
-                Span::from(n.as_span()),
-            ),
-            None => (None, span),
+/// What identifies an unlabelled statement, and where that is written.
+fn key_of(body: &ast::Body) -> (Option<Key>, Span) {
+    let named =
+        |kind: NameKind, name: &ast::Ident| (Some(Key::Named(kind, name.name.clone())), name.span);
+    let singleton = |word: &'static str| (Some(Key::Singleton(word)), body.span);
+    match &body.kind {
+        ast::BodyKind::Piece(piece) => named(NameKind::Piece, &piece.name),
+        ast::BodyKind::Region(region) => named(NameKind::Region, &region.name),
+        ast::BodyKind::Counter(counter) => named(NameKind::Counter, &counter.name),
+        ast::BodyKind::Board(_) => singleton("board"),
+        ast::BodyKind::Setup(_) => singleton("setup"),
+        ast::BodyKind::CheckRule(_) => singleton("check-rule"),
+        ast::BodyKind::Succession(_) => singleton("on royal-capture"),
+        ast::BodyKind::EnPassant(_) => singleton("en-passant"),
+        ast::BodyKind::Agreement(_) => singleton("agreement"),
+        ast::BodyKind::Resign(_) => singleton("resign"),
+        ast::BodyKind::Tiebreak(_) => singleton("tiebreak"),
+        ast::BodyKind::Score(_) => singleton("score"),
+        ast::BodyKind::Reset(_) => singleton("reset plies"),
+        ast::BodyKind::Promote(_)
+        | ast::BodyKind::Castling(_)
+        | ast::BodyKind::History(_)
+        | ast::BodyKind::Termination(_)
+        | ast::BodyKind::Award(_)
+        | ast::BodyKind::Match(_) => (None, body.span),
+    }
+}
+
+impl From<ast::DefinitionKind> for NameKind {
+    fn from(kind: ast::DefinitionKind) -> NameKind {
+        match kind {
+            ast::DefinitionKind::Piece => NameKind::Piece,
+            ast::DefinitionKind::Region => NameKind::Region,
+            ast::DefinitionKind::Counter => NameKind::Counter,
         }
-    };
-    match body.as_rule() {
-        Rule::piece_stmt => named(NameKind::Piece),
-        Rule::region_stmt => named(NameKind::Region),
-        Rule::counter_stmt => named(NameKind::Counter),
-        Rule::board_stmt => (Some(Key::Singleton("board")), span),
-        Rule::setup_stmt => (Some(Key::Singleton("setup")), span),
-        Rule::check_rule_stmt => (Some(Key::Singleton("check-rule")), span),
-        Rule::succession_stmt => (Some(Key::Singleton("on royal-capture")), span),
-        Rule::en_passant_stmt => (Some(Key::Singleton("en-passant")), span),
-        Rule::agreement_stmt => (Some(Key::Singleton("agreement")), span),
-        Rule::resign_stmt => (Some(Key::Singleton("resign")), span),
-        Rule::tiebreak_stmt => (Some(Key::Singleton("tiebreak")), span),
-        Rule::score_stmt => (Some(Key::Singleton("score")), span),
-        Rule::reset_stmt => (Some(Key::Singleton("reset plies")), span),
-        _ => (None, span),
     }
 }

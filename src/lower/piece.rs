@@ -2,10 +2,10 @@
 //! references to other pieces' movement, and Betza strings, with modifiers.
 
 use super::betza;
-use super::{children, first_child, Lowerer};
+use super::Lowerer;
+use crate::ast;
 use crate::error::{nearest, Code, Error, Span};
 use crate::model::*;
-use crate::syntax::{Node, Rule};
 
 /// Movement names that are not pieces: a convenience for common atoms.
 const BUILTIN_MOVES: [(&str, &str); 6] = [
@@ -17,24 +17,30 @@ const BUILTIN_MOVES: [(&str, &str); 6] = [
     ("bishop-ride", "B"),
 ];
 
-impl Lowerer<'_> {
+/// A piece statement and the file it is written in.
+type PieceSite<'a> = (usize, &'a ast::Piece);
+
+impl<'a> Lowerer<'a> {
     /// Registers every piece's name and letter, then lowers movement (a
     /// piece may use the movement of a piece defined after it).
     pub(super) fn lower_pieces(&mut self) {
-        let items: Vec<_> = self
+        let items: Vec<PieceSite<'a>> = self
             .items
             .iter()
-            .filter(|i| i.body.as_rule() == Rule::piece_stmt)
-            .cloned()
+            .filter_map(|i| {
+                let body: &'a ast::Body = i.body;
+                let ast::BodyKind::Piece(piece) = &body.kind else {
+                    return None;
+                };
+                Some((i.file, piece))
+            })
             .collect();
-        if let Some(extra) = items.get(MAX_PIECE_KINDS) {
-            let span =
-                first_child(&extra.body, Rule::ident).map_or(extra.body.as_span(), |n| n.as_span());
+        if let Some((file, extra)) = items.get(MAX_PIECE_KINDS) {
             self.error(
                 Error::new(
                     Code::TooManyPieceKinds,
-                    extra.file,
-                    span.into(),
+                    *file,
+                    extra.name.span,
                     format!("a variant has at most {MAX_PIECE_KINDS} piece kinds"),
                 )
                 .with_label(format!("kind number {}", MAX_PIECE_KINDS + 1))
@@ -42,19 +48,9 @@ impl Lowerer<'_> {
             );
         }
         let mut letters: Vec<(String, usize, Span)> = Vec::new();
-        for item in &items {
-            let Some(name) = first_child(&item.body, Rule::ident) else {
-                continue;
-            };
-            let letter_node = first_child(&item.body, Rule::string);
-            let letter = letter_node
-                .as_ref()
-                .map(super::string_value)
-                .unwrap_or_default();
-            let letter_span: Span = letter_node
-                .as_ref()
-                .map(|n| n.as_span().into())
-                .unwrap_or(Span::from(name.as_span()));
+        for &(file, piece) in &items {
+            let letter = piece.letter.value.clone();
+            let letter_span = piece.letter.span;
             let valid = letter
                 .chars()
                 .next()
@@ -64,7 +60,7 @@ impl Lowerer<'_> {
                 self.error(
                     Error::new(
                         Code::BadPieceLetter,
-                        item.file,
+                        file,
                         letter_span,
                         format!("piece letter `{letter}` is not a letter with optional marks"),
                     )
@@ -80,7 +76,7 @@ impl Lowerer<'_> {
                 self.error(
                     Error::new(
                         Code::DuplicateLetter,
-                        item.file,
+                        file,
                         letter_span,
                         format!("two pieces are written `{upper}`"),
                     )
@@ -89,26 +85,29 @@ impl Lowerer<'_> {
                     .with_help("each piece needs its own letter so that FEN can tell them apart"),
                 );
             }
-            letters.push((upper.clone(), item.file, letter_span));
-            let value = children(&item.body, Rule::piece_option)
-                .into_iter()
-                .filter_map(|o| first_child(&o, Rule::value_option))
-                .filter_map(|v| first_child(&v, Rule::number))
-                .find_map(|n| {
-                    self.number_in(
-                        item.file,
-                        &n,
-                        0.0..=MAX_PIECE_VALUE,
-                        "a piece's value in pawns",
-                    )
-                });
-            let royal = children(&item.body, Rule::piece_option)
-                .iter()
-                .any(|o| first_child(o, Rule::royal).is_some());
+            letters.push((upper.clone(), file, letter_span));
+            let mut royal = false;
+            let mut value = None;
+            for option in &piece.options {
+                match option {
+                    ast::PieceOption::Royal => royal = true,
+                    // The first valid value counts; each invalid one is reported.
+                    ast::PieceOption::Value(number) => {
+                        if value.is_none() {
+                            value = self.number_in(
+                                file,
+                                number,
+                                0.0..=MAX_PIECE_VALUE,
+                                "a piece's value in pawns",
+                            );
+                        }
+                    }
+                }
+            }
             self.piece_ids
-                .insert(name.as_str().to_string(), self.pieces.len());
+                .insert(piece.name.name.clone(), self.pieces.len());
             self.pieces.push(PieceKind {
-                name: name.as_str().to_string(),
+                name: piece.name.name.clone(),
                 letter: upper,
                 value,
                 royal,
@@ -117,44 +116,29 @@ impl Lowerer<'_> {
             });
         }
         let mut state = vec![Resolution::Pending; self.pieces.len()];
-        for (id, item) in items.iter().enumerate() {
-            self.resolve_piece(
-                id,
-                &items,
-                &mut state,
-                item.file,
-                Span::from(item.body.as_span()),
-            );
+        for id in 0..items.len() {
+            self.resolve_piece(id, &items, &mut state);
         }
     }
 
     /// Lowers piece `id`'s movement, first lowering pieces it refers to.
-    fn resolve_piece(
-        &mut self,
-        id: PieceId,
-        items: &[super::Item<'_>],
-        state: &mut Vec<Resolution>,
-        _file: usize,
-        _span: Span,
-    ) {
+    fn resolve_piece(&mut self, id: PieceId, items: &[PieceSite<'a>], state: &mut [Resolution]) {
         if state[id] != Resolution::Pending {
             return;
         }
         state[id] = Resolution::InProgress;
-        let item = items[id].clone();
-        let Some(expr) = first_child(&item.body, Rule::move_expr) else {
-            return;
-        };
-        let atoms = self.move_expr(item.file, &expr, items, state);
+        let (file, piece) = items[id];
+        let expr = &piece.moves;
+        let atoms = self.move_expr(file, expr, items, state);
         if atoms.is_empty()
             && !self
                 .errors
                 .iter()
-                .any(|e| e.file == item.file && contains(e.span, expr.as_span().into()))
+                .any(|e| e.file == file && contains(e.span, expr.span))
         {
             let name = &self.pieces[id].name;
             self.error(
-                Error::new(Code::NoMove, item.file, expr.as_span().into(), format!("piece `{name}` has no move"))
+                Error::new(Code::NoMove, file, expr.span, format!("piece `{name}` has no move"))
                     .with_label("these modifiers and atoms leave no direction")
                     .with_help("check the direction words: `sideways leap (1,2)` keeps nothing, since no knight jump stays on its rank"),
             );
@@ -167,13 +151,13 @@ impl Lowerer<'_> {
     fn move_expr(
         &mut self,
         file: usize,
-        expr: &Node<'_>,
-        items: &[super::Item<'_>],
-        state: &mut Vec<Resolution>,
+        expr: &ast::MoveExpr,
+        items: &[PieceSite<'a>],
+        state: &mut [Resolution],
     ) -> Vec<MoveAtom> {
         let mut atoms: Vec<MoveAtom> = Vec::new();
-        for term in children(expr, Rule::move_term) {
-            for atom in self.move_term(file, &term, items, state) {
+        for term in &expr.terms {
+            for atom in self.move_term(file, term, items, state) {
                 if !atoms.contains(&atom) {
                     atoms.push(atom);
                 }
@@ -185,62 +169,54 @@ impl Lowerer<'_> {
     fn move_term(
         &mut self,
         file: usize,
-        term: &Node<'_>,
-        items: &[super::Item<'_>],
-        state: &mut Vec<Resolution>,
+        term: &ast::MoveTerm,
+        items: &[PieceSite<'a>],
+        state: &mut [Resolution],
     ) -> Vec<MoveAtom> {
         let mut mode = MoveMode::MoveOrCapture;
         let mut first_move = false;
-        let mut words: Vec<String> = Vec::new();
-        let mut atoms = Vec::new();
-        let mut region = None;
-        for part in term.clone().into_inner() {
-            match part.as_rule() {
-                Rule::move_modifier => {
-                    let Some(modifier) = part.clone().into_inner().next() else {
-                        continue;
-                    };
-                    match modifier.as_rule() {
-                        Rule::move_only | Rule::capture_only => {
-                            let new = if modifier.as_rule() == Rule::move_only {
-                                MoveMode::MoveOnly
-                            } else {
-                                MoveMode::CaptureOnly
-                            };
-                            if mode != MoveMode::MoveOrCapture && mode != new {
-                                self.error(
-                                    Error::new(Code::ConflictingModifiers,
-                                        file,
-                                        part.as_span().into(),
-                                        "`move-only` and `capture-only` together leave nothing",
-                                    )
-                                    .with_label("contradicts the other mode")
-                                    .with_help("keep one of them; without either, a movement both moves and captures"),
-                                );
-                            }
-                            mode = new;
-                        }
-                        Rule::first_move => first_move = true,
-                        Rule::direction_word => words.push(modifier.as_str().to_string()),
-                        _ => {}
-                    }
+        let mut words: Vec<ast::Direction> = Vec::new();
+        for modifier in &term.modifiers {
+            let new = match modifier.kind {
+                ast::ModifierKind::MoveOnly => MoveMode::MoveOnly,
+                ast::ModifierKind::CaptureOnly => MoveMode::CaptureOnly,
+                ast::ModifierKind::FirstMove => {
+                    first_move = true;
+                    continue;
                 }
-                Rule::move_atom => atoms = self.move_atom(file, &part, items, state),
-                Rule::in_region => {
-                    if let Some(ident) = first_child(&part, Rule::ident) {
-                        region = self.region(file, &ident);
-                    }
+                ast::ModifierKind::Direction(word) => {
+                    words.push(word);
+                    continue;
                 }
-                _ => {}
+            };
+            if mode != MoveMode::MoveOrCapture && mode != new {
+                self.error(
+                    Error::new(
+                        Code::ConflictingModifiers,
+                        file,
+                        modifier.span,
+                        "`move-only` and `capture-only` together leave nothing",
+                    )
+                    .with_label("contradicts the other mode")
+                    .with_help(
+                        "keep one of them; without either, a movement both moves and captures",
+                    ),
+                );
             }
+            mode = new;
         }
+        let atoms = self.move_atom(file, &term.atom, items, state);
+        let region = term
+            .region
+            .as_ref()
+            .and_then(|name| self.region(file, name));
         let condition = match (first_move, region) {
             (true, Some(_)) => {
                 self.error(
                     Error::new(
                         Code::ConflictingModifiers,
                         file,
-                        term.as_span().into(),
+                        term.span,
                         "a movement can be `first-move` or `in REGION`, not both",
                     )
                     .with_label("two conditions")
@@ -255,12 +231,7 @@ impl Lowerer<'_> {
         atoms
             .into_iter()
             .filter_map(|mut atom| {
-                atom.mode = match (atom.mode, mode) {
-                    (m, MoveMode::MoveOrCapture) => m,
-                    (MoveMode::MoveOrCapture, m) => m,
-                    (a, b) if a == b => a,
-                    _ => return None,
-                };
+                atom.mode = combined_mode(atom.mode, mode)?;
                 atom.directions.retain(|d| keeps(&words, *d));
                 if condition != AtomCondition::Always {
                     atom.condition = condition;
@@ -273,37 +244,27 @@ impl Lowerer<'_> {
     fn move_atom(
         &mut self,
         file: usize,
-        node: &Node<'_>,
-        items: &[super::Item<'_>],
-        state: &mut Vec<Resolution>,
+        atom: &ast::MoveAtom,
+        items: &[PieceSite<'a>],
+        state: &mut [Resolution],
     ) -> Vec<MoveAtom> {
-        let Some(inner) = node.clone().into_inner().next() else {
-            return Vec::new();
-        };
-        match inner.as_rule() {
-            Rule::betza_atom => {
-                let Some(string) = first_child(&inner, Rule::string) else {
-                    return Vec::new();
-                };
-                let text = super::string_value(&string);
-                match betza::parse(&text) {
-                    Ok(atoms) => atoms,
-                    Err(e) => {
-                        let start = string.as_span().start() + 1 + e.offset;
-                        let end = (start + 1).min(string.as_span().end() - 1).max(start);
-                        self.error(
-                            Error::new(Code::BadBetza, file, Span::new(start, end), format!("bad Betza notation: {}", e.message))
-                                .with_label("here")
-                                .with_help("Betza atoms: W F D N A H C Z G, compounds K R B Q, doubled letters ride; modifiers f b l r v s m c i n p g"),
-                        );
-                        Vec::new()
-                    }
+        match atom {
+            ast::MoveAtom::Betza(string) => match betza::parse(&string.value) {
+                Ok(atoms) => atoms,
+                Err(e) => {
+                    let start = string.span.start + 1 + e.offset;
+                    let end = (start + 1).min(string.span.end - 1).max(start);
+                    self.error(
+                        Error::new(Code::BadBetza, file, Span::new(start, end), format!("bad Betza notation: {}", e.message))
+                            .with_label("here")
+                            .with_help("Betza atoms: W F D N A H C Z G, compounds K R B Q, doubled letters ride; modifiers f b l r v s m c i n p g"),
+                    );
+                    Vec::new()
                 }
-            }
-            Rule::geometric_atom => self.geometric_atom(file, &inner),
-            Rule::move_expr => self.move_expr(file, &inner, items, state),
-            Rule::ident => self.movement_reference(file, &inner, items, state),
-            _ => Vec::new(),
+            },
+            ast::MoveAtom::Geometric(geometric) => self.geometric_atom(file, geometric),
+            ast::MoveAtom::Group(expr) => self.move_expr(file, expr, items, state),
+            ast::MoveAtom::Reference(name) => self.movement_reference(file, name, items, state),
         }
     }
 
@@ -311,25 +272,23 @@ impl Lowerer<'_> {
     fn movement_reference(
         &mut self,
         file: usize,
-        ident: &Node<'_>,
-        items: &[super::Item<'_>],
-        state: &mut Vec<Resolution>,
+        ident: &ast::Ident,
+        items: &[PieceSite<'a>],
+        state: &mut [Resolution],
     ) -> Vec<MoveAtom> {
-        let name = ident.as_str();
+        let name = ident.name.as_str();
         if let Some(&id) = self.piece_ids.get(name) {
             self.movement_pieces.insert(id);
             match state[id] {
                 Resolution::InProgress => {
                     self.error(
-                        Error::new(Code::SelfReferentialMovement, file, ident.as_span().into(), format!("the movement of `{name}` refers to itself"))
+                        Error::new(Code::SelfReferentialMovement, file, ident.span, format!("the movement of `{name}` refers to itself"))
                             .with_label("used while it is being defined")
                             .with_help("describe the movement with atoms (`ride (0,1)`) instead of piece names that refer back"),
                     );
                     return Vec::new();
                 }
-                Resolution::Pending => {
-                    self.resolve_piece(id, items, state, file, ident.as_span().into())
-                }
+                Resolution::Pending => self.resolve_piece(id, items, state),
                 Resolution::Done => {}
             }
             return self.pieces[id].moves.clone();
@@ -349,7 +308,7 @@ impl Lowerer<'_> {
         let mut error = Error::new(
             Code::UnknownMovement,
             file,
-            ident.as_span().into(),
+            ident.span,
             format!("unknown movement `{name}`"),
         )
         .with_label("not a piece or a built-in movement");
@@ -361,28 +320,14 @@ impl Lowerer<'_> {
         Vec::new()
     }
 
-    fn geometric_atom(&mut self, file: usize, node: &Node<'_>) -> Vec<MoveAtom> {
-        let kind = first_child(node, Rule::motion_kind)
-            .map(|n| n.as_str().to_string())
-            .unwrap_or_default();
-        let offset = first_child(node, Rule::offset);
-        let numbers: Vec<i32> = offset
-            .as_ref()
-            .map(|o| {
-                children(o, Rule::signed_int)
-                    .iter()
-                    .map(|n| n.as_str().parse::<i32>().unwrap_or(i32::MAX))
-                    .collect()
-            })
-            .unwrap_or_default();
-        let span: Span = offset
-            .as_ref()
-            .map(|o| o.as_span().into())
-            .unwrap_or(node.as_span().into());
-        let (df, dr) = (
-            numbers.first().copied().unwrap_or(0),
-            numbers.get(1).copied().unwrap_or(0),
-        );
+    fn geometric_atom(&mut self, file: usize, atom: &ast::GeometricAtom) -> Vec<MoveAtom> {
+        let kind = atom.motion.keyword();
+        let offset = &atom.offset;
+        // The grammar gives digits; too many of them saturate (and are
+        // then longer than any board).
+        let number = |token: &ast::Token| token.text.parse::<i32>().unwrap_or(i32::MAX);
+        let (df, dr) = (number(&offset.files), number(&offset.ranks));
+        let span = offset.span;
         let limit = MAX_BOARD_SIDE as i32 - 1;
         if df == 0 && dr == 0 {
             self.error(
@@ -405,82 +350,77 @@ impl Lowerer<'_> {
                     Code::BadOffset,
                     file,
                     span,
-                    format!(
-                        "offset {} is longer than any board",
-                        offset.as_ref().map_or("", |o| o.as_str())
-                    ),
+                    format!("offset {} is longer than any board", offset.text),
                 )
                 .with_label(format!("at most {limit} squares either way")),
             );
             return Vec::new();
         }
-        let range_node = first_child(node, Rule::range);
-        let range = range_node.as_ref().and_then(|r| first_child(r, Rule::int));
-        let landing = first_child(node, Rule::landing);
-        let adjacent = landing.is_some();
-        if let (Some(range_node), false) = (&range_node, kind == "ride") {
+        let is_ride = match atom.motion {
+            ast::MotionKind::Ride => true,
+            ast::MotionKind::Leap | ast::MotionKind::LameLeap | ast::MotionKind::Hop => false,
+        };
+        let is_hop = match atom.motion {
+            ast::MotionKind::Hop => true,
+            ast::MotionKind::Leap | ast::MotionKind::LameLeap | ast::MotionKind::Ride => false,
+        };
+        if let (Some(range), false) = (&atom.range, is_ride) {
             self.error(
                 Error::new(
                     Code::ModifierNotForMotion,
                     file,
-                    range_node.as_span().into(),
+                    range.span,
                     format!("`up to` limits a ride, not a {kind}"),
                 )
                 .with_label("only `ride` has a range")
                 .with_help(format!(
                     "remove `{}`, or make the movement a `ride`",
-                    range_node.as_str().trim()
+                    range.text.trim()
                 )),
             );
         }
-        if let (Some(landing), false) = (&landing, kind == "hop") {
+        if let (Some(adjacent), false) = (atom.adjacent, is_hop) {
             self.error(
                 Error::new(
                     Code::ModifierNotForMotion,
                     file,
-                    landing.as_span().into(),
+                    adjacent,
                     format!("`adjacent` is for hops, not a {kind}"),
                 )
                 .with_label("only `hop` lands adjacent")
                 .with_help("`hop (0,1) adjacent` lands just beyond the piece it jumps over"),
             );
         }
-        let range = match range {
-            Some(range) => match self.number_in(file, &range, 0..=u32::MAX, "a ride's range") {
-                Some(value) => Some(value),
-                None => return Vec::new(),
-            },
-            None => None,
-        };
-        let max = match range {
-            Some(0) => {
-                self.error(
-                    Error::new(
-                        Code::BadOffset,
-                        file,
-                        range_node
-                            .as_ref()
-                            .map_or(node.as_span(), |r| r.as_span())
-                            .into(),
-                        "a ride of `up to 0` steps does not move",
-                    )
-                    .with_label("range 0")
-                    .with_help("a ride goes at least one step: `up to 1` or more"),
-                );
-                return Vec::new();
+        let max = match &atom.range {
+            Some(range) => {
+                match self.number_in(file, &range.limit, 0..=u32::MAX, "a ride's range") {
+                    Some(0) => {
+                        self.error(
+                            Error::new(
+                                Code::BadOffset,
+                                file,
+                                range.span,
+                                "a ride of `up to 0` steps does not move",
+                            )
+                            .with_label("range 0")
+                            .with_help("a ride goes at least one step: `up to 1` or more"),
+                        );
+                        return Vec::new();
+                    }
+                    Some(n) => Some(n.min(MAX_BOARD_SIDE as u32) as u8),
+                    None => return Vec::new(),
+                }
             }
-            Some(n) => Some(n.min(MAX_BOARD_SIDE as u32) as u8),
             None => None,
         };
-        let motion = match kind.as_str() {
-            "leap" => Motion::Leap,
-            "lame-leap" => Motion::LameLeap,
-            "ride" => Motion::Ride { max },
-            _ => Motion::Hop {
-                landing: if adjacent {
-                    HopLanding::Adjacent
-                } else {
-                    HopLanding::Any
+        let motion = match atom.motion {
+            ast::MotionKind::Leap => Motion::Leap,
+            ast::MotionKind::LameLeap => Motion::LameLeap,
+            ast::MotionKind::Ride => Motion::Ride { max },
+            ast::MotionKind::Hop => Motion::Hop {
+                landing: match atom.adjacent {
+                    Some(_) => HopLanding::Adjacent,
+                    None => HopLanding::Any,
                 },
             },
         };
@@ -493,31 +433,36 @@ impl Lowerer<'_> {
     }
 }
 
+/// The mode of an atom under a term's modifier: `None` if they contradict.
+fn combined_mode(atom: MoveMode, modifier: MoveMode) -> Option<MoveMode> {
+    match (atom, modifier) {
+        (mode, MoveMode::MoveOrCapture) | (MoveMode::MoveOrCapture, mode) => Some(mode),
+        (MoveMode::MoveOnly, MoveMode::MoveOnly) => Some(MoveMode::MoveOnly),
+        (MoveMode::CaptureOnly, MoveMode::CaptureOnly) => Some(MoveMode::CaptureOnly),
+        (MoveMode::MoveOnly, MoveMode::CaptureOnly)
+        | (MoveMode::CaptureOnly, MoveMode::MoveOnly) => None,
+    }
+}
+
 /// Whether direction words keep `(df, dr)`: words about ranks (forward,
 /// backward, sideways) are a union, words about files (left, right,
 /// vertical) are a union, and the two groups intersect.
-fn keeps(words: &[String], (df, dr): (i8, i8)) -> bool {
-    let rank_words: Vec<&String> = words
-        .iter()
-        .filter(|w| matches!(w.as_str(), "forward" | "backward" | "sideways"))
-        .collect();
-    let file_words: Vec<&String> = words
-        .iter()
-        .filter(|w| matches!(w.as_str(), "left" | "right" | "vertical"))
-        .collect();
-    let rank_ok = rank_words.is_empty()
-        || rank_words.iter().any(|w| match w.as_str() {
-            "forward" => dr > 0,
-            "backward" => dr < 0,
-            _ => dr == 0,
-        });
-    let file_ok = file_words.is_empty()
-        || file_words.iter().any(|w| match w.as_str() {
-            "left" => df < 0,
-            "right" => df > 0,
-            _ => df == 0,
-        });
-    rank_ok && file_ok
+fn keeps(words: &[ast::Direction], (df, dr): (i8, i8)) -> bool {
+    let mut rank_words = false;
+    let mut rank_ok = false;
+    let mut file_words = false;
+    let mut file_ok = false;
+    for word in words {
+        match word {
+            ast::Direction::Forward => (rank_words, rank_ok) = (true, rank_ok || dr > 0),
+            ast::Direction::Backward => (rank_words, rank_ok) = (true, rank_ok || dr < 0),
+            ast::Direction::Sideways => (rank_words, rank_ok) = (true, rank_ok || dr == 0),
+            ast::Direction::Left => (file_words, file_ok) = (true, file_ok || df < 0),
+            ast::Direction::Right => (file_words, file_ok) = (true, file_ok || df > 0),
+            ast::Direction::Vertical => (file_words, file_ok) = (true, file_ok || df == 0),
+        }
+    }
+    (!rank_words || rank_ok) && (!file_words || file_ok)
 }
 
 fn contains(outer: Span, inner: Span) -> bool {

@@ -1,66 +1,54 @@
 //! Promotion, castling, history rules and royal succession.
 
-use super::{children, first_child, Lowerer};
+use super::Lowerer;
+use crate::ast;
 use crate::error::{Code, Error, Span};
 use crate::model::*;
-use crate::syntax::{Node, Rule};
 
 impl Lowerer<'_> {
     pub(super) fn lower_promotion(
         &mut self,
         file: usize,
-        body: Node<'_>,
+        promote: &ast::Promote,
         label: Option<String>,
     ) -> Option<Promotion> {
-        let lists = children(&body, Rule::ident_list);
-        let pieces = self.piece_list(file, lists.first().cloned());
-        let choices = self.piece_list(file, lists.get(1).cloned());
-        let zone_node = first_child(&body, Rule::ident)?;
-        let zone = self.region(file, &zone_node);
+        let pieces = self.piece_list(file, &promote.pieces);
+        let choices = self.piece_list(file, &promote.choices);
+        let zone = self.region(file, &promote.zone);
         let mut obligation = Obligation::Mandatory;
         let mut timing = PromotionTiming::Immediate;
-        for option in children(&body, Rule::promote_option) {
-            let Some(inner) = option.into_inner().next() else {
-                continue;
-            };
-            match inner.as_rule() {
-                Rule::mandatory => obligation = Obligation::Mandatory,
-                Rule::optional => obligation = Obligation::Optional,
-                Rule::mandatory_unless => {
-                    if let Some(c) = first_child(&inner, Rule::condition) {
-                        obligation = Obligation::MandatoryUnless(self.condition(file, &c));
-                    }
+        for option in &promote.options {
+            match option {
+                ast::PromoteOption::Mandatory => obligation = Obligation::Mandatory,
+                ast::PromoteOption::Optional => obligation = Obligation::Optional,
+                ast::PromoteOption::MandatoryUnless(condition) => {
+                    obligation = Obligation::MandatoryUnless(self.condition(file, condition));
                 }
-                Rule::delayed => {
-                    let follow_up = first_child(&inner, Rule::follow_up)
-                        .and_then(|f| first_child(&f, Rule::follow_mode))
-                        .map(|m| match m.as_str() {
-                            "move-only" => MoveMode::MoveOnly,
-                            "capture-only" => MoveMode::CaptureOnly,
-                            _ => MoveMode::MoveOrCapture,
-                        });
+                ast::PromoteOption::Delayed(follow_up) => {
+                    let follow_up = follow_up.map(|mode| match mode {
+                        ast::FollowMode::MoveOnly => MoveMode::MoveOnly,
+                        ast::FollowMode::CaptureOnly => MoveMode::CaptureOnly,
+                        ast::FollowMode::Any => MoveMode::MoveOrCapture,
+                    });
                     timing = PromotionTiming::Delayed { follow_up };
                 }
-                _ => {}
             }
         }
         // A delayed promotion is the owner's choice on a later turn (D2).
         if matches!(timing, PromotionTiming::Delayed { .. }) {
             obligation = Obligation::Optional;
         }
-        if let Some(list) = lists.get(1) {
-            for ident in children(list, Rule::ident) {
-                let royal = self
-                    .piece_ids
-                    .get(ident.as_str())
-                    .is_some_and(|id| self.pieces[*id].royal);
-                if royal {
-                    self.error(
-                        Error::new(Code::PromotionToRoyal, file, ident.as_span().into(), format!("promotion into the royal piece `{}`", ident.as_str()))
-                            .with_label("a promoted piece would be a second royal piece")
-                            .with_help("promote into non-royal pieces; a player keeps one royal piece (use `on royal-capture crown ...` for succession)"),
-                    );
-                }
+        for ident in &promote.choices {
+            let royal = self
+                .piece_ids
+                .get(&ident.name)
+                .is_some_and(|id| self.pieces[*id].royal);
+            if royal {
+                self.error(
+                    Error::new(Code::PromotionToRoyal, file, ident.span, format!("promotion into the royal piece `{}`", ident.name))
+                        .with_label("a promoted piece would be a second royal piece")
+                        .with_help("promote into non-royal pieces; a player keeps one royal piece (use `on royal-capture crown ...` for succession)"),
+                );
             }
         }
         Some(Promotion {
@@ -76,51 +64,45 @@ impl Lowerer<'_> {
     pub(super) fn lower_castling(
         &mut self,
         file: usize,
-        body: Node<'_>,
+        castling: &ast::Castling,
+        span: Span,
         label: Option<String>,
     ) -> Option<Castling> {
-        let idents = children(&body, Rule::ident);
-        let king = self.piece(file, idents.first()?);
-        let rook = self.piece(file, idents.get(1)?);
+        let king = self.piece(file, &castling.king);
+        let rook = self.piece(file, &castling.rook);
         let mut sides = [None, None];
         let mut repeated = false;
-        for side in children(&body, Rule::castling_side) {
-            let is_short =
-                first_child(&side, Rule::castle_side_kw).is_some_and(|k| k.as_str() == "short");
-            let files = children(&side, Rule::file_letter);
-            let king_file = files.first().and_then(|f| self.file_letter(file, f));
-            let rook_file = files.get(1).and_then(|f| self.file_letter(file, f));
+        for side in &castling.sides {
+            let king_file = self.file_letter(file, &side.king_file);
+            let rook_file = self.file_letter(file, &side.rook_file);
             if let (Some(king_file), Some(rook_file)) = (king_file, rook_file) {
                 if king_file == rook_file {
                     let letter = char::from(b'a' + king_file);
                     self.error(
                         Error::new(Code::CastlingSameSquare,
                             file,
-                            side.as_span().into(),
+                            side.span,
                             "the king and the rook would land on the same square",
                         )
                         .with_label(format!("both to the {letter} file"))
                         .with_help("give the rook the square beside the king's, e.g. `short king to g rook to f`"),
                     );
                 }
-                let slot = if is_short { 0 } else { 1 };
+                let (slot, other) = match side.side {
+                    ast::CastlingSide::Short => (0, ast::CastlingSide::Long),
+                    ast::CastlingSide::Long => (1, ast::CastlingSide::Short),
+                };
                 if sides[slot].is_some() {
                     repeated = true;
                     self.error(
                         Error::new(
                             Code::CastlingSideTwice,
                             file,
-                            side.as_span().into(),
-                            format!(
-                                "castling gives `{}` twice",
-                                if is_short { "short" } else { "long" }
-                            ),
+                            side.span,
+                            format!("castling gives `{}` twice", side.side.keyword()),
                         )
                         .with_label("one `short` and one `long` are needed")
-                        .with_help(format!(
-                            "make this side `{}`",
-                            if is_short { "long" } else { "short" }
-                        )),
+                        .with_help(format!("make this side `{}`", other.keyword())),
                     );
                 }
                 sides[slot] = Some(CastlingSide {
@@ -129,7 +111,7 @@ impl Lowerer<'_> {
                 });
             }
         }
-        let mut castling = Castling {
+        let mut lowered = Castling {
             label,
             king: king?,
             rook: rook?,
@@ -143,7 +125,7 @@ impl Lowerer<'_> {
                     Error::new(
                         Code::CastlingSideMissing,
                         file,
-                        body.as_span().into(),
+                        span,
                         "castling needs a `short` and a `long` side",
                     )
                     .with_label("only one side given"),
@@ -155,79 +137,72 @@ impl Lowerer<'_> {
             not_into_check: false,
             requirements: Vec::new(),
         };
-        for option in children(&body, Rule::castling_option) {
-            let Some(inner) = option.into_inner().next() else {
-                continue;
-            };
-            match inner.as_rule() {
-                Rule::not_from_check => castling.not_from_check = true,
-                Rule::not_through_check => castling.not_through_check = true,
-                Rule::not_into_check => castling.not_into_check = true,
-                Rule::rook_moved_on_files => {
-                    let files: Vec<u8> = children(&inner, Rule::file_letter)
+        for option in &castling.options {
+            match option {
+                ast::CastlingOption::NotFromCheck => lowered.not_from_check = true,
+                ast::CastlingOption::NotThroughCheck => lowered.not_through_check = true,
+                ast::CastlingOption::NotIntoCheck => lowered.not_into_check = true,
+                ast::CastlingOption::RookMovedOnFiles(letters) => {
+                    let files: Vec<u8> = letters
                         .iter()
                         .filter_map(|f| self.file_letter(file, f))
                         .collect();
-                    castling
+                    lowered
                         .requirements
                         .push(CastlingRequirement::RookMayHaveMovedOnFiles(files));
                 }
-                Rule::king_lineage => {
-                    let was: Vec<PieceId> = children(&inner, Rule::ident)
-                        .iter()
-                        .filter_map(|i| self.piece(file, i))
-                        .collect();
-                    castling
+                ast::CastlingOption::KingLineage(names) => {
+                    let was: Vec<PieceId> =
+                        names.iter().filter_map(|i| self.piece(file, i)).collect();
+                    lowered
                         .requirements
                         .push(CastlingRequirement::KingLineage(Lineage { was }));
                 }
-                _ => {}
             }
         }
-        Some(castling)
+        Some(lowered)
     }
 
     pub(super) fn lower_history(
         &mut self,
         file: usize,
-        body: Node<'_>,
+        history: &ast::History,
         label: Option<String>,
     ) -> HistoryRule {
-        let plies_ago = first_child(&body, Rule::int)
-            .and_then(|n| {
-                self.number_in(
-                    file,
-                    &n,
-                    1..=MAX_HISTORY_PLIES,
-                    "the plies a repetition rule looks back",
-                )
-            })
+        let plies_ago = self
+            .number_in(
+                file,
+                &history.plies_ago,
+                1..=MAX_HISTORY_PLIES,
+                "the plies a repetition rule looks back",
+            )
             .unwrap_or(4);
-        let message = first_child(&body, Rule::string)
-            .map(|s| super::string_value(&s))
-            .unwrap_or_else(|| "illegal repeated check".to_string());
+        let message = history
+            .message
+            .as_ref()
+            .map_or_else(|| "illegal repeated check".to_string(), |s| s.value.clone());
         HistoryRule {
             label,
             kind: HistoryRuleKind::RepeatedCheck { plies_ago },
-            unless_only_such_moves: first_child(&body, Rule::unless_only).is_some(),
+            unless_only_such_moves: history.unless_only_such_moves,
             message,
         }
     }
 
-    pub(super) fn lower_succession(&mut self, file: usize, body: Node<'_>) -> RoyalLoss {
-        let Some(action) =
-            first_child(&body, Rule::succession_action).and_then(|a| a.into_inner().next())
-        else {
-            return RoyalLoss::EndsGame;
+    pub(super) fn lower_succession(
+        &mut self,
+        file: usize,
+        action: &ast::SuccessionAction,
+    ) -> RoyalLoss {
+        let (candidates, becomes_name) = match action {
+            ast::SuccessionAction::GameEnds => return RoyalLoss::EndsGame,
+            ast::SuccessionAction::Crown {
+                candidates,
+                becomes,
+            } => (candidates, becomes),
         };
-        if action.as_rule() != Rule::crown {
-            return RoyalLoss::EndsGame;
-        }
-        let candidates = self.piece_list(file, first_child(&action, Rule::ident_list));
-        let Some(becomes_node) = first_child(&action, Rule::ident) else {
-            return RoyalLoss::EndsGame;
-        };
-        let Some(becomes) = self.piece(file, &becomes_node) else {
+        let candidates = self.piece_list(file, candidates);
+        let Some(becomes) = self.piece(file, becomes_name) else {
             return RoyalLoss::EndsGame;
         };
         if !self.pieces[becomes].royal {
@@ -235,10 +210,10 @@ impl Lowerer<'_> {
                 Error::new(
                     Code::CrownNotRoyal,
                     file,
-                    Span::from(becomes_node.as_span()),
+                    becomes_name.span,
                     format!(
                         "succession crowns `{}`, which is not royal",
-                        becomes_node.as_str()
+                        becomes_name.name
                     ),
                 )
                 .with_label("should be a royal piece")

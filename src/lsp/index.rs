@@ -7,8 +7,9 @@
 //! a child (`replace rook-promotion: ...`, `drop insufficient-material`,
 //! `promote rook to ...`) means the definition of that name in the chain.
 
+use crate::ast;
 use crate::error::Span;
-use crate::syntax::{self, Node, Rule};
+use crate::syntax;
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
@@ -87,75 +88,66 @@ impl FileIndex {
             text: String::new(),
             ..FileIndex::default()
         };
-        if let Ok(root) = syntax::parse(0, &text) {
+        if let Ok(tree) = syntax::parse_file(0, &text) {
             index.parsed = true;
-            index.collect(&root);
+            index.collect(&tree);
         }
         index.text = text;
         index
     }
 
-    fn collect(&mut self, root: &Node<'_>) {
-        let mut defining = HashSet::new();
-        for item in root.clone().into_inner() {
-            match item.as_rule() {
-                Rule::header => {
-                    if let Some(name) = first_ident(&item) {
-                        defining.insert(name.as_span().start());
-                        self.define(&name, DefinitionKind::Variant, &item);
-                    }
-                    self.extends = item
-                        .clone()
-                        .into_inner()
-                        .find(|n| n.as_rule() == Rule::extends_clause)
-                        .and_then(|clause| first_ident(&clause))
-                        .map(|name| name.as_str().to_string());
-                }
-                Rule::statement => self.collect_statement(&item, &mut defining),
-                _ => {}
+    fn collect(&mut self, tree: &ast::File) {
+        let header = &tree.header;
+        let mut defining = HashSet::from([header.id.span.start]);
+        self.define(&header.id, DefinitionKind::Variant, header.span);
+        self.extends = header.extends.as_ref().map(|name| name.name.clone());
+        for statement in &tree.statements {
+            let ast::Statement::Item(item) = statement else {
+                continue;
+            };
+            if let Some(label) = &item.label {
+                self.define(label, DefinitionKind::Label, item.span);
             }
+            let (name, kind) = match &item.body.kind {
+                ast::BodyKind::Piece(piece) => (&piece.name, DefinitionKind::Piece),
+                ast::BodyKind::Region(region) => (&region.name, DefinitionKind::Region),
+                ast::BodyKind::Counter(counter) => (&counter.name, DefinitionKind::Counter),
+                ast::BodyKind::Board(_)
+                | ast::BodyKind::Setup(_)
+                | ast::BodyKind::Promote(_)
+                | ast::BodyKind::Castling(_)
+                | ast::BodyKind::EnPassant(_)
+                | ast::BodyKind::CheckRule(_)
+                | ast::BodyKind::History(_)
+                | ast::BodyKind::Succession(_)
+                | ast::BodyKind::Reset(_)
+                | ast::BodyKind::Termination(_)
+                | ast::BodyKind::Award(_)
+                | ast::BodyKind::Agreement(_)
+                | ast::BodyKind::Resign(_)
+                | ast::BodyKind::Tiebreak(_)
+                | ast::BodyKind::Score(_)
+                | ast::BodyKind::Match(_) => continue,
+            };
+            defining.insert(name.span.start);
+            self.define(name, kind, item.span);
         }
-        for node in root.clone().into_inner().flatten() {
-            let is_name = node.as_rule() == Rule::ident;
-            if is_name && !defining.contains(&node.as_span().start()) {
+        for name in tree.identifiers() {
+            if !defining.contains(&name.span.start) {
                 self.references.push(Reference {
-                    name: node.as_str().to_string(),
-                    span: node.as_span().into(),
+                    name: name.name.clone(),
+                    span: name.span,
                 });
             }
         }
     }
 
-    fn collect_statement(&mut self, statement: &Node<'_>, defining: &mut HashSet<usize>) {
-        for part in statement.clone().into_inner() {
-            match part.as_rule() {
-                Rule::label => self.define(&part, DefinitionKind::Label, statement),
-                Rule::body => {
-                    let Some(inner) = part.into_inner().next() else {
-                        continue;
-                    };
-                    let kind = match inner.as_rule() {
-                        Rule::piece_stmt => DefinitionKind::Piece,
-                        Rule::region_stmt => DefinitionKind::Region,
-                        Rule::counter_stmt => DefinitionKind::Counter,
-                        _ => continue,
-                    };
-                    if let Some(name) = first_ident(&inner) {
-                        defining.insert(name.as_span().start());
-                        self.define(&name, kind, statement);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-
-    fn define(&mut self, name: &Node<'_>, kind: DefinitionKind, statement: &Node<'_>) {
+    fn define(&mut self, name: &ast::Ident, kind: DefinitionKind, statement: Span) {
         self.definitions.push(Definition {
-            name: name.as_str().to_string(),
+            name: name.name.clone(),
             kind,
-            span: name.as_span().into(),
-            statement: statement.as_span().into(),
+            span: name.span,
+            statement,
         });
     }
 
@@ -167,12 +159,6 @@ impl FileIndex {
             .chain(references)
             .find(|(_, span)| span.start <= offset && offset <= span.end)
     }
-}
-
-fn first_ident<'a>(node: &Node<'a>) -> Option<Node<'a>> {
-    node.clone()
-        .into_inner()
-        .find(|n| n.as_rule() == Rule::ident)
 }
 
 /// A file and the files it extends, nearest first: `files[0]` is the file

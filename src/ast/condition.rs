@@ -1,0 +1,162 @@
+//! Conditions, events, players and the other parts that rules share.
+
+use super::{Ident, Token};
+use crate::error::Span;
+
+/// A condition: `or` binds loosest, then `and`, then `not`; parentheses
+/// leave no node of their own.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Condition {
+    /// `A or B or ...` (two or more parts, left to right).
+    Or(Vec<Condition>),
+    /// `A and B and ...` (two or more parts, left to right).
+    And(Vec<Condition>),
+    /// `not A`.
+    Not(Box<Condition>),
+    /// `no legal moves`.
+    NoLegalMoves,
+    /// `in check`.
+    InCheck,
+    /// `royal captured`.
+    RoyalCaptured,
+    /// `repetition N [in a row]`.
+    Repetition {
+        /// How many times.
+        count: Token,
+        /// `in a row`.
+        in_a_row: bool,
+        /// The whole condition.
+        span: Span,
+    },
+    /// `plies N`.
+    Plies(Token),
+    /// `only royals left`.
+    OnlyRoyalsLeft,
+    /// `insufficient material A B | C ...`: the sets of pieces.
+    InsufficientMaterial(Vec<Vec<Ident>>),
+    /// `AGGREGATE pieces [except|of PIECES] COMPARISON N`.
+    Material {
+        /// Whose pieces.
+        of: Aggregate,
+        /// Which pieces, if not all.
+        filter: Option<PieceFilter>,
+        /// The comparison.
+        comparison: Comparison,
+        /// The number compared with.
+        value: Token,
+    },
+    /// `AGGREGATE count COUNTER COMPARISON N`.
+    Counter {
+        /// Whose count.
+        of: Aggregate,
+        /// The counter.
+        counter: Ident,
+        /// The comparison.
+        comparison: Comparison,
+        /// The number compared with.
+        value: Token,
+    },
+    /// `PLAYER clock below N seconds`.
+    ClockBelow {
+        /// Whose clock.
+        of: Player,
+        /// The seconds.
+        seconds: Token,
+    },
+    /// `last move EVENT`.
+    LastMove(Event),
+}
+
+/// Whose value a condition reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aggregate {
+    /// `max`: the larger of the two players'.
+    Max,
+    /// `min`: the smaller.
+    Min,
+    /// One player's.
+    Player(Player),
+}
+
+/// `except PIECES` or `of PIECES`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceFilter {
+    /// `except` or `of`.
+    pub kind: FilterKind,
+    /// The pieces.
+    pub pieces: Vec<Ident>,
+}
+
+/// How a piece filter selects.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FilterKind {
+    /// `except`: all but these.
+    Except,
+    /// `of`: only these.
+    Of,
+}
+
+/// `<`, `<=`, `==`, `>=`, `>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// `<`.
+    Less,
+    /// `<=`.
+    LessEqual,
+    /// `==`.
+    Equal,
+    /// `>=`.
+    GreaterEqual,
+    /// `>`.
+    Greater,
+}
+
+/// The player words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// `side-to-move`.
+    SideToMove,
+    /// `opponent`.
+    Opponent,
+    /// `mover`: the player who just moved.
+    Mover,
+    /// `white`.
+    White,
+    /// `black`.
+    Black,
+}
+
+/// Event atoms joined by `and`: all of them in one move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    /// The atoms, in order.
+    pub atoms: Vec<EventAtom>,
+}
+
+/// What a move may do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EventAtom {
+    /// `capture [of PIECES]` (no pieces: any).
+    Capture(Vec<Ident>),
+    /// `en-passant`.
+    EnPassant,
+    /// `move of PIECES`.
+    MoveOf(Vec<Ident>),
+    /// `promotion [of PIECES] [to PIECES]`.
+    Promotion {
+        /// `of PIECES`, if written.
+        of: Option<Vec<Ident>>,
+        /// `to PIECES`, if written.
+        to: Option<Vec<Ident>>,
+    },
+    /// `castle [short|long]`.
+    Castle(Option<super::CastlingSide>),
+    /// `royal-capture`.
+    RoyalCapture,
+    /// `crowning [of PIECES]` (no pieces: any).
+    Crowning(Vec<Ident>),
+    /// `laws-checkmate`.
+    LawsCheckmate,
+    /// `moved piece was A > B ...`.
+    MovedPieceWas(Vec<Ident>),
+}
