@@ -13,6 +13,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 use varc_runtime::fen::parse_fen;
 use varc_runtime::input::{Line, LineReader};
+use varc_runtime::model::Variant;
 use varc_runtime::notation::long_algebraic;
 use varc_runtime::perft::PerftReport;
 use varc_runtime::rules::Rules;
@@ -95,7 +96,7 @@ pub fn run<V: CompiledVariant>(args: &[String]) -> ExitCode {
         "batch" => run_batch(&rules),
         "uci" => protocol(varc_runtime::uci::run_stdio(rules)),
         "xboard" => protocol(varc_runtime::xboard::run_stdio(rules)),
-        "info" => info(&rules, &options),
+        "info" => info(rules.variant(), &options),
         other => {
             eprintln!("error: unknown command {other}\n{USAGE}");
             ExitCode::FAILURE
@@ -103,8 +104,8 @@ pub fn run<V: CompiledVariant>(args: &[String]) -> ExitCode {
     }
 }
 
-fn info<V: CompiledVariant>(rules: &Compiled<V>, options: &Options) -> ExitCode {
-    let variant = rules.variant();
+/// Not generic, so compiled once here rather than in every engine.
+fn info(variant: &Variant, options: &Options) -> ExitCode {
     if options.model_json {
         match serde_json::to_string(variant) {
             Ok(json) => println!("{json}"),

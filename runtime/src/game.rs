@@ -38,6 +38,7 @@ pub mod matches;
 pub mod record;
 pub mod replay;
 mod result;
+pub mod state;
 pub(crate) mod termination;
 
 pub use awards::AwardedWin;

@@ -2,6 +2,7 @@
 //! generates: the variant model, positions, moves, notation and game rules.
 
 pub mod board;
+pub mod erased;
 pub mod eval;
 pub mod fen;
 pub mod game;

@@ -38,13 +38,13 @@
 //! and the loop returns.
 
 use crate::board::Board;
-use crate::fen::write_fen_for_clients;
+use crate::erased::{Erased, ErasedEngine, ErasedGame, ErasedRules};
 use crate::game::{Game, Status};
 use crate::input::{Line, LineReader};
-use crate::notation::{describe_all, long_algebraic, long_algebraic_of};
+use crate::moves::Move;
+use crate::notation::{long_algebraic, long_algebraic_of};
 use crate::rules::Rules;
-use crate::search::worker::Worker;
-use crate::search::{Engine, Score, SearchInfo, MAX_MULTIPV};
+use crate::search::{Score, SearchInfo, MAX_MULTIPV};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -75,16 +75,32 @@ pub fn stdout_output() -> Output {
 
 /// Runs UCI over standard input and output.
 pub fn run_stdio<R: Rules + Clone + Send + 'static>(rules: R) -> std::io::Result<()> {
+    run_stdio_erased(Box::new(Erased(rules)))
+}
+
+/// Runs UCI over standard input and output (not generic: compiled once,
+/// not in every engine; see [`crate::erased`]).
+pub fn run_stdio_erased(rules: Box<dyn ErasedRules>) -> std::io::Result<()> {
     let stdin = std::io::stdin();
-    run(rules, stdin.lock(), stdout_output())
+    run_erased(rules, &mut stdin.lock(), stdout_output())
 }
 
 /// Runs UCI, reading commands from `input` until `quit` or its end.
-pub fn run<R, I>(rules: R, input: I, output: Output) -> std::io::Result<()>
+pub fn run<R, I>(rules: R, mut input: I, output: Output) -> std::io::Result<()>
 where
     R: Rules + Clone + Send + 'static,
     I: BufRead,
 {
+    run_erased(Box::new(Erased(rules)), &mut input, output)
+}
+
+/// Runs UCI over type-erased rules, reading commands from `input` until
+/// `quit` or its end.
+pub fn run_erased(
+    rules: Box<dyn ErasedRules>,
+    input: &mut dyn BufRead,
+    output: Output,
+) -> std::io::Result<()> {
     let mut session = Session::new(rules, output);
     let mut reader = LineReader::new(input);
     loop {
@@ -146,13 +162,22 @@ pub fn line_texts_with<R: Rules>(
     out
 }
 
+/// The long algebraic texts of `line`, played from `game`'s position;
+/// stops at the first move that is not legal there.
+pub fn erased_line_text(game: &dyn ErasedGame, line: &[Move]) -> Vec<String> {
+    let variant = game.variant().clone();
+    game.line_texts(line, &mut |_, mv, legal| {
+        long_algebraic(&variant, mv, legal)
+    })
+}
+
 /// A search's `info` line.
-pub fn info_line<R: Rules>(game: &Game<R>, info: &SearchInfo<R::Move>) -> String {
+pub fn info_line(game: &dyn ErasedGame, info: &SearchInfo<Move>) -> String {
     let score = match info.score {
         Score::Centipawns(cp) => format!("cp {cp}"),
         Score::Mate(moves) => format!("mate {moves}"),
     };
-    let pv = line_text(game, &info.pv).join(" ");
+    let pv = erased_line_text(game, &info.pv).join(" ");
     format!(
         "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} time {} hashfull {} pv {pv}",
         info.depth,
@@ -165,31 +190,30 @@ pub fn info_line<R: Rules>(game: &Game<R>, info: &SearchInfo<R::Move>) -> String
     )
 }
 
-struct Session<R: Rules + Clone + Send + 'static> {
-    rules: R,
-    game: Game<R>,
-    worker: Worker<R::Move>,
+struct Session {
+    rules: Box<dyn ErasedRules>,
+    game: Box<dyn ErasedGame>,
+    worker: Box<dyn ErasedEngine>,
     output: Output,
 }
 
-impl<R: Rules + Clone + Send + 'static> Session<R> {
-    fn new(rules: R, output: Output) -> Session<R> {
-        let engine = Engine::new(rules.variant());
-        let game = match Game::new(rules.clone()) {
+impl Session {
+    fn new(rules: Box<dyn ErasedRules>, output: Output) -> Session {
+        let worker = rules.new_engine();
+        let game = match rules.new_game() {
             Ok(game) => game,
             Err(error) => {
                 say(
                     &output,
                     &format!("info string error: the start position: {error}"),
                 );
-                let empty = rules.import(&crate::position::Position::empty(8, 8, 0));
-                Game::from_position(rules.clone(), empty, None)
+                rules.game_from_position(&crate::position::Position::empty(8, 8, 0))
             }
         };
         Session {
             rules,
             game,
-            worker: Worker::new(engine),
+            worker,
             output,
         }
     }
@@ -212,7 +236,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 self.set_option(args);
             }
             "ucinewgame" => {
-                self.worker.engine_mut().clear();
+                self.worker.clear();
                 self.reset_game();
             }
             "position" => {
@@ -224,11 +248,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             "quit" => return false,
             "d" => self.show(),
             "eval" => {
-                let value = self
-                    .worker
-                    .engine_mut()
-                    .evaluator()
-                    .evaluate(self.game.rules(), self.game.position());
+                let value = self.game.evaluate(self.worker.evaluator());
                 self.say(&format!(
                     "info string static evaluation {value} cp for the side to move"
                 ));
@@ -267,17 +287,15 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         };
         match name.to_ascii_lowercase().as_str() {
             "hash" => match value.parse::<usize>() {
-                Ok(mb) if (1..=4096).contains(&mb) => self.worker.engine_mut().set_hash_mb(mb),
+                Ok(mb) if (1..=4096).contains(&mb) => self.worker.set_hash_mb(mb),
                 _ => self.say(&format!(
                     "info string Hash must be 1 to 4096 MB, not {}",
                     clip(value)
                 )),
             },
-            "clear hash" => self.worker.engine_mut().clear(),
+            "clear hash" => self.worker.clear(),
             "multipv" => match value.parse::<usize>() {
-                Ok(lines) if (1..=MAX_MULTIPV).contains(&lines) => {
-                    self.worker.engine_mut().set_multipv(lines)
-                }
+                Ok(lines) if (1..=MAX_MULTIPV).contains(&lines) => self.worker.set_multipv(lines),
                 _ => self.say(&format!(
                     "info string MultiPV must be 1 to {MAX_MULTIPV}, not {}",
                     clip(value)
@@ -298,7 +316,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
 
     fn reset_game(&mut self) {
         self.worker.stop();
-        if let Ok(game) = Game::new(self.rules.clone()) {
+        if let Ok(game) = self.rules.new_game() {
             self.game = game;
         }
     }
@@ -312,8 +330,8 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             None => (args, &[][..]),
         };
         let game = match setup.split_first() {
-            Some((&"startpos", _)) => Game::new(self.rules.clone()),
-            Some((&"fen", fen)) => Game::from_fen(self.rules.clone(), &fen.join(" ")),
+            Some((&"startpos", _)) => self.rules.new_game(),
+            Some((&"fen", fen)) => self.rules.game_from_fen(&fen.join(" ")),
             _ => {
                 self.say(
                     "info string position needs: startpos | fen FEN, then optionally moves ...",
@@ -351,37 +369,34 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         }
         let output_info = Arc::clone(&self.output);
         let output_done = Arc::clone(&self.output);
-        let game_info = self.game.clone();
-        let game_done = self.game.clone();
+        let game_info = self.game.boxed_clone();
+        let game_done = self.game.boxed_clone();
         self.worker.start(
-            self.game.clone(),
+            &*self.game,
             limits,
-            move |info| say(&output_info, &info_line(&game_info, info)),
-            move |result| {
-                let line: Vec<R::Move> = result.best.into_iter().chain(result.ponder).collect();
-                let texts = line_text(&game_done, &line);
+            Box::new(move |info| say(&output_info, &info_line(&*game_info, info))),
+            Box::new(move |result| {
+                let line: Vec<Move> = result.best.into_iter().chain(result.ponder).collect();
+                let texts = erased_line_text(&*game_done, &line);
                 let text = match texts.as_slice() {
                     [] => "bestmove 0000".to_string(),
                     [best] => format!("bestmove {best}"),
                     [best, ponder, ..] => format!("bestmove {best} ponder {ponder}"),
                 };
                 say(&output_done, &text);
-            },
+            }),
         );
     }
 
     fn show(&self) {
         let variant = self.rules.variant();
-        self.say(&format!(
-            "info string fen {}",
-            write_fen_for_clients(&self.rules, self.game.position())
-        ));
-        for line in board_lines(variant, self.game.position()) {
+        self.say(&format!("info string fen {}", self.game.fen_for_clients()));
+        for line in board_lines(variant, &self.game.position()) {
             self.say(&format!("info string {line}"));
         }
         match self.game.status() {
             Status::Ongoing => {
-                let legal = describe_all(&self.rules, self.game.legal_moves());
+                let legal = self.game.legal_moves();
                 let texts: Vec<String> = legal
                     .iter()
                     .map(|mv| long_algebraic(variant, mv, &legal))

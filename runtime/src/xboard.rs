@@ -39,17 +39,16 @@
 //! `Error (...)` too. End of input acts as `quit`, after giving a running
 //! search [`END_OF_INPUT_GRACE`] to end by itself.
 
-use crate::board::Board;
+use crate::erased::{Erased, ErasedEngine, ErasedGame, ErasedRules};
 use crate::fen::parse_fen;
-use crate::game::{Game, GameResult, ResultKind};
+use crate::game::{GameResult, ResultKind};
 use crate::input::{Line, LineReader};
 use crate::model::{Color, Variant};
-use crate::notation::describe_all;
+use crate::moves::Move;
 use crate::position::Position;
 use crate::rules::Rules;
 use crate::search::time::MAX_TIME_MS;
-use crate::search::worker::Worker;
-use crate::search::{Engine, Limits, Score, SearchResult};
+use crate::search::{Limits, Score, SearchResult};
 use crate::uci::{clip, say, stdout_output, Output, END_OF_INPUT_GRACE};
 use std::io::BufRead;
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -70,8 +69,14 @@ const PING_GRACE: std::time::Duration = std::time::Duration::from_secs(5);
 
 /// Runs the XBoard protocol over standard input and output.
 pub fn run_stdio<R: Rules + Clone + Send + 'static>(rules: R) -> std::io::Result<()> {
+    run_stdio_erased(Box::new(Erased(rules)))
+}
+
+/// Runs the XBoard protocol over standard input and output (not generic:
+/// compiled once, not in every engine; see [`crate::erased`]).
+pub fn run_stdio_erased(rules: Box<dyn ErasedRules>) -> std::io::Result<()> {
     let stdin = std::io::BufReader::new(std::io::stdin());
-    run(rules, stdin, stdout_output())
+    run_erased(rules, Box::new(stdin), stdout_output())
 }
 
 /// How long XBoard's input stays quiet before the answer to `variant` is
@@ -86,6 +91,16 @@ where
     R: Rules + Clone + Send + 'static,
     I: BufRead + Send + 'static,
 {
+    run_erased(Box::new(Erased(rules)), Box::new(input), output)
+}
+
+/// Runs the XBoard protocol over type-erased rules, reading commands from
+/// `input` until `quit` or its end.
+pub fn run_erased(
+    rules: Box<dyn ErasedRules>,
+    input: Box<dyn BufRead + Send>,
+    output: Output,
+) -> std::io::Result<()> {
     let mut session = Session::new(rules, output);
     let (sender, lines) = mpsc::channel();
     // A reader thread, so the loop can tell when the input goes quiet.
@@ -210,8 +225,8 @@ pub fn result_text(result: &GameResult) -> String {
 
 /// Shared state of the session, also read by the search thread when it
 /// plays its move.
-struct Shared<R: Rules> {
-    game: Game<R>,
+struct Shared {
+    game: Box<dyn ErasedGame>,
     /// Bumped whenever the position changes under a running search, so a
     /// stale result is not played.
     generation: u64,
@@ -221,11 +236,11 @@ struct Shared<R: Rules> {
     pending_pongs: Vec<String>,
 }
 
-struct Session<R: Rules + Clone + Send + 'static> {
-    rules: R,
+struct Session {
+    rules: Box<dyn ErasedRules>,
     letters: LetterMap,
-    shared: Arc<Mutex<Shared<R>>>,
-    worker: Worker<R::Move>,
+    shared: Arc<Mutex<Shared>>,
+    worker: Box<dyn ErasedEngine>,
     output: Output,
     force: bool,
     engine_side: Option<Color>,
@@ -242,19 +257,18 @@ struct Session<R: Rules + Clone + Send + 'static> {
     held_pongs: Vec<String>,
 }
 
-impl<R: Rules + Clone + Send + 'static> Session<R> {
-    fn new(rules: R, output: Output) -> Session<R> {
-        let game = match Game::new(rules.clone()) {
+impl Session {
+    fn new(rules: Box<dyn ErasedRules>, output: Output) -> Session {
+        let game = match rules.new_game() {
             Ok(game) => game,
             Err(error) => {
                 say(&output, &format!("# error: the start position: {error}"));
-                let empty = rules.import(&Position::empty(8, 8, 0));
-                Game::from_position(rules.clone(), empty, None)
+                rules.game_from_position(&Position::empty(8, 8, 0))
             }
         };
         Session {
             letters: LetterMap::new(rules.variant()),
-            worker: Worker::new(Engine::new(rules.variant())),
+            worker: rules.new_engine(),
             shared: Arc::new(Mutex::new(Shared {
                 game,
                 generation: 0,
@@ -304,7 +318,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         self.worker.stop();
     }
 
-    fn with_game<T>(&self, f: impl FnOnce(&mut Game<R>) -> T) -> Option<T> {
+    fn with_game<T>(&self, f: impl FnOnce(&mut Box<dyn ErasedGame>) -> T) -> Option<T> {
         self.shared
             .lock()
             .ok()
@@ -327,10 +341,10 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             "protover" => self.features(),
             "new" => {
                 self.interrupt();
-                if let Ok(game) = Game::new(self.rules.clone()) {
+                if let Ok(game) = self.rules.new_game() {
                     self.with_game(|g| *g = game);
                 }
-                self.worker.engine_mut().clear();
+                self.worker.clear();
                 self.force = false;
                 self.engine_side = Some(Color::Black);
                 self.depth = None;
@@ -353,17 +367,17 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             "usermove" => self.user_move(rest),
             "go" => {
                 self.force = false;
-                self.engine_side = self.with_game(|g| g.position().side_to_move());
+                self.engine_side = self.with_game(|g| g.side_to_move());
                 // A finished game has no move to think about: say how it
                 // ended rather than nothing.
-                match self.with_game(|g| g.result().cloned()).flatten() {
+                match self.with_game(|g| g.result()).flatten() {
                     Some(result) => self.say(&result_text(&result)),
                     None => self.think(),
                 }
             }
             "playother" => {
                 self.force = false;
-                self.engine_side = self.with_game(|g| g.position().side_to_move().opponent());
+                self.engine_side = self.with_game(|g| g.side_to_move().opponent());
             }
             "force" => {
                 self.interrupt();
@@ -449,9 +463,11 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 // Protocol version 1 GUIs send bare moves.
                 let is_move = self
                     .with_game(|g| {
-                        let text =
-                            self.letters
-                                .from_xboard_move(self.rules.variant(), g.position(), line);
+                        let text = self.letters.from_xboard_move(
+                            self.rules.variant(),
+                            &g.position(),
+                            line,
+                        );
                         g.parse_move(&text).is_ok()
                     })
                     .unwrap_or(false);
@@ -517,7 +533,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             return;
         }
         let fen = self
-            .with_game(|g| self.letters.to_xboard_fen(g.rules(), g.position()))
+            .with_game(|g| self.letters.xboard_fen(&g.position(), &g.fen_for_clients()))
             .unwrap_or_default();
         self.say(&format!(
             "setup ({}) {}x{}+0_fairy {fen}",
@@ -538,8 +554,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         let ours = self.letters.from_xboard_fen(variant, fen);
         match parse_fen(variant, &ours) {
             Ok(position) => {
-                let position = self.rules.import(&position);
-                let game = Game::from_position(self.rules.clone(), position, None);
+                let game = self.rules.game_from_position(&position);
                 self.with_game(|g| *g = game);
             }
             Err(error) => {
@@ -554,7 +569,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
     /// for the side to move.
     fn quick_search(&mut self) -> Option<(String, i32)> {
         self.worker.stop();
-        let game = self.with_game(|g| g.clone())?;
+        let game = self.with_game(|g| g.boxed_clone())?;
         if game.result().is_some() || game.legal_moves().is_empty() {
             return None;
         }
@@ -563,13 +578,9 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             nodes: Some(QUICK_SEARCH_NODES),
             ..Limits::default()
         };
-        let stop = std::sync::atomic::AtomicBool::new(false);
-        let result = self
-            .worker
-            .engine_mut()
-            .search(&game, &limits, &stop, &mut |_| {});
+        let result = self.worker.search(&*game, &limits)?;
         let best = result.best?;
-        let text = self.letters.line_text(&game, &[best]).into_iter().next()?;
+        let text = self.letters.line_text(&*game, &[best]).into_iter().next()?;
         Some((text, result.value))
     }
 
@@ -584,7 +595,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         if !allowed {
             return false;
         }
-        let Some(side_to_move) = self.with_game(|g| g.position().side_to_move()) else {
+        let Some(side_to_move) = self.with_game(|g| g.side_to_move()) else {
             return false;
         };
         let engine = match (self.force, self.engine_side) {
@@ -611,10 +622,11 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         self.worker.stop();
         let variant = self.rules.variant();
         let outcome = self.with_game(|g| {
-            let ours = self.letters.from_xboard_move(variant, g.position(), text);
-            let mover = mover_of(g.position(), &ours);
+            let position = g.position();
+            let ours = self.letters.from_xboard_move(variant, &position, text);
+            let mover = mover_of(&position, &ours);
             match g.parse_move(&ours).and_then(|mv| g.play(&mv)) {
-                Ok(()) => Ok(g.result().cloned()),
+                Ok(()) => Ok(g.result()),
                 Err(error) => Err((error.to_string(), mover)),
             }
         });
@@ -721,11 +733,11 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
             .shared
             .lock()
             .ok()
-            .map(|s| (s.game.clone(), s.generation))
+            .map(|s| (s.game.boxed_clone(), s.generation))
         else {
             return;
         };
-        let side = game.position().side_to_move();
+        let side = game.side_to_move();
         if self.force || self.engine_side != Some(side) || game.result().is_some() {
             return;
         }
@@ -739,18 +751,18 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
         let shared = Arc::clone(&self.shared);
         let letters = self.letters.clone();
         let done_letters = self.letters.clone();
-        let info_game = game.clone();
+        let info_game = game.boxed_clone();
         self.worker.start(
-            game,
+            &*game,
             limits,
-            move |info| {
+            Box::new(move |info| {
                 if post {
                     let score = match info.score {
                         Score::Centipawns(cp) => cp,
                         Score::Mate(n) if n > 0 => 100_000 + n,
                         Score::Mate(n) => -100_000 + n,
                     };
-                    let pv = letters.line_text(&info_game, &info.pv).join(" ");
+                    let pv = letters.line_text(&*info_game, &info.pv).join(" ");
                     say(
                         &info_output,
                         &format!(
@@ -761,8 +773,8 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                         ),
                     );
                 }
-            },
-            move |result| {
+            }),
+            Box::new(move |result| {
                 let Ok(mut shared) = shared.lock() else {
                     return;
                 };
@@ -773,7 +785,7 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
                 for token in std::mem::take(&mut shared.pending_pongs) {
                     say(&done_output, &format!("pong {token}"));
                 }
-            },
+            }),
         );
     }
 }
@@ -781,32 +793,26 @@ impl<R: Rules + Clone + Send + 'static> Session<R> {
 /// Plays the search's `result` in `game` and says so: a claim when the
 /// rules allow one worth at least the best move, else `move MOVE` (and the
 /// result line if that move ends the game).
-fn play_search_result<R: Rules>(
-    game: &mut Game<R>,
-    result: &SearchResult<R::Move>,
+fn play_search_result(
+    game: &mut Box<dyn ErasedGame>,
+    result: &SearchResult<Move>,
     letters: &LetterMap,
     output: &Output,
 ) {
     let claim_now = result.claim.is_some_and(|c| c >= result.value) && !game.claimable().is_empty();
     if claim_now && game.claim().is_ok() {
         if let Some(result) = game.result() {
-            say(output, &result_text(result));
+            say(output, &result_text(&result));
         }
         return;
     }
     let Some(mv) = result.best else { return };
-    let rules = game.rules();
-    let legal = describe_all(rules, game.legal_moves());
-    let text = letters.to_xboard_move(
-        rules.variant(),
-        game.position(),
-        &rules.describe(&mv),
-        &legal,
-    );
+    let legal = game.legal_moves();
+    let text = letters.to_xboard_move(game.variant(), &game.position(), &mv, &legal);
     if game.play(&mv).is_ok() {
         say(output, &format!("move {text}"));
         if let Some(result) = game.result() {
-            say(output, &result_text(result));
+            say(output, &result_text(&result));
         }
     }
 }

@@ -21,13 +21,12 @@
 //! The engine translates FENs, moves and promotion suffixes both ways.
 
 use crate::board::Board;
+use crate::erased::ErasedGame;
 use crate::fen::write_fen_for_clients;
-use crate::game::Game;
 use crate::model::{Color, PieceId, PromotionTiming, Square, Variant};
 use crate::moves::Move;
-use crate::notation::{describe_all, long_algebraic};
+use crate::notation::long_algebraic;
 use crate::rules::Rules;
-use crate::uci::line_texts_with;
 
 /// XBoard's order of piece letters (the slots of its piece-to-char table),
 /// used to pick letters for kinds whose own letter has marks.
@@ -183,7 +182,12 @@ impl LetterMap {
     /// `position` as an XBoard FEN (a promoted form as `+X`; the en passant
     /// field only when a capture there is legal, as XBoard writes it).
     pub fn to_xboard_fen<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> String {
-        let fen = write_fen_for_clients(rules, position);
+        self.xboard_fen(position, &write_fen_for_clients(rules, position))
+    }
+
+    /// `position` as an XBoard FEN, `fen` its FEN as written for clients
+    /// (whose fields after the board are kept).
+    pub fn xboard_fen(&self, position: &impl Board, fen: &str) -> String {
         let rest = fen.split_once(' ').map_or("", |(_, rest)| rest);
         let mut board = String::new();
         for rank in (0..position.ranks()).rev() {
@@ -280,11 +284,10 @@ impl LetterMap {
 
     /// The texts of `line` played from `game`'s position, in XBoard's
     /// letters (thinking output); stops at the first move not legal there.
-    pub fn line_text<R: Rules>(&self, game: &Game<R>, line: &[R::Move]) -> Vec<String> {
-        let rules = game.rules();
-        line_texts_with(game, line, |position, mv, legal| {
-            let legal = describe_all(rules, legal);
-            self.to_xboard_move(rules.variant(), position, &rules.describe(mv), &legal)
+    pub fn line_text(&self, game: &dyn ErasedGame, line: &[Move]) -> Vec<String> {
+        let variant = game.variant().clone();
+        game.line_texts(line, &mut |position, mv, legal| {
+            self.to_xboard_move(&variant, position, mv, legal)
         })
     }
 
