@@ -25,7 +25,7 @@
 //! (see [`go`]); `go` in a finished game answers `bestmove 0000`.
 //!
 //! **The command loop never waits for a search.** The search runs on its
-//! own thread ([`Worker`]), so `stop`, `isready` and `quit` are read at
+//! own thread ([`Worker`](crate::search::worker::Worker)), so `stop`, `isready` and `quit` are read at
 //! once. A command that changes the position or the options (`position`,
 //! `setoption`, `ucinewgame`, `go`) while a search runs stops that search
 //! first; the search answers its `bestmove` (its best move so far), then

@@ -29,7 +29,7 @@
 //! best move.
 //!
 //! **The command loop never waits for a search** (it runs on the
-//! [`Worker`]'s thread). `ping` during a search is answered right after
+//! [`Worker`](crate::search::worker::Worker)'s thread). `ping` during a search is answered right after
 //! the engine's move, as CECP asks, without holding up the commands after
 //! it; `draw` and `hint` during a search get no answer (an offer may be
 //! ignored). `go` in a finished game answers the result line. Time values
