@@ -2,6 +2,8 @@
 
 use super::{Ident, Token};
 use crate::error::Span;
+/// `<`, `<=`, `==`, `>=`, `>`: the model's own enum, as written and as lowered.
+pub use crate::model::Comparison;
 
 /// A condition: `or` binds loosest, then `and`, then `not`; parentheses
 /// leave no node of their own.
@@ -94,21 +96,6 @@ pub enum FilterKind {
     Except,
     /// `of`: only these.
     Of,
-}
-
-/// `<`, `<=`, `==`, `>=`, `>`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Comparison {
-    /// `<`.
-    Less,
-    /// `<=`.
-    LessEqual,
-    /// `==`.
-    Equal,
-    /// `>=`.
-    GreaterEqual,
-    /// `>`.
-    Greater,
 }
 
 /// The player words.

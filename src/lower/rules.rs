@@ -141,7 +141,7 @@ impl Lowerer<'_> {
                 Condition::Material {
                     of: aggregate(*of),
                     filter,
-                    comparison: comparison(*compared),
+                    comparison: *compared,
                     value: self.condition_number(file, value),
                 }
             }
@@ -155,7 +155,7 @@ impl Lowerer<'_> {
                 Condition::Counter {
                     counter,
                     of: aggregate(*of),
-                    comparison: comparison(*compared),
+                    comparison: *compared,
                     value: self.condition_number(file, value),
                 }
             }
@@ -429,15 +429,5 @@ fn aggregate(aggregate: ast::Aggregate) -> Aggregate {
         ast::Aggregate::Max => Aggregate::Max,
         ast::Aggregate::Min => Aggregate::Min,
         ast::Aggregate::Player(who) => Aggregate::Of(player(who)),
-    }
-}
-
-fn comparison(comparison: ast::Comparison) -> Comparison {
-    match comparison {
-        ast::Comparison::Less => Comparison::Less,
-        ast::Comparison::LessEqual => Comparison::LessEqual,
-        ast::Comparison::Equal => Comparison::Equal,
-        ast::Comparison::GreaterEqual => Comparison::GreaterEqual,
-        ast::Comparison::Greater => Comparison::Greater,
     }
 }
