@@ -117,12 +117,15 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
 
     /// `square` as an index into a per-square table. On a board of 64 (or
     /// any power of two) squares, `% SQUARES` is one AND that tells the
-    /// compiler the index is in range, so the bounds check goes.
-    fn square_index(&self, square: TokenStream) -> TokenStream {
+    /// compiler the index is in range, so the bounds check goes. `square`
+    /// is a variable, so the index needs no parentheses (which rustc would
+    /// flag as unused).
+    fn square_index(&self, square: &str) -> TokenStream {
+        let square = format_ident!("{}", square);
         if self.plan.geometry.squares.is_power_of_two() {
-            quote! { (#square % SQUARES) }
+            quote! { #square % SQUARES }
         } else {
-            square
+            quote! { #square }
         }
     }
 
@@ -171,7 +174,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let visit_reaches = quote! { #(#visit_reaches)* };
         let doc = string_literal(&format!(" {}, compiled.", self.plan.variant.name));
         let counters = Self::usize_lit(self.plan.variant.counters.len());
-        let square_at = self.square_index(quote! { square });
+        let square_at = self.square_index("square");
         out.extend(quote! {
             #[doc = #doc]
             #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -393,7 +396,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         }
                         self.bb(&bits)
                     });
-                    let index = self.square_index(quote! { square });
+                    let index = self.square_index("square");
                     out.extend(quote! {
                         static #table: [Bb; SQUARES] = [#(#values),*];
                         #[doc = #doc]
@@ -405,7 +408,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     let upper = name.to_string().to_uppercase();
                     let lookups = format_ident!("{}_MAGIC", upper);
                     let attacks = format_ident!("{}_ATTACKS", upper);
-                    let index = self.square_index(quote! { square });
+                    let index = self.square_index("square");
                     out.extend(quote! {
                         #[doc = #doc]
                         #[inline(always)]
@@ -762,8 +765,8 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     None => families.push((kinds, line.condition, vec![line])),
                 }
             }
-            let king_at = self.square_index(quote! { king });
-            let sniper_at = self.square_index(quote! { sniper });
+            let king_at = self.square_index("king");
+            let sniper_at = self.square_index("sniper");
             let riders = families.iter().map(|(kinds, condition, members)| {
                 let kinds = self.kinds_union(kinds);
                 let condition = self.condition_mask(*condition, enemy);
