@@ -37,6 +37,7 @@ fn agree(name: &str, games: u64, max_plies: usize) {
         let mut game = Game::new(rules.clone()).expect("start position");
         let mut tree = Tree::from_game(&game);
         for ply in 0..max_plies {
+            let tree_legal = tree.legal_moves().to_vec();
             let node = tree.node();
             match game.status() {
                 Status::Ended(result) => {
@@ -65,7 +66,12 @@ fn agree(name: &str, games: u64, max_plies: usize) {
                         "{name} seed {seed} ply {ply}: tree ended, game goes on"
                     );
                     assert_eq!(
-                        sorted(&node.legal),
+                        node.has_legal_move,
+                        !game.legal_moves().is_empty(),
+                        "{name} seed {seed} ply {ply}: whether a legal move exists"
+                    );
+                    assert_eq!(
+                        sorted(&tree_legal),
                         sorted(game.legal_moves()),
                         "{name} seed {seed} ply {ply}"
                     );

@@ -2,7 +2,7 @@
 //! else pseudo-legal moves made and tested; royal loss (A2 succession).
 
 use crate::bitboard::{Bitboard, Squares};
-use crate::moves::{Counter, Mv, Sink};
+use crate::moves::{AnyMove, Counter, Mv, Sink};
 use crate::position::{has_kind, kind_of, Masks, Pos};
 use crate::special::castling_moves;
 use crate::variant::CompiledVariant;
@@ -15,8 +15,14 @@ pub fn generate_moves<V: CompiledVariant, S: Sink<V::Bb>>(
     masks: &Masks<V>,
 ) {
     V::piece_moves(pos, sink, masks);
+    if sink.done() {
+        return;
+    }
     if !V::CASTLING_RULES.is_empty() {
         castling_moves(pos, sink, masks);
+        if sink.done() {
+            return;
+        }
     }
     V::delayed_promotions(pos, sink, masks.verify_specials);
 }
@@ -111,4 +117,22 @@ pub fn count_legal<V: CompiledVariant>(pos: &Pos<V>) -> u64 {
     let mut list = Vec::new();
     legal_moves(pos, &mut list);
     list.len() as u64
+}
+
+/// Whether the side to move has a legal move, where check and pin masks
+/// decide legality (or there is no check rule): the generator stops at the
+/// first move. `None` where moves must be made to be tested, or a royal
+/// piece was lost: list them to know.
+#[inline]
+pub fn any_legal<V: CompiledVariant>(pos: &Pos<V>) -> Option<bool> {
+    if lost_royals(pos) {
+        return None;
+    }
+    let mut masks = Masks::NONE;
+    if V::CHECK_RULE && !V::fast_masks(pos, &mut masks) {
+        return None;
+    }
+    let mut any = AnyMove::default();
+    generate_moves(pos, &mut any, &masks);
+    Some(any.found)
 }

@@ -72,6 +72,13 @@ pub trait Sink<B: Bitboard> {
     /// Promotions onto `targets`, each from `offset` before it.
     fn shifted_promotions(&mut self, targets: B, offset: isize, choices: &[u8], optional: bool);
 
+    /// Whether the sink needs no more moves: the generator may stop
+    /// between kinds. Only [`AnyMove`] ever says so.
+    #[inline(always)]
+    fn done(&self) -> bool {
+        false
+    }
+
     /// Moves from `from` to every square of `targets`, those in `zone`
     /// promoting into `choice`, their one and mandatory choice (Piece
     /// Promotion Chess's rooks, bishops and knights): one move per target
@@ -208,6 +215,42 @@ impl<B: Bitboard> Counter<B> {
     }
 }
 
+/// A sink that only notes whether a move arrived, and asks the generator
+/// to stop once one has: "has the side to move a legal move?" without
+/// listing them.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct AnyMove {
+    /// Whether a move arrived.
+    pub found: bool,
+}
+
+impl<B: Bitboard> Sink<B> for AnyMove {
+    #[inline(always)]
+    fn moves(&mut self, _from: usize, targets: B) {
+        self.found |= !targets.is_empty();
+    }
+    #[inline(always)]
+    fn promotions(&mut self, _from: usize, targets: B, choices: &[u8], optional: bool) {
+        self.found |= !targets.is_empty() && (optional || !choices.is_empty());
+    }
+    #[inline(always)]
+    fn push(&mut self, _mv: Mv) {
+        self.found = true;
+    }
+    #[inline(always)]
+    fn shifted(&mut self, targets: B, _offset: isize) {
+        self.found |= !targets.is_empty();
+    }
+    #[inline(always)]
+    fn shifted_promotions(&mut self, targets: B, _offset: isize, choices: &[u8], optional: bool) {
+        self.found |= !targets.is_empty() && (optional || !choices.is_empty());
+    }
+    #[inline(always)]
+    fn done(&self) -> bool {
+        self.found
+    }
+}
+
 impl<B: Bitboard> Sink<B> for Counter<B> {
     #[inline(always)]
     fn moves(&mut self, _from: usize, targets: B) {
@@ -264,6 +307,20 @@ mod tests {
         assert!(list.contains(&Mv::normal(20, 21, 6)));
         assert!(list.contains(&Mv::normal(12, 20, NO_KIND)));
         assert!(list.contains(&Mv::normal(28, 20, 4)));
+    }
+
+    #[test]
+    fn any_move_notes_the_first_move_and_only_a_move() {
+        let mut any = AnyMove::default();
+        Sink::<u64>::moves(&mut any, 1, 0);
+        Sink::<u64>::promotions(&mut any, 1, 1 << 9, &[], false);
+        Sink::<u64>::shifted(&mut any, 0, 8);
+        assert!(!Sink::<u64>::done(&any), "no target, no choice: no move");
+        Sink::<u64>::shifted_promotions(&mut any, 1 << 20, 8, &[4], false);
+        assert!(Sink::<u64>::done(&any));
+        let mut any = AnyMove::default();
+        Sink::<u64>::push(&mut any, Mv::normal(0, 9, NO_KIND));
+        assert!(any.found);
     }
 
     #[test]

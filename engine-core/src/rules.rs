@@ -4,7 +4,7 @@
 //! notation, protocols).
 
 use crate::bitboard::{Bitboard, Squares};
-use crate::generate::generate;
+use crate::generate::{any_legal, generate};
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
 use crate::position::{
     code_of, color_of, dense_square, kind_of, runtime_color, runtime_square, Pos,
@@ -194,6 +194,10 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn generate_legal(&self, pos: &mut Pos<V>, out: &mut Vec<Mv>) {
         generate(pos, out, true);
+    }
+
+    fn has_legal_move(&self, pos: &Pos<V>) -> Option<bool> {
+        any_legal(pos)
     }
 
     fn generate_pseudo_legal(&self, pos: &Pos<V>, out: &mut Vec<Mv>) {

@@ -320,7 +320,7 @@ impl<R: Rules> Game<R> {
             variant: self.rules.variant(),
             position: &state.position,
             in_check: self.rules.in_check(&state.position),
-            legal_moves: state.legal.len(),
+            has_legal_move: !state.legal.is_empty(),
             repetitions: state.repetitions,
             plies_since_reset: state.plies_since_reset,
             last_move: state.last_move.as_ref(),
@@ -405,7 +405,7 @@ impl<R: Rules> Game<R> {
         let mut legal = self.rules.legal_moves(position);
         {
             let context = Context {
-                legal_moves: legal.len(),
+                has_legal_move: !legal.is_empty(),
                 clock,
                 ..self.context()
             };

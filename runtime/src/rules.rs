@@ -101,6 +101,16 @@ pub trait Rules {
     /// it was.
     fn generate_legal(&self, position: &mut Self::Position, out: &mut Vec<Self::Move>);
 
+    /// Whether the side to move has a legal move (the check rule applied,
+    /// history rules not), where the back end can tell without listing
+    /// the moves; `None` when it cannot (the caller then lists them). The
+    /// search asks this at every node and lists the moves only when it
+    /// expands the node, which most nodes it reaches never need.
+    fn has_legal_move(&self, position: &Self::Position) -> Option<bool> {
+        let _ = position;
+        None
+    }
+
     /// Appends the pseudo-legal moves: the moves the pieces can make, before
     /// the check rule removes those that leave a royal piece attacked.
     fn generate_pseudo_legal(&self, position: &Self::Position, out: &mut Vec<Self::Move>);

@@ -342,6 +342,8 @@ struct Searcher<'a, R: Rules + Clone> {
 struct PlyMoves<M> {
     moves: Vec<M>,
     ranks: Vec<i128>,
+    /// Scratch space of [`pick_next`].
+    sorted: Vec<(i128, M)>,
 }
 
 // By hand: a derive would ask `M: Default`.
@@ -350,6 +352,7 @@ impl<M> Default for PlyMoves<M> {
         PlyMoves {
             moves: Vec::new(),
             ranks: Vec::new(),
+            sorted: Vec::new(),
         }
     }
 }
@@ -373,7 +376,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     .value(&self.engine.variant, ending, side, 0)
             })
             .max();
-        let legal = self.tree.node().legal.clone();
+        let legal = self.tree.legal_moves().to_vec();
         let mut result = SearchResult {
             best: legal.first().copied(),
             ponder: None,
@@ -658,7 +661,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 }
             }
         }
-        if self.tree.node().legal.is_empty() {
+        if !self.tree.node().has_legal_move {
             // No move and no rule that ends the game: nothing can happen.
             return best_value.max(0);
         }
@@ -681,7 +684,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.moves.clear();
-        list.moves.extend_from_slice(&self.tree.node().legal);
+        list.moves.extend_from_slice(self.tree.legal_moves());
         let rules = self.tree.rules();
         let scores = self.engine.ordering.scores(
             rules,
@@ -703,7 +706,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let side = self.tree.side_to_move();
         let mut moves_searched = 0;
         for i in 0..list.moves.len() {
-            pick_next(&mut list.moves, &mut list.ranks, i);
+            pick_next(&mut list.moves, &mut list.ranks, i, &mut list.sorted);
             let mv = list.moves[i];
             if ply == 0 && self.excluded_root_moves.contains(&mv) {
                 continue;
@@ -822,16 +825,13 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             best_value = best_value.max(stand);
             alpha = alpha.max(stand);
         }
-        let (rules, position) = (self.tree.rules(), self.tree.position());
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.moves.clear();
-        list.moves.extend(
-            self.tree
-                .node()
-                .legal
-                .iter()
-                .filter(|mv| evasions || is_tactical(rules, position, mv)),
-        );
+        list.moves.extend_from_slice(self.tree.legal_moves());
+        let (rules, position) = (self.tree.rules(), self.tree.position());
+        if !evasions {
+            list.moves.retain(|mv| is_tactical(rules, position, mv));
+        }
         if list.moves.is_empty() {
             self.lists[ply] = list;
             return if best_value == -INFINITY {
@@ -846,7 +846,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             rank(rules, mv, score)
         }));
         for i in 0..list.moves.len() {
-            pick_next(&mut list.moves, &mut list.ranks, i);
+            pick_next(&mut list.moves, &mut list.ranks, i, &mut list.sorted);
             let mv = list.moves[i];
             self.tree.make(&mv);
             self.nodes += 1;

@@ -1133,7 +1133,12 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     let empty = BOARD & !occupied;
                     let not_own = BOARD & !own;
                     if masks.checkers < 2 {
-                        #(#blocks)*
+                        #(
+                            #blocks
+                            if sink.done() {
+                                return;
+                            }
+                        )*
                     }
                     if masks.skip != EMPTY {
                         let king = lsb(masks.skip);

@@ -28,8 +28,10 @@ pub struct Context<'a, P: Board> {
     pub position: &'a P,
     /// Whether a royal piece of the side to move is attacked.
     pub in_check: bool,
-    /// Number of legal moves of the side to move (history rules applied).
-    pub legal_moves: usize,
+    /// Whether the side to move has a legal move (history rules applied).
+    /// Conditions ask only this, never how many: the search can then
+    /// settle a node without listing its moves.
+    pub has_legal_move: bool,
     /// Repetition counts of the position.
     pub repetitions: Repetitions,
     /// Plies since the last reset event.
@@ -134,7 +136,7 @@ impl<P: Board> Context<'_, P> {
     pub fn may_hold(&self, precheck: Precheck) -> bool {
         match precheck {
             Precheck::None => true,
-            Precheck::NoLegalMoves => self.legal_moves == 0,
+            Precheck::NoLegalMoves => !self.has_legal_move,
             Precheck::Plies(plies) => self.plies_since_reset >= plies,
             Precheck::Repetition { count, in_a_row } => self.repetition_count(in_a_row) >= count,
             Precheck::BareSide => {
@@ -150,7 +152,7 @@ impl<P: Board> Context<'_, P> {
         // are inline, the ones that walk the pieces are calls of their own,
         // which keeps this function's frame small.
         match condition {
-            Condition::NoLegalMoves => self.legal_moves == 0,
+            Condition::NoLegalMoves => !self.has_legal_move,
             Condition::InCheck => self.in_check,
             Condition::RoyalCaptured => self.royal_captured(),
             Condition::Repetition { count, in_a_row } => self.repetition_count(*in_a_row) >= *count,

@@ -35,8 +35,13 @@ use std::borrow::Borrow;
 /// ([`Rules::Move`]).
 #[derive(Clone, Debug)]
 pub struct NodeRules<M> {
-    /// The legal moves (history rules applied).
-    pub legal: Vec<M>,
+    /// The legal moves (history rules applied) once listed
+    /// ([`Tree::legal_moves`]); empty before.
+    legal: Vec<M>,
+    /// Whether `legal` holds every legal move.
+    listed: bool,
+    /// Whether the side to move has a legal move.
+    pub has_legal_move: bool,
     /// Whether a royal piece of the side to move is attacked.
     pub in_check: bool,
     /// The game ended here (awards or an automatic termination).
@@ -50,6 +55,8 @@ impl<M> Default for NodeRules<M> {
     fn default() -> Self {
         NodeRules {
             legal: Vec::new(),
+            listed: false,
+            has_legal_move: false,
             in_check: false,
             ending: None,
             claims: Vec::new(),
@@ -189,6 +196,8 @@ impl<R: Rules + Clone> Tree<R> {
         tree.current.awarded_len = tree.awarded.len();
         tree.current.hash = super::tt::position_hash(&tree.rules, &tree.position, &tree.awarded);
         tree.current.rules.legal = game.legal_moves().to_vec();
+        tree.current.rules.listed = true;
+        tree.current.rules.has_legal_move = !game.legal_moves().is_empty();
         tree.current.rules.ending = None;
         tree.refresh_claims();
         tree
@@ -234,6 +243,19 @@ impl<R: Rules + Clone> Tree<R> {
     /// What the rules make of the current node.
     pub fn node(&self) -> &NodeRules<R::Move> {
         &self.current.rules
+    }
+
+    /// The legal moves of the current node (history rules applied), listed
+    /// on the first call: a node settled without them (the back end told
+    /// whether one exists, [`Rules::has_legal_move`]) lists them here.
+    pub fn legal_moves(&mut self) -> &[R::Move] {
+        let node = &mut self.current.rules;
+        if !node.listed {
+            let mut scratch = self.position.clone();
+            self.rules.generate_legal(&mut scratch, &mut node.legal);
+            node.listed = true;
+        }
+        &node.legal
     }
 
     /// The hash of the current node (position, counters, awarded wins).
@@ -333,7 +355,7 @@ impl<R: Rules + Clone> Tree<R> {
 
     fn context<'a>(
         &'a self,
-        legal_moves: usize,
+        has_legal_move: bool,
         in_check: bool,
         repetitions: Repetitions,
     ) -> Context<'a, R::Position> {
@@ -341,7 +363,7 @@ impl<R: Rules + Clone> Tree<R> {
             variant: self.rules.variant(),
             position: &self.position,
             in_check,
-            legal_moves,
+            has_legal_move,
             repetitions,
             plies_since_reset: self.current.plies_since_reset,
             last_move: self.current.last_move.as_ref(),
@@ -350,23 +372,42 @@ impl<R: Rules + Clone> Tree<R> {
     }
 
     /// Legal moves, identity, repetitions, awards, terminations, claims.
+    /// The moves are listed only where a rule needs them: history rules
+    /// filter them, and an en passant target counts for the identity only
+    /// if a capture onto it is legal; elsewhere whether a legal move exists
+    /// is all the node's rules ask, and the back end may know it without
+    /// listing them ([`Rules::has_legal_move`]).
     fn settle(&mut self, after_move: bool) {
         let mut legal = self
             .spare_lists
             .pop()
             .unwrap_or_else(|| Vec::with_capacity(64));
         legal.clear();
-        let mut scratch = self.position.clone();
-        self.rules.generate_legal(&mut scratch, &mut legal);
-        if self.needs.history_rules {
-            apply_history_rules(&self.rules, &self.frames, &mut scratch, &mut legal);
-        }
+        let known = if self.needs.history_rules || self.position.en_passant().is_some() {
+            None
+        } else {
+            self.rules.has_legal_move(&self.position)
+        };
+        let (has_legal_move, listed) = match known {
+            // No move at all: the empty list is the whole list.
+            Some(exists) => (exists, !exists),
+            None => {
+                let mut scratch = self.position.clone();
+                self.rules.generate_legal(&mut scratch, &mut legal);
+                if self.needs.history_rules {
+                    apply_history_rules(&self.rules, &self.frames, &mut scratch, &mut legal);
+                }
+                (!legal.is_empty(), true)
+            }
+        };
+        // Unlisted moves only where there is no en passant target, which
+        // is the one part of the identity that reads them.
         self.current.identity = Identity::of(&self.rules, &self.position, &legal);
         let repetitions = self.count_repetitions();
         let in_check = self.rules.in_check(&self.position);
         let mut ending = None;
         if after_move && self.needs.awards {
-            let context = self.context(legal.len(), in_check, repetitions);
+            let context = self.context(has_legal_move, in_check, repetitions);
             let ply = self.current.moves_made;
             let mut awarded = self.awarded.clone();
             let (_, ends) = awards::grant(&context, &mut awarded, ply);
@@ -377,7 +418,7 @@ impl<R: Rules + Clone> Tree<R> {
         }
         self.current.hash = super::tt::position_hash(&self.rules, &self.position, &self.awarded);
         let wins = self.awarded_wins();
-        let context = self.context(legal.len(), in_check, repetitions);
+        let context = self.context(has_legal_move, in_check, repetitions);
         if ending.is_none() {
             ending = self
                 .rules_holding(&context, Trigger::Automatic)
@@ -393,6 +434,8 @@ impl<R: Rules + Clone> Tree<R> {
         };
         self.current.rules = NodeRules {
             legal,
+            listed,
+            has_legal_move,
             in_check,
             ending,
             claims,
@@ -405,8 +448,8 @@ impl<R: Rules + Clone> Tree<R> {
         let repetitions = self.count_repetitions();
         let in_check = self.rules.in_check(&self.position);
         let wins = self.awarded_wins();
-        let legal = self.current.rules.legal.len();
-        let context = self.context(legal, in_check, repetitions);
+        let has_legal_move = self.current.rules.has_legal_move;
+        let context = self.context(has_legal_move, in_check, repetitions);
         let claims = self
             .rules_holding(&context, Trigger::Claim)
             .map(|rule| resolve_ending(&context, rule, wins))
