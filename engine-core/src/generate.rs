@@ -136,3 +136,25 @@ pub fn any_legal<V: CompiledVariant>(pos: &Pos<V>) -> Option<bool> {
     generate_moves(pos, &mut any, &masks);
     Some(any.found)
 }
+
+/// Appends the legal moves of the side to move that may be tactical: every
+/// legal capture and promotion, and some other legal moves (onto promotion
+/// squares without promoting, castlings), which the caller filters out;
+/// `false` (and nothing appended) where check and pin masks do not decide
+/// legality, or a royal piece was lost. Quiescence wants only captures and
+/// promotions, and most moves are neither.
+#[inline]
+pub fn tactical_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) -> bool {
+    if lost_royals(pos) {
+        return false;
+    }
+    let mut masks = Masks::NONE;
+    if V::CHECK_RULE && !V::fast_masks(pos, &mut masks) {
+        return false;
+    }
+    let wanted = pos.occupied() | V::PROMOTION_SQUARES[pos.side()] | pos.en_passant_targets;
+    masks.check &= wanted;
+    masks.royal_targets &= wanted;
+    generate_moves(pos, out, &masks);
+    true
+}

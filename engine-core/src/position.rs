@@ -87,6 +87,9 @@ pub struct Masks<V: CompiledVariant> {
     pub skip: V::Bb,
     /// Destinations that resolve the check (the board if none).
     pub check: V::Bb,
+    /// Destinations the royal piece may be generated to (the board, or
+    /// fewer when only some moves are wanted: [`crate::generate::tactical_moves`]).
+    pub royal_targets: V::Bb,
     /// Pinned pieces.
     pub pinned: V::Bb,
     /// The line each pinned piece may move along (see `pin_squares`).
@@ -106,6 +109,7 @@ impl<V: CompiledVariant> Masks<V> {
     pub const NONE: Masks<V> = Masks {
         skip: V::Bb::EMPTY,
         check: V::BOARD,
+        royal_targets: V::BOARD,
         pinned: V::Bb::EMPTY,
         pin_lines: V::NO_PIN_LINES,
         pin_squares: V::NO_PIN_SQUARES,

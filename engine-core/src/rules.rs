@@ -4,7 +4,7 @@
 //! notation, protocols).
 
 use crate::bitboard::{Bitboard, Squares};
-use crate::generate::{any_legal, generate};
+use crate::generate::{any_legal, generate, tactical_moves};
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
 use crate::position::{
     code_of, color_of, dense_square, kind_of, runtime_color, runtime_square, Pos,
@@ -198,6 +198,10 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn has_legal_move(&self, pos: &Pos<V>) -> Option<bool> {
         any_legal(pos)
+    }
+
+    fn generate_tactical(&self, pos: &Pos<V>, out: &mut Vec<Mv>) -> bool {
+        tactical_moves(pos, out)
     }
 
     fn generate_pseudo_legal(&self, pos: &Pos<V>, out: &mut Vec<Mv>) {

@@ -186,6 +186,9 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     const CASTLING_KINGS: u128;
     /// What a side that lost its royal pieces does, if it goes on.
     const SUCCESSION: Option<Succession>;
+    /// Per colour, the squares where a move may promote at once: every
+    /// immediate promotion zone of every kind.
+    const PROMOTION_SQUARES: [Self::Bb; 2];
     /// The castling rules.
     const CASTLING_RULES: &'static [CastlingRule];
     /// The promotion rules, in the model's order.

@@ -111,6 +111,16 @@ pub trait Rules {
         None
     }
 
+    /// Appends legal moves of the side to move (history rules aside) that
+    /// include every legal capture and promotion, and returns `true`;
+    /// other moves may come too, for the caller to filter out. `false`
+    /// (and nothing appended) when the back end cannot do better than
+    /// [`Rules::generate_legal`]. Quiescence wants only those moves.
+    fn generate_tactical(&self, position: &Self::Position, out: &mut Vec<Self::Move>) -> bool {
+        let _ = (position, out);
+        false
+    }
+
     /// Appends the pseudo-legal moves: the moves the pieces can make, before
     /// the check rule removes those that leave a royal piece attacked.
     fn generate_pseudo_legal(&self, position: &Self::Position, out: &mut Vec<Self::Move>);

@@ -827,11 +827,12 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.moves.clear();
-        list.moves.extend_from_slice(self.tree.legal_moves());
-        let (rules, position) = (self.tree.rules(), self.tree.position());
-        if !evasions {
-            list.moves.retain(|mv| is_tactical(rules, position, mv));
+        if evasions {
+            list.moves.extend_from_slice(self.tree.legal_moves());
+        } else {
+            self.tree.tactical_moves(&mut list.moves);
         }
+        let (rules, position) = (self.tree.rules(), self.tree.position());
         if list.moves.is_empty() {
             self.lists[ply] = list;
             return if best_value == -INFINITY {

@@ -1143,7 +1143,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     if masks.skip != EMPTY {
                         let king = lsb(masks.skip);
                         let [move_or_capture, move_only, capture_only] = #king_reach;
-                        let mut targets = (move_or_capture & not_own) | (move_only & empty) | (capture_only & enemy);
+                        let mut targets = ((move_or_capture & not_own) | (move_only & empty) | (capture_only & enemy)) & masks.royal_targets;
                         let without_king = occupied ^ Bb::bit(king);
                         let mut safe = EMPTY;
                         while targets != EMPTY {
@@ -1338,6 +1338,15 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 fn delayed_promotions<S: Sink<Bb>>(_pos: &Pos, _sink: &mut S, _verify: bool) {}
             }
         };
+        let promotion_squares = [0, 1].map(|color| {
+            let all = self
+                .plan
+                .promotion_zones
+                .iter()
+                .flat_map(|zones| zones[color].iter())
+                .fold(Bits::EMPTY, |all, zone| all.union(&zone.squares));
+            self.bb(&all)
+        });
         RulesData {
             items: quote! {
                 /// `FIRST_PROMOTION[kind][color][square]`: the first promotion rule that
@@ -1349,6 +1358,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 const CHECK_RULE: bool = #check_rule;
                 const EN_PASSANT_KINDS: u128 = #ep_kinds;
                 const CASTLING_KINGS: u128 = #castling_kings;
+                const PROMOTION_SQUARES: [Bb; 2] = [#(#promotion_squares),*];
                 const SUCCESSION: Option<Succession> = #succession;
                 const CASTLING_RULES: &'static [CastlingRule] = &[#(#castling),*];
                 const PROMOTION_RULES: &'static [PromotionRule] = &[#(#rules),*];

@@ -21,6 +21,7 @@
 //! Clocks are not seen below the root (conditions on clocks are false), so
 //! A5's clock-dependent promotion option exists at the root only.
 
+use super::order::is_tactical;
 use super::outcome::{resolve_ending, Ending};
 use crate::board::Board;
 use crate::game::awards;
@@ -238,6 +239,27 @@ impl<R: Rules + Clone> Tree<R> {
     /// The current position.
     pub fn position(&self) -> &R::Position {
         &self.position
+    }
+
+    /// Appends the legal captures and promotions of the current node
+    /// (history rules applied) to `out`: from its list when it has one,
+    /// else from the back end's [`Rules::generate_tactical`] where it can,
+    /// without listing every move.
+    pub fn tactical_moves(&mut self, out: &mut Vec<R::Move>) {
+        let first = out.len();
+        // A node with history rules is always listed (see `settle`).
+        if self.current.rules.listed || !self.rules.generate_tactical(&self.position, out) {
+            out.extend_from_slice(self.legal_moves());
+        }
+        let (rules, position) = (&self.rules, &self.position);
+        let mut kept = first;
+        for i in first..out.len() {
+            if is_tactical(rules, position, &out[i]) {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
     }
 
     /// What the rules make of the current node.
