@@ -151,7 +151,7 @@ const PICKS_BEFORE_SORT: usize = 3;
 
 /// Moves `moves[i..]`'s best-ranked entry (see [`rank`]) to `i`; called
 /// for `i` = 0, 1, 2, ... in turn. The first picks are selection sort
-/// steps; at [`PICKS_BEFORE_SORT`] the rest is sorted (through `scratch`),
+/// steps; after the first three the rest is sorted (through `scratch`),
 /// and later calls find it in place. Ranks are distinct, so the order is
 /// the same either way.
 pub fn pick_next<M: Copy>(
