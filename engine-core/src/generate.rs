@@ -139,7 +139,7 @@ pub fn any_legal<V: CompiledVariant>(pos: &Pos<V>) -> Option<bool> {
 
 /// Appends the legal moves of the side to move that may be tactical: every
 /// legal capture and promotion, and some other legal moves (onto promotion
-/// squares without promoting, castlings), which the caller filters out;
+/// squares without promoting), which the caller filters out;
 /// `false` (and nothing appended) where check and pin masks do not decide
 /// legality, or a royal piece was lost. Quiescence wants only captures and
 /// promotions, and most moves are neither.
@@ -155,6 +155,8 @@ pub fn tactical_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) -> bo
     let wanted = pos.occupied() | V::PROMOTION_SQUARES[pos.side()] | pos.en_passant_targets;
     masks.check &= wanted;
     masks.royal_targets &= wanted;
-    generate_moves(pos, out, &masks);
+    // No castling: it neither captures nor promotes.
+    V::piece_moves(pos, out, &masks);
+    V::delayed_promotions(pos, out, masks.verify_specials);
     true
 }
