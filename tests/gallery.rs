@@ -118,8 +118,7 @@ fn every_gallery_variant_is_named_after_its_file_and_has_vectors() {
         let vectors = read_vectors(name);
         assert!(vectors.len() >= 2, "{name}: start and playout positions");
         assert_eq!(
-            vectors[0].fen,
-            varc_runtime::fen::write_fen(&parse_fen(&variant, &variant.start_fen).expect("start")),
+            vectors[0].fen, variant.start_fen,
             "{name}: the vectors start from the variant's start position"
         );
     }
@@ -338,4 +337,24 @@ fn kingofthehill_king_reaching_the_hill_wins_in_both_back_ends() {
     let short = moves.trim_end_matches(" e3d4");
     let (value, _) = common::replay_json(&[file.to_str().expect("path"), "--moves", short]);
     assert_eq!(value["status"], "ongoing", "{value}");
+}
+
+/// The gallery's files are in the canonical layout (`varc fmt`).
+#[test]
+fn gallery_files_are_formatted() {
+    let paths: Vec<PathBuf> = gallery_names()
+        .iter()
+        .map(|name| gallery_dir().join(format!("{name}.rules")))
+        .collect();
+    let output = Command::new(env!("CARGO_BIN_EXE_varc"))
+        .args(["fmt", "--check"])
+        .args(&paths)
+        .output()
+        .expect("varc fmt runs");
+    assert!(
+        output.status.success(),
+        "run `varc fmt variants/gallery/*.rules`; not formatted:\n{}{}",
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
 }
