@@ -111,7 +111,11 @@ fn read_vectors(name: &str) -> Vec<Vector> {
 #[test]
 fn every_gallery_variant_is_named_after_its_file_and_has_vectors() {
     let names = gallery_names();
-    assert!(names.len() >= 20, "the gallery has {} variants", names.len());
+    assert!(
+        names.len() >= 20,
+        "the gallery has {} variants",
+        names.len()
+    );
     for name in &names {
         let variant = gallery_variant(name);
         assert_eq!(&variant.id, name, "a gallery variant's id is its file name");
@@ -329,7 +333,9 @@ fn kingofthehill_king_reaching_the_hill_wins_in_both_back_ends() {
         assert_eq!(value["status"], "ended", "{value}");
         assert_eq!(value["result"], "white wins", "{value}");
         assert!(
-            value["reason"].as_str().is_some_and(|r| r.contains("king of the hill")),
+            value["reason"]
+                .as_str()
+                .is_some_and(|r| r.contains("king of the hill")),
             "{value}"
         );
     }
