@@ -108,20 +108,24 @@ impl<P: Board> Context<'_, P> {
     /// Number of `color`'s pieces that `filter` counts, standing in
     /// `region` (for `color`'s side) when one is given.
     pub fn material(&self, color: Color, filter: &PieceFilter, region: Option<RegionId>) -> u32 {
-        let squares = region.map(|id| {
-            self.variant
-                .regions
-                .get(id)
-                .map_or(SquareSet::EMPTY, |r| *r.for_side(color))
-        });
-        self.position
+        let counted = self
+            .position
             .pieces()
-            .filter(|(square, p)| {
-                p.color() == color
-                    && filter_counts(filter, p.kind())
-                    && squares.map_or(true, |set| set.contains(*square))
-            })
-            .count() as u32
+            .filter(|(_, p)| p.color() == color && filter_counts(filter, p.kind()));
+        let count = match region {
+            None => counted.count(),
+            Some(id) => {
+                let squares = self
+                    .variant
+                    .regions
+                    .get(id)
+                    .map_or(SquareSet::EMPTY, |r| *r.for_side(color));
+                counted
+                    .filter(|(square, _)| squares.contains(*square))
+                    .count()
+            }
+        };
+        count as u32
     }
 
     fn aggregate(&self, of: Aggregate, value: impl Fn(Color) -> u32) -> u32 {
