@@ -423,6 +423,7 @@ impl Dumper<'_> {
             Condition::Material {
                 of,
                 filter,
+                region,
                 comparison,
                 value,
             } => {
@@ -431,7 +432,14 @@ impl Dumper<'_> {
                     PieceFilter::Only(k) => format!("pieces of {}", self.names(k, ", ")),
                     PieceFilter::Except(k) => format!("pieces except {}", self.names(k, ", ")),
                 };
-                format!("{} {filter} {} {value}", aggregate(*of), cmp(*comparison))
+                let region = region
+                    .and_then(|id| self.v.regions.get(id))
+                    .map_or(String::new(), |r| format!(" in {}", r.name));
+                format!(
+                    "{} {filter}{region} {} {value}",
+                    aggregate(*of),
+                    cmp(*comparison)
+                )
             }
             Condition::OnlyRoyalsLeft => "only royal pieces left".into(),
             Condition::InsufficientMaterial(sets) => format!(

@@ -146,6 +146,7 @@ fn ppc_game_rules_are_data_from_the_file() {
             Condition::Material {
                 of: Aggregate::Max,
                 filter: king_pawn.clone(),
+                region: None,
                 comparison: Comparison::LessEqual,
                 value: 2
             },
@@ -198,6 +199,7 @@ fn ppc_game_rules_are_data_from_the_file() {
         Agreement::When(Condition::Material {
             of: Aggregate::Max,
             filter: king_pawn,
+            region: None,
             comparison: Comparison::LessEqual,
             value: 1
         })

@@ -15,15 +15,15 @@ use varc_runtime::fen::parse_fen;
 use varc_runtime::input::{Line, LineReader};
 use varc_runtime::model::Variant;
 use varc_runtime::notation::long_algebraic;
-use varc_runtime::perft::PerftReport;
+use varc_runtime::perft::{divide_with_end_rules, perft_with_end_rules, PerftReport};
 use varc_runtime::rules::Rules;
 
 const USAGE: &str = "usage:
-  perft DEPTH [--fen FEN] [--divide] [--json] [--no-bulk]
+  perft DEPTH [--fen FEN] [--divide] [--json] [--no-bulk] [--end-rules]
   replay [--moves \"e2e4 e7e5 ...\"] [--fen FEN] [--time-control BASE+INC] [--json]
   uci      (the Universal Chess Interface on standard input and output)
   xboard   (the XBoard protocol on standard input and output)
-  batch    (reads lines `DEPTH FEN` on standard input, prints one count per line)
+  batch [--end-rules]  (reads lines `DEPTH FEN` on standard input, prints one count per line)
   info     [--model-json]";
 
 /// Options shared by the subcommands.
@@ -36,6 +36,9 @@ struct Options {
     divide: bool,
     json: bool,
     bulk: bool,
+    /// A position where the game has ended by the variant's rules has no
+    /// moves (`varc perft --end-rules`).
+    end_rules: bool,
     model_json: bool,
 }
 
@@ -54,6 +57,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "--divide" => options.divide = true,
             "--json" => options.json = true,
             "--no-bulk" => options.bulk = false,
+            "--end-rules" => options.end_rules = true,
             "--model-json" => options.model_json = true,
             other if other.starts_with("--") => return Err(format!("unknown option {other}")),
             other => options.positional.push(other.to_string()),
@@ -93,7 +97,7 @@ pub fn run<V: CompiledVariant>(args: &[String]) -> ExitCode {
             );
             ExitCode::from(replay.print(options.json))
         }
-        "batch" => run_batch(&rules),
+        "batch" => run_batch(&rules, options.end_rules),
         "uci" => protocol(varc_runtime::uci::run_stdio(rules)),
         "xboard" => protocol(varc_runtime::xboard::run_stdio(rules)),
         "info" => info(rules.variant(), &options),
@@ -152,6 +156,13 @@ fn run_perft<V: CompiledVariant>(rules: &Compiled<V>, options: &Options) -> Exit
     let show_progress = std::io::stderr().is_terminal() && depth >= 6;
     let divide: Vec<(crate::moves::Mv, u64)> = if depth == 0 {
         Vec::new()
+    } else if options.end_rules {
+        // The runtime's walk over the game's rules, on the compiled position.
+        divide_with_end_rules(rules, &pos, depth, |done, total| {
+            if show_progress {
+                eprint!("\rperft {done}/{total} root moves");
+            }
+        })
     } else {
         root.iter()
             .enumerate()
@@ -199,7 +210,7 @@ fn run_perft<V: CompiledVariant>(rules: &Compiled<V>, options: &Options) -> Exit
     ExitCode::SUCCESS
 }
 
-fn run_batch<V: CompiledVariant>(rules: &Compiled<V>) -> ExitCode {
+fn run_batch<V: CompiledVariant>(rules: &Compiled<V>, end_rules: bool) -> ExitCode {
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut lines = LineReader::new(stdin.lock());
@@ -214,6 +225,9 @@ fn run_batch<V: CompiledVariant>(rules: &Compiled<V>) -> ExitCode {
                 }
                 let (depth, fen) = text.split_once(' ').unwrap_or((text, ""));
                 match (depth.parse::<u32>(), load(rules, fen.trim())) {
+                    (Ok(depth), Ok(pos)) if end_rules => {
+                        perft_with_end_rules(rules, &pos, depth).to_string()
+                    }
                     (Ok(depth), Ok(pos)) => perft(&pos, depth, true).to_string(),
                     (Err(_), _) => "error: bad depth".to_string(),
                     (_, Err(error)) => format!("error: {error}"),
@@ -251,7 +265,8 @@ mod tests {
         let options = parse_options(&args("5 --fen x --divide --no-bulk")).unwrap_or_default();
         assert_eq!(options.positional, vec!["5"]);
         assert_eq!(options.fen.as_deref(), Some("x"));
-        assert!(options.divide && !options.bulk && !options.json);
+        assert!(options.divide && !options.bulk && !options.json && !options.end_rules);
+        assert!(parse_options(&args("3 --end-rules")).is_ok_and(|o| o.end_rules));
         assert!(parse_options(&args("--fen")).is_err());
         assert!(parse_options(&args("--frobnicate")).is_err());
     }

@@ -781,6 +781,9 @@ pub enum Condition {
         of: Aggregate,
         /// Which pieces count.
         filter: PieceFilter,
+        /// Only the pieces standing in this region, read for their own
+        /// side (`white pieces of king in hill >= 1`).
+        region: Option<RegionId>,
         /// The comparison.
         comparison: Comparison,
         /// The number compared with.

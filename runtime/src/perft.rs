@@ -7,9 +7,16 @@
 //! with no legal moves (checkmate, stalemate, or under capture-the-king rules
 //! a side whose royal piece was captured) is a leaf: it adds nothing at the
 //! depths below it.
+//!
+//! [`perft_with_end_rules`] applies the variant's ending rules as well: a
+//! position where the game has ended has no moves (`varc perft
+//! --end-rules`, Fairy-Stockfish's convention).
 
 use crate::rules::Rules;
 use std::io::IsTerminal;
+
+mod end_rules;
+pub use end_rules::{divide_with_end_rules, perft_counts_with_end_rules, perft_with_end_rules};
 
 /// The number of leaf positions `depth` plies below `position`.
 ///

@@ -36,12 +36,14 @@ pub enum Condition {
     OnlyRoyalsLeft,
     /// `insufficient material A B | C ...`: the sets of pieces.
     InsufficientMaterial(Vec<Vec<Ident>>),
-    /// `AGGREGATE pieces [except|of PIECES] COMPARISON N`.
+    /// `AGGREGATE pieces [except|of PIECES] [in REGION] COMPARISON N`.
     Material {
         /// Whose pieces.
         of: Aggregate,
         /// Which pieces, if not all.
         filter: Option<PieceFilter>,
+        /// Only the pieces standing in this region (for their own side).
+        region: Option<Ident>,
         /// The comparison.
         comparison: Comparison,
         /// The number compared with.

@@ -146,8 +146,9 @@ fn condition_names<'a>(condition: &'a Condition, names: &mut Vec<&'a Ident>) {
         }
         Condition::Not(operand) => condition_names(operand, names),
         Condition::InsufficientMaterial(sets) => names.extend(sets.iter().flatten()),
-        Condition::Material { filter, .. } => {
-            names.extend(filter.iter().flat_map(|filter| &filter.pieces))
+        Condition::Material { filter, region, .. } => {
+            names.extend(filter.iter().flat_map(|filter| &filter.pieces));
+            names.extend(region);
         }
         Condition::Counter { counter, .. } => names.push(counter),
         Condition::LastMove(event) => event_names(event, names),

@@ -434,7 +434,7 @@ fn material_counter_and_clock_conditions() {
         panic!("not an and");
     };
     assert!(
-        matches!(&parts[0], Condition::Material { of: Aggregate::Max, filter: Some(PieceFilter { kind: FilterKind::Except, .. }), comparison: Comparison::Less, value } if value.text == "3")
+        matches!(&parts[0], Condition::Material { of: Aggregate::Max, filter: Some(PieceFilter { kind: FilterKind::Except, .. }), region: None, comparison: Comparison::Less, value } if value.text == "3")
     );
     assert!(
         matches!(&parts[1], Condition::Counter { of: Aggregate::Player(Player::SideToMove), comparison: Comparison::GreaterEqual, counter, .. } if counter.name == "caps")

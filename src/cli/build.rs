@@ -113,6 +113,9 @@ pub fn run_compiled_perft(args: &super::perft::PerftArgs) -> ExitCode {
     if args.json {
         command.arg("--json");
     }
+    if args.end_rules {
+        command.arg("--end-rules");
+    }
     match command.status() {
         Ok(status) if status.success() => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,

@@ -1,4 +1,4 @@
-//! `varc perft FILE DEPTH [--fen FEN] [--divide] [--json]`.
+//! `varc perft FILE DEPTH [--fen FEN] [--divide] [--json] [--end-rules]`.
 //!
 //! Counts the leaves of the legal-move tree with the reference interpreter.
 //! Perft counts pure move generation: a position with no legal move
@@ -7,6 +7,8 @@
 //! special wins are not applied. History rules (IRC) are, as the game sees
 //! them from a root with no moves before it (the game driver's
 //! `divide_with_history`); without history rules it is plain perft.
+//! With `--end-rules`, a position where the game has ended by the
+//! variant's rules has no moves (`perft::divide_with_end_rules`).
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
@@ -16,6 +18,7 @@ use std::time::Instant;
 use varc_runtime::fen::parse_fen;
 use varc_runtime::game::divide_with_history;
 use varc_runtime::notation::long_algebraic;
+use varc_runtime::perft::divide_with_end_rules;
 use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
 
@@ -35,9 +38,15 @@ pub struct PerftArgs {
     /// Print one JSON object: nodes, nps, depth, seconds, fen (and divide).
     #[arg(long)]
     pub json: bool,
-    /// The move generator: `interp` (the reference interpreter).
+    /// The move generator: `interp` (the reference interpreter) or
+    /// `compiled` (the variant's generated engine, built when needed).
     #[arg(long, default_value = "interp")]
     pub backend: String,
+    /// A position where the game has ended by the variant's rules (its
+    /// automatic `end` rules and awards, as the game driver applies them
+    /// after a move) has no moves, as in Fairy-Stockfish's Python binding.
+    #[arg(long)]
+    pub end_rules: bool,
 }
 
 /// Runs perft and prints the node count (exit 1 on a bad file, FEN or backend).
@@ -81,13 +90,18 @@ pub fn run(args: PerftArgs) -> ExitCode {
     let (nodes, divide) = if args.depth == 0 {
         (1, Vec::new())
     } else {
-        // History rules (IRC) apply from a root with no history before it.
-        let no_history: [Position; 0] = [];
-        let divide = divide_with_history(&rules, &no_history, &position, args.depth, |done, _| {
+        let progress = |done: usize, _| {
             if let Some(bar) = &bar {
                 bar.set_position(done as u64);
             }
-        });
+        };
+        // History rules (IRC) apply from a root with no history before it.
+        let no_history: [Position; 0] = [];
+        let divide = if args.end_rules {
+            divide_with_end_rules(&rules, &position, args.depth, progress)
+        } else {
+            divide_with_history(&rules, &no_history, &position, args.depth, progress)
+        };
         (divide.iter().map(|(_, n)| n).sum(), divide)
     };
     if let Some(bar) = bar {

@@ -365,6 +365,27 @@ impl Lowerer<'_> {
                 width = width.saturating_add(empty);
                 continue;
             }
+            if c == '*' {
+                // A hole of the board, written as FEN writes it.
+                let square = (width < files).then(|| Square::new(width as u8, (rank - 1) as u8));
+                width = width.saturating_add(1);
+                if let Some(square) = square.filter(|s| !self.board.holes.contains(*s)) {
+                    self.error(
+                        Error::new(
+                            Code::BadStartPosition,
+                            file,
+                            Span::new(start + offset, start + offset + 1),
+                            format!("`*` marks a hole, but {square} is not a hole of the board"),
+                        )
+                        .with_label(format!("{square} in rank {rank} of the start position"))
+                        .with_help(format!(
+                            "add {square} to the board's holes (`board F x R holes {square} ...`) or write an empty square"
+                        )),
+                    );
+                    return;
+                }
+                continue;
+            }
             let mut letter = c.to_uppercase().to_string();
             let mut end = offset + c.len_utf8();
             while let Some((_, '\'')) = chars.peek() {

@@ -125,9 +125,11 @@ impl Lowerer<'_> {
             ast::Condition::Material {
                 of,
                 filter,
+                region,
                 comparison: compared,
                 value,
             } => {
+                let region = region.as_ref().and_then(|name| self.region(file, name));
                 let filter = match filter {
                     None => PieceFilter::All,
                     Some(filter) => {
@@ -141,6 +143,7 @@ impl Lowerer<'_> {
                 Condition::Material {
                     of: aggregate(*of),
                     filter,
+                    region,
                     comparison: *compared,
                     value: self.condition_number(file, value),
                 }

@@ -5,7 +5,8 @@ use super::clock::{format_seconds, Clock};
 use super::events::MoveEvents;
 use crate::board::Board;
 use crate::model::{
-    Aggregate, Color, Comparison, Condition, EventPattern, PieceFilter, PieceId, PlayerRef, Variant,
+    Aggregate, Color, Comparison, Condition, EventPattern, PieceFilter, PieceId, PlayerRef,
+    RegionId, SquareSet, Variant,
 };
 
 /// How often the current position has occurred (Laws-of-Chess identity).
@@ -106,12 +107,27 @@ impl<P: Board> Context<'_, P> {
         }
     }
 
-    /// Number of `color`'s pieces that `filter` counts.
-    pub fn material(&self, color: Color, filter: &PieceFilter) -> u32 {
-        self.position
+    /// Number of `color`'s pieces that `filter` counts, standing in
+    /// `region` (for `color`'s side) when one is given.
+    pub fn material(&self, color: Color, filter: &PieceFilter, region: Option<RegionId>) -> u32 {
+        let counted = self
+            .position
             .pieces()
-            .filter(|(_, p)| p.color() == color && filter_counts(filter, p.kind()))
-            .count() as u32
+            .filter(|(_, p)| p.color() == color && filter_counts(filter, p.kind()));
+        let count = match region {
+            None => counted.count(),
+            Some(id) => {
+                let squares = self
+                    .variant
+                    .regions
+                    .get(id)
+                    .map_or(SquareSet::EMPTY, |r| *r.for_side(color));
+                counted
+                    .filter(|(square, _)| squares.contains(*square))
+                    .count()
+            }
+        };
+        count as u32
     }
 
     fn aggregate(&self, of: Aggregate, value: impl Fn(Color) -> u32) -> u32 {
@@ -184,10 +200,11 @@ impl<P: Board> Context<'_, P> {
             Condition::Material {
                 of,
                 filter,
+                region,
                 comparison,
                 value,
             } => compare(
-                self.aggregate(*of, |c| self.material(c, filter)),
+                self.aggregate(*of, |c| self.material(c, filter, *region)),
                 *comparison,
                 *value,
             ),
@@ -260,8 +277,10 @@ impl<P: Board> Context<'_, P> {
     /// for the reason of a result.
     pub fn detail(&self, condition: &Condition) -> Option<String> {
         match condition {
-            Condition::Material { of, filter, .. } => {
-                let n = self.aggregate(*of, |c| self.material(c, filter));
+            Condition::Material {
+                of, filter, region, ..
+            } => {
+                let n = self.aggregate(*of, |c| self.material(c, filter, *region));
                 Some(format!(
                     "with {n} {}",
                     if n == 1 { "piece" } else { "pieces" }
@@ -337,14 +356,16 @@ impl<P: Board> Context<'_, P> {
             Condition::Material {
                 of,
                 filter,
+                region,
                 comparison,
                 value,
             } => {
-                let n = self.aggregate(*of, |c| self.material(c, filter));
+                let n = self.aggregate(*of, |c| self.material(c, filter, *region));
                 format!(
-                    "{} {} is {n} (the rule needs {} {value})",
+                    "{} {}{} is {n} (the rule needs {} {value})",
                     aggregate_text(*of, "number of"),
                     filter_text(variant, filter),
+                    region_text(variant, *region),
                     comparison_text(*comparison)
                 )
             }
@@ -458,6 +479,13 @@ fn names(variant: &Variant, kinds: &[PieceId]) -> String {
         .map(|k| variant.pieces.get(*k).map_or("?", |p| p.name.as_str()))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// ` in REGION` for a count limited to a region, else nothing.
+fn region_text(variant: &Variant, region: Option<RegionId>) -> String {
+    region
+        .and_then(|id| variant.regions.get(id))
+        .map_or(String::new(), |r| format!(" in {}", r.name))
 }
 
 fn filter_text(variant: &Variant, filter: &PieceFilter) -> String {

@@ -376,9 +376,19 @@ impl Builder {
                     }
                     None => None,
                 };
+                let region = match children.optional(Rule::in_region) {
+                    Some(region) => {
+                        let mut parts = self.children(&region);
+                        let name = ident(&parts.next(Rule::ident)?);
+                        parts.end()?;
+                        Some(name)
+                    }
+                    None => None,
+                };
                 Condition::Material {
                     of,
                     filter,
+                    region,
                     comparison: self.comparison(&children.next(Rule::comparison)?)?,
                     value: token(&children.next(Rule::int)?),
                 }

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Perft vectors for the gallery, computed by Fairy-Stockfish's Python binding.
+
+For each Fairy-Stockfish variant named on the command line (by default the
+gallery's candidates), writes `OUT/NAME.epd`: the start position and
+positions reached by seeded random playouts, each with its perft counts
+(`FEN ;D1 n ;D2 n ...`), after a `#` header naming the source, pyffish's
+version and the seed.
+
+pyffish has no perft: the counts are taken with `pyffish.legal_moves`,
+which returns no move where the game has ended by the variant's rules
+(extinction, a flag reached, ...). That is the convention of
+`varc perft ... --end-rules`, so the counts compare exactly.
+
+Depths: every depth whose count is at most `--limit` (the default tests
+check these), then, with `--deep-limit`, the next depths up to that count
+(the tests check those only with `VARC_DEEP=1`). The files say which is which
+in their header.
+
+    pip install pyffish
+    python3 scripts/gallery-vectors.py                      # every candidate
+    python3 scripts/gallery-vectors.py shatranj courier     # some
+    python3 scripts/gallery-vectors.py --deep-limit 5000000 gardner
+
+The output depends only on the arguments and pyffish's version: moves are
+sorted before a random one is picked, and each playout has its own
+generator seeded by `SEED:NAME:INDEX`.
+"""
+
+import argparse
+import os
+import random
+import sys
+
+import pyffish
+
+# Fairy-Stockfish's built-ins that issue 10 names for the gallery.
+CANDIDATES = [
+    "capablanca", "gothic", "embassy", "janus", "chancellor", "modern",
+    "almost", "amazon", "chigorin", "nightrider", "grasshopper", "newzealand",
+    "torpedo", "berolina", "knightmate", "gardner", "losalamos", "tencubed",
+    "troitzky", "gustav3", "shatranj", "courier", "extinction", "threekings",
+    "breakthrough", "horde", "kingofthehill", "racingkings", "3check",
+    "atomic", "antichess", "giveaway", "coregal", "shatar", "shako", "grand",
+    "makruk", "cambodian", "sittuyin", "xiangqi", "janggi", "crazyhouse",
+    "shogi", "minishogi", "seirawan",
+]
+
+REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class OverLimit(Exception):
+    """A count passed the limit: the depth is left out."""
+
+
+def perft_counts(variant, fen, max_depth, limit):
+    """perft(1), perft(2), ... from `fen` while the count stays <= limit
+    (and at most max_depth). A walk stops as soon as it passes the limit."""
+    counts = []
+    for depth in range(1, max_depth + 1):
+        budget = [limit]
+        try:
+            count = perft(variant, fen, [], depth, budget)
+        except OverLimit:
+            break
+        counts.append(count)
+    return counts
+
+
+def perft(variant, fen, moves, depth, budget):
+    """Leaves `depth` plies below the position `moves` lead to from `fen`;
+    `budget[0]` is what may still be counted (OverLimit when it runs out)."""
+    legal = pyffish.legal_moves(variant, fen, moves)
+    if depth == 1:
+        budget[0] -= len(legal)
+        if budget[0] < 0:
+            raise OverLimit()
+        return len(legal)
+    total = 0
+    for move in legal:
+        moves.append(move)
+        total += perft(variant, fen, moves, depth - 1, budget)
+        moves.pop()
+    return total
+
+
+def playout(variant, start, seed, index, plies):
+    """The FEN after `plies` random moves from `start`, or None if the game
+    ends on the way or the position is one whose end rules differ between
+    engines that treat draws as claims and those that end games at once
+    (a draw by move count or insufficient material)."""
+    rng = random.Random(f"{seed}:{variant}:{index}")
+    moves = []
+    for _ in range(plies):
+        legal = sorted(pyffish.legal_moves(variant, start, moves))
+        if not legal:
+            return None
+        moves.append(rng.choice(legal))
+    fen = pyffish.get_fen(variant, start, moves)
+    if not pyffish.legal_moves(variant, fen, []):
+        return None
+    # Stay clear of the fifty-move rule within the tree and of bare material.
+    fields = fen.split()
+    if len(fields) >= 2 and fields[-2].isdigit() and int(fields[-2]) > 60:
+        return None
+    if any(pyffish.has_insufficient_material(variant, fen, [])):
+        return None
+    return fen
+
+
+def positions(variant, seed, count):
+    start = pyffish.get_fen(variant, pyffish.start_fen(variant), [])
+    out = [start]
+    index = 0
+    while len(out) < count + 1 and index < 50 * (count + 1):
+        plies = random.Random(f"{seed}:{variant}:{index}:plies").randint(8, 60)
+        fen = playout(variant, start, seed, index, plies)
+        index += 1
+        if fen is not None and fen not in out:
+            out.append(fen)
+    return out
+
+
+def write_file(path, variant, seed, limit, deep_limit, max_depth, lines):
+    version = ".".join(str(part) for part in pyffish.version())
+    with open(path, "w", encoding="utf-8") as out:
+        out.write(
+            f"# {variant}: perft computed by Fairy-Stockfish's Python binding "
+            f"(pyffish {version}), variant \"{variant}\".\n"
+            f"# Counted with pyffish.legal_moves, which gives no move where the game "
+            f"has ended by the variant's rules\n"
+            f"# (compare with varc perft --end-rules). Positions after the first: "
+            f"seeded random playouts, seed {seed}.\n"
+            f"# Default depths: counts up to {limit}; deeper counts up to "
+            f"{deep_limit} (VARC_DEEP=1), depth at most {max_depth}.\n"
+            f"# Written by scripts/gallery-vectors.py; do not edit by hand.\n"
+        )
+        for fen, counts in lines:
+            fields = " ".join(f";D{d} {n}" for d, n in enumerate(counts, start=1))
+            out.write(f"{fen} {fields}\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variants", nargs="*", help="Fairy-Stockfish variant names")
+    parser.add_argument("--out", default=os.path.join(REPOSITORY, "tests", "vectors", "gallery"))
+    parser.add_argument("--seed", type=int, default=10)
+    parser.add_argument("--playouts", type=int, default=3, help="positions besides the start")
+    parser.add_argument("--limit", type=int, default=50_000, help="largest default count")
+    parser.add_argument("--deep-limit", type=int, default=0, help="largest opt-in count")
+    parser.add_argument("--max-depth", type=int, default=6)
+    args = parser.parse_args()
+
+    known = set(pyffish.variants())
+    names = args.variants or CANDIDATES
+    os.makedirs(args.out, exist_ok=True)
+    for variant in names:
+        if variant not in known:
+            print(f"{variant}: not a variant of this pyffish, skipped", file=sys.stderr)
+            continue
+        deep_limit = max(args.limit, args.deep_limit)
+        lines = []
+        for fen in positions(variant, args.seed, args.playouts):
+            counts = perft_counts(variant, fen, args.max_depth, deep_limit)
+            lines.append((fen, counts))
+        path = os.path.join(args.out, f"{variant}.epd")
+        write_file(path, variant, args.seed, args.limit, deep_limit, args.max_depth, lines)
+        print(f"{variant}: {len(lines)} positions -> {os.path.relpath(path)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
