@@ -39,6 +39,7 @@
 pub mod order;
 pub mod outcome;
 pub mod pruning;
+pub mod see;
 pub mod time;
 pub mod tree;
 pub mod tt;
@@ -53,8 +54,12 @@ use crate::game::Game;
 use crate::model::Variant;
 use crate::moves::Move;
 use crate::rules::Rules;
-use order::{is_tactical, pick_next, rank, tactical_score, OrderingTables};
+use order::{
+    is_tactical, is_tactical_score, losing_tactical_score, pick_next, rank, tactical_score,
+    OrderingTables,
+};
 use pruning::{has_null_move_material, null_move_kinds, NullMovePolicy, VERIFY_DEPTH};
+use see::{loses_material, ExchangePolicy};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use time::Budget;
@@ -218,6 +223,7 @@ pub struct Engine<M = Move> {
     /// Per kind: whether it lets its side try the null move (see
     /// [`pruning::null_move_kinds`]).
     null_move_kinds: Vec<bool>,
+    exchange: ExchangePolicy,
 }
 
 impl<M: Copy + Eq> Engine<M> {
@@ -237,12 +243,19 @@ impl<M: Copy + Eq> Engine<M> {
             variant: variant.clone(),
             null_move: NullMovePolicy::of(variant),
             null_move_kinds: null_move_kinds(variant),
+            exchange: ExchangePolicy::of(variant),
         }
     }
 
     /// Whether, and why not, the search tries null moves in this variant.
     pub fn null_move_policy(&self) -> &NullMovePolicy {
         &self.null_move
+    }
+
+    /// Whether, and why not, quiescence skips captures that lose material
+    /// by the exchange on their square.
+    pub fn exchange_policy(&self) -> &ExchangePolicy {
+        &self.exchange
     }
 
     /// The evaluator.
@@ -312,6 +325,7 @@ impl<M: Copy + Eq> Engine<M> {
             root_depth: 1,
             excluded_root_moves: Vec::new(),
             null_banned: vec![false; MAX_PLY + 2],
+            exchange_moves: Vec::new(),
         };
         searcher.root(limits, report)
     }
@@ -335,6 +349,8 @@ struct Searcher<'a, R: Rules + Clone> {
     excluded_root_moves: Vec<R::Move>,
     /// Per ply: no null move here (just after one, or while verifying one).
     null_banned: Vec<bool>,
+    /// Scratch move list of the static exchange evaluation ([`see`]).
+    exchange_moves: Vec<R::Move>,
 }
 
 /// The moves of a node being searched, with their ranks (see
@@ -691,13 +707,19 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             hash_move,
             ply,
         );
+        let mut exchange_moves = std::mem::take(&mut self.exchange_moves);
+        let (evaluator, position) = (&self.engine.evaluator, self.tree.position());
         list.ranks.clear();
-        list.ranks.extend(
-            list.moves
-                .iter()
-                .zip(scores)
-                .map(|(mv, score)| rank(rules, mv, score)),
-        );
+        list.ranks
+            .extend(list.moves.iter().zip(scores).map(|(mv, mut score)| {
+                if is_tactical_score(score)
+                    && loses_material(rules, evaluator, position, mv, &mut exchange_moves)
+                {
+                    score = losing_tactical_score(score);
+                }
+                rank(rules, mv, score)
+            }));
+        self.exchange_moves = exchange_moves;
         let original_alpha = alpha;
         let mut best_move = None;
         let side = self.tree.side_to_move();
@@ -813,7 +835,12 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             best_value = claim;
             alpha = alpha.max(claim);
         }
-        let evasions = self.tree.node().in_check && qply < QUIESCENCE_EVASION_PLIES;
+        let in_check = self.tree.node().in_check;
+        let evasions = in_check && qply < QUIESCENCE_EVASION_PLIES;
+        // Captures that lose material by the exchange are skipped where the
+        // model allows it ([`see::ExchangePolicy`]) and the side to move is
+        // not in check.
+        let skip_losing = !in_check && self.engine.exchange.allowed();
         if !evasions {
             let stand = self.evaluate();
             if stand >= beta {
@@ -848,6 +875,13 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         for i in 0..list.moves.len() {
             pick_next(&mut list.moves, &mut list.ranks, i);
             let mv = list.moves[i];
+            if skip_losing {
+                let (rules, position) = (self.tree.rules(), self.tree.position());
+                let evaluator = &self.engine.evaluator;
+                if loses_material(rules, evaluator, position, &mv, &mut self.exchange_moves) {
+                    continue;
+                }
+            }
             self.tree.make(&mv);
             self.nodes += 1;
             self.check_limits();

@@ -10,6 +10,9 @@ use crate::rules::Rules;
 const HASH_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// Below every quiet move: a capture or promotion that loses material by
+/// the exchange on its square ([`super::see`]).
+const LOSING_TACTICAL: i32 = -(1 << 26);
 /// Value of a royal piece as a victim or an attacker, for ordering only.
 const ROYAL_VALUE: i32 = 10_000;
 
@@ -40,7 +43,7 @@ pub fn is_tactical<R: Rules + ?Sized>(rules: &R, position: &R::Position, mv: &R:
     rules.promotion(mv).is_some() || rules.is_capture(position, mv)
 }
 
-fn ordering_value(evaluator: &Evaluator, kind: PieceId) -> i32 {
+pub(crate) fn ordering_value(evaluator: &Evaluator, kind: PieceId) -> i32 {
     if evaluator.is_royal(kind) {
         ROYAL_VALUE
     } else {
@@ -70,6 +73,19 @@ pub fn tactical_score<R: Rules + ?Sized>(
         return 0;
     }
     (victim + gain) * 16 - attacker / 16
+}
+
+/// Whether `score` (from [`OrderingTables::scores`]) is a capture's or a
+/// promotion's, other than the hash move's.
+pub fn is_tactical_score(score: i32) -> bool {
+    (TACTICAL..HASH_MOVE).contains(&score)
+}
+
+/// The score of a tactical move of score `score` that loses material by
+/// the exchange on its square: after the quiet moves, still in MVV-LVA
+/// order among themselves.
+pub fn losing_tactical_score(score: i32) -> i32 {
+    LOSING_TACTICAL + (score - TACTICAL)
 }
 
 impl<M: Copy + Eq> OrderingTables<M> {
