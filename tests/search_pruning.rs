@@ -161,11 +161,12 @@ fn exchange(rules: Interpreter, fen: &str, text: &str) -> i32 {
     let evaluator = varc_runtime::eval::Evaluator::new(&variant);
     let mut scratch = Vec::new();
     let value = exchange_value(game.rules(), &evaluator, game.position(), &mv, &mut scratch);
-    let losing = loses_material(game.rules(), &evaluator, game.position(), &mv, &mut scratch);
-    assert_eq!(
-        losing,
-        value < 0,
-        "{text}: loses_material agrees with the value"
+    let losing = loses_material(game.rules(), &evaluator, game.position(), &mv);
+    // The search's test is conservative: what loses by the exchange loses
+    // there too.
+    assert!(
+        losing || value >= 0,
+        "{text}: loses by the exchange, not by the test"
     );
     value
 }

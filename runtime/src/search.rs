@@ -10,8 +10,11 @@
 //!   to move is a value it can take instead of moving.
 //! - A transposition table keyed by the full position hash ([`tt`]).
 //! - Quiescence on captures and promotions; all moves while in check (a
-//!   couple of plies deep, so that capture-the-king threats are seen).
-//! - Move ordering: hash move, MVV-LVA, killers, history ([`order`]).
+//!   couple of plies deep, so that capture-the-king threats are seen);
+//!   captures that lose material by the exchange on their square are
+//!   skipped where the model allows it ([`see`]).
+//! - Move ordering: hash move, MVV-LVA, killers, history, then losing
+//!   captures ([`order`]).
 //! - Late move reductions for quiet moves (logarithmic in depth and move
 //!   number), check extension, mate distance pruning, aspiration windows.
 //! - At nodes off the principal variation and not in check: reverse
@@ -59,7 +62,7 @@ use order::{
     OrderingTables,
 };
 use pruning::{has_null_move_material, null_move_kinds, NullMovePolicy, VERIFY_DEPTH};
-use see::{loses_material, ExchangePolicy};
+use see::{capture_gain, loses_material, ExchangePolicy};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use time::Budget;
@@ -84,6 +87,10 @@ const FUTILITY_MARGIN: i32 = 120;
 /// Late move pruning: at most this depth, quiet moves after the first
 /// [`late_move_count`] are skipped.
 const LATE_MOVE_PRUNING_DEPTH: i32 = 3;
+
+/// Delta pruning: in quiescence, a capture is skipped when the static
+/// value plus what it wins plus this margin is at most alpha.
+const DELTA_MARGIN: i32 = 200;
 
 /// How many moves a node of `depth` searches before late move pruning.
 fn late_move_count(depth: i32) -> usize {
@@ -325,7 +332,6 @@ impl<M: Copy + Eq> Engine<M> {
             root_depth: 1,
             excluded_root_moves: Vec::new(),
             null_banned: vec![false; MAX_PLY + 2],
-            exchange_moves: Vec::new(),
         };
         searcher.root(limits, report)
     }
@@ -349,8 +355,6 @@ struct Searcher<'a, R: Rules + Clone> {
     excluded_root_moves: Vec<R::Move>,
     /// Per ply: no null move here (just after one, or while verifying one).
     null_banned: Vec<bool>,
-    /// Scratch move list of the static exchange evaluation ([`see`]).
-    exchange_moves: Vec<R::Move>,
 }
 
 /// The moves of a node being searched, with their ranks (see
@@ -707,26 +711,37 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             hash_move,
             ply,
         );
-        let mut exchange_moves = std::mem::take(&mut self.exchange_moves);
-        let (evaluator, position) = (&self.engine.evaluator, self.tree.position());
         list.ranks.clear();
-        list.ranks
-            .extend(list.moves.iter().zip(scores).map(|(mv, mut score)| {
-                if is_tactical_score(score)
-                    && loses_material(rules, evaluator, position, mv, &mut exchange_moves)
-                {
-                    score = losing_tactical_score(score);
-                }
-                rank(rules, mv, score)
-            }));
-        self.exchange_moves = exchange_moves;
+        list.ranks.extend(
+            list.moves
+                .iter()
+                .zip(scores)
+                .map(|(mv, score)| rank(rules, mv, score)),
+        );
         let original_alpha = alpha;
         let mut best_move = None;
         let side = self.tree.side_to_move();
         let mut moves_searched = 0;
-        for i in 0..list.moves.len() {
+        let mut i = 0;
+        while i < list.moves.len() {
             pick_next(&mut list.moves, &mut list.ranks, i);
             let mv = list.moves[i];
+            // A capture or promotion that loses material by the exchange
+            // goes after the quiet moves: its exchange is evaluated when it
+            // comes up (most nodes are cut before), and it is put back.
+            let score = (list.ranks[i] >> 64) as i32;
+            if is_tactical_score(score)
+                && loses_material(
+                    self.tree.rules(),
+                    &self.engine.evaluator,
+                    self.tree.position(),
+                    &mv,
+                )
+            {
+                list.ranks[i] = rank(self.tree.rules(), &mv, losing_tactical_score(score));
+                continue;
+            }
+            i += 1;
             if ply == 0 && self.excluded_root_moves.contains(&mv) {
                 continue;
             }
@@ -837,12 +852,17 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         let in_check = self.tree.node().in_check;
         let evasions = in_check && qply < QUIESCENCE_EVASION_PLIES;
-        // Captures that lose material by the exchange are skipped where the
-        // model allows it ([`see::ExchangePolicy`]) and the side to move is
-        // not in check.
+        // Where the model allows it ([`see::ExchangePolicy`]) and the side
+        // to move is not in check, captures are skipped that lose material
+        // by the exchange, or that cannot bring the static value up to
+        // alpha even with a margin (delta pruning: the victim's value plus
+        // a promotion's gain, so a promotion is never skipped for want of
+        // a victim).
         let skip_losing = !in_check && self.engine.exchange.allowed();
+        let mut stand_value = None;
         if !evasions {
             let stand = self.evaluate();
+            stand_value = Some(stand);
             if stand >= beta {
                 return stand;
             }
@@ -878,7 +898,13 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             if skip_losing {
                 let (rules, position) = (self.tree.rules(), self.tree.position());
                 let evaluator = &self.engine.evaluator;
-                if loses_material(rules, evaluator, position, &mv, &mut self.exchange_moves) {
+                if let Some(stand) = stand_value {
+                    if stand + capture_gain(rules, evaluator, position, &mv) + DELTA_MARGIN <= alpha
+                    {
+                        continue;
+                    }
+                }
+                if loses_material(rules, evaluator, position, &mv) {
                     continue;
                 }
             }

@@ -1,6 +1,8 @@
 //! Move ordering: the hash move, then captures and promotions by MVV-LVA
 //! (most valuable victim, least valuable attacker) and promotion gain, then
-//! the killer moves of the ply, then quiet moves by their history score.
+//! the killer moves of the ply, then quiet moves by their history score,
+//! then the captures and promotions that lose material by the exchange on
+//! their square ([`super::see`]; the search demotes them as they come up).
 
 use crate::board::Board;
 use crate::eval::Evaluator;

@@ -17,9 +17,15 @@
 //! all count). Moves are pseudo-legal (a pinned piece still recaptures, as
 //! in other engines); a step that captures a royal piece ends the exchange.
 //! En passant and castling never join an exchange after its first move.
+//! Before it looks for captures, each step asks whether the side to move
+//! attacks the square at all ([`Rules::is_attacked`]), which ends most
+//! exchanges without generating a move.
 //!
-//! Which pruning it may drive is decided from the model
-//! ([`ExchangePolicy`]); move ordering uses it everywhere.
+//! The search itself asks a cheaper question, [`loses_material`]: one
+//! recapture, one attack test (why, in its documentation). It orders losing
+//! captures after the quiet moves everywhere, and skips them in quiescence,
+//! with the captures that cannot reach alpha (delta pruning), only where
+//! the model allows it ([`ExchangePolicy`]).
 
 use super::order::ordering_value;
 use crate::board::Board;
@@ -31,12 +37,13 @@ use crate::rules::Rules;
 /// The most captures an exchange plays out.
 const MAX_EXCHANGE: usize = 32;
 
-/// Whether static exchange evaluation and the capture margin (delta) may
-/// prune captures in quiescence, decided from the model.
+/// Whether quiescence may skip captures by their material: those that lose
+/// material by the exchange ([`loses_material`]) and those that cannot
+/// bring the static value up to alpha (delta pruning), decided from the
+/// model.
 ///
-/// A capture that loses material by the exchange is skipped in quiescence
-/// where the material is what the position is about. That fails where a
-/// capture can be worth more than its material:
+/// Both read a capture as its material. That fails where a capture can be
+/// worth more than its material:
 /// - where there is no check rule, a capture (or the piece it moves) can
 ///   open the way to a king capture, which decides the game;
 /// - where wins are awarded during the game, a capture may earn one.
@@ -85,15 +92,42 @@ fn promotion_gain(
     })
 }
 
-/// Whether `mv` loses material by the exchange on its square (its value
-/// below 0). A capture of a piece worth at least the capturing one never
-/// does, and is answered without playing the exchange out.
+/// What `mv` wins at most: its victim's value and its promotion's gain.
+pub fn capture_gain<R: Rules + ?Sized>(
+    rules: &R,
+    evaluator: &Evaluator,
+    position: &R::Position,
+    mv: &R::Move,
+) -> i32 {
+    let victim = rules
+        .captured_kind(position, mv)
+        .map_or(0, |kind| ordering_value(evaluator, kind));
+    let mover = rules.moving_kind(position, mv);
+    victim + promotion_gain(evaluator, mover, rules.promotion(mv))
+}
+
+/// Whether `mv` loses material by the exchange on its square, as the
+/// search decides it: a cheap, conservative approximation of
+/// [`exchange_value`]'s sign. A capture of a piece worth at least the
+/// capturing one never loses; otherwise the capture is made and it loses
+/// when what it won (victim and promotion) is worth less than the piece
+/// now on the square and the opponent attacks that square: the exchange
+/// is taken to stop after one recapture, so the mover's own further
+/// attackers are not counted. Every move that loses by [`exchange_value`]
+/// loses here; some that win there (a defended piece taken with a second
+/// attacker behind the first) lose here too.
+///
+/// Why not [`exchange_value`] itself: played out with the [`Rules`]
+/// trait, each step of an exchange generates every move of a side, and in
+/// the compiled chess engine that doubled the time per node; at equal time
+/// this test played at least as well (see the README's "Playing
+/// strength"). A back-end query for the attackers of a square would make
+/// the full exchange cheap.
 pub fn loses_material<R: Rules + ?Sized>(
     rules: &R,
     evaluator: &Evaluator,
     position: &R::Position,
     mv: &R::Move,
-    scratch: &mut Vec<R::Move>,
 ) -> bool {
     let victim = rules
         .captured_kind(position, mv)
@@ -104,7 +138,15 @@ pub fn loses_material<R: Rules + ?Sized>(
     if victim >= mover {
         return false;
     }
-    exchange_value(rules, evaluator, position, mv, scratch) < 0
+    let (from, square) = rules.move_squares(mv);
+    if square == from || matches!(rules.move_kind(mv), MoveKind::Castle { .. }) {
+        return false;
+    }
+    let first_gain = capture_gain(rules, evaluator, position, mv);
+    let mut board = position.clone();
+    rules.make_move(&mut board, mv);
+    let on_square = occupant_value(evaluator, &board, square);
+    first_gain < on_square && rules.is_attacked(&board, square, board.side_to_move())
 }
 
 /// The material `mv` wins (negative: loses) for the side to move when the
@@ -137,6 +179,11 @@ pub fn exchange_value<R: Rules + ?Sized>(
     rules.make_move(&mut board, mv);
     let mut on_square = occupant_value(evaluator, &board, square);
     while steps < MAX_EXCHANGE {
+        // Most exchanges end here: the side to move does not attack the
+        // square (one attack test, before any move is generated).
+        if !rules.is_attacked(&board, square, board.side_to_move()) {
+            break;
+        }
         let Some(capture) = least_valuable_capture(rules, evaluator, &board, square, scratch)
         else {
             break;
