@@ -62,7 +62,7 @@ use order::{
     OrderingTables,
 };
 use pruning::{has_null_move_material, null_move_kinds, NullMovePolicy, VERIFY_DEPTH};
-use see::{capture_gain, loses_material, ExchangePolicy};
+use see::{loses_material, ExchangePolicy};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use time::Budget;
@@ -87,10 +87,6 @@ const FUTILITY_MARGIN: i32 = 120;
 /// Late move pruning: at most this depth, quiet moves after the first
 /// [`late_move_count`] are skipped.
 const LATE_MOVE_PRUNING_DEPTH: i32 = 3;
-
-/// Delta pruning: in quiescence, a capture is skipped when the static
-/// value plus what it wins plus this margin is at most alpha.
-const DELTA_MARGIN: i32 = 200;
 
 /// How many moves a node of `depth` searches before late move pruning.
 fn late_move_count(depth: i32) -> usize {
@@ -332,6 +328,7 @@ impl<M: Copy + Eq> Engine<M> {
             root_depth: 1,
             excluded_root_moves: Vec::new(),
             null_banned: vec![false; MAX_PLY + 2],
+            exchange_moves: Vec::new(),
         };
         searcher.root(limits, report)
     }
@@ -355,6 +352,8 @@ struct Searcher<'a, R: Rules + Clone> {
     excluded_root_moves: Vec<R::Move>,
     /// Per ply: no null move here (just after one, or while verifying one).
     null_banned: Vec<bool>,
+    /// Scratch move list of the static exchange evaluation ([`see`]).
+    exchange_moves: Vec<R::Move>,
 }
 
 /// The moves of a node being searched, with their ranks (see
@@ -736,6 +735,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     &self.engine.evaluator,
                     self.tree.position(),
                     &mv,
+                    &mut self.exchange_moves,
                 )
             {
                 list.ranks[i] = rank(self.tree.rules(), &mv, losing_tactical_score(score));
@@ -852,17 +852,12 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         let in_check = self.tree.node().in_check;
         let evasions = in_check && qply < QUIESCENCE_EVASION_PLIES;
-        // Where the model allows it ([`see::ExchangePolicy`]) and the side
-        // to move is not in check, captures are skipped that lose material
-        // by the exchange, or that cannot bring the static value up to
-        // alpha even with a margin (delta pruning: the victim's value plus
-        // a promotion's gain, so a promotion is never skipped for want of
-        // a victim).
+        // Captures that lose material by the exchange are skipped where the
+        // model allows it ([`see::ExchangePolicy`]) and the side to move is
+        // not in check.
         let skip_losing = !in_check && self.engine.exchange.allowed();
-        let mut stand_value = None;
         if !evasions {
             let stand = self.evaluate();
-            stand_value = Some(stand);
             if stand >= beta {
                 return stand;
             }
@@ -898,13 +893,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             if skip_losing {
                 let (rules, position) = (self.tree.rules(), self.tree.position());
                 let evaluator = &self.engine.evaluator;
-                if let Some(stand) = stand_value {
-                    if stand + capture_gain(rules, evaluator, position, &mv) + DELTA_MARGIN <= alpha
-                    {
-                        continue;
-                    }
-                }
-                if loses_material(rules, evaluator, position, &mv) {
+                if loses_material(rules, evaluator, position, &mv, &mut self.exchange_moves) {
                     continue;
                 }
             }

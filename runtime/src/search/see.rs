@@ -21,11 +21,9 @@
 //! attacks the square at all ([`Rules::is_attacked`]), which ends most
 //! exchanges without generating a move.
 //!
-//! The search itself asks a cheaper question, [`loses_material`]: one
-//! recapture, one attack test (why, in its documentation). It orders losing
-//! captures after the quiet moves everywhere, and skips them in quiescence,
-//! with the captures that cannot reach alpha (delta pruning), only where
-//! the model allows it ([`ExchangePolicy`]).
+//! The search orders captures that lose material ([`loses_material`])
+//! after the quiet moves everywhere, and skips them in quiescence only
+//! where the model allows it ([`ExchangePolicy`]).
 
 use super::order::ordering_value;
 use crate::board::Board;
@@ -37,13 +35,11 @@ use crate::rules::Rules;
 /// The most captures an exchange plays out.
 const MAX_EXCHANGE: usize = 32;
 
-/// Whether quiescence may skip captures by their material: those that lose
-/// material by the exchange ([`loses_material`]) and those that cannot
-/// bring the static value up to alpha (delta pruning), decided from the
-/// model.
+/// Whether quiescence may skip the captures that lose material by the
+/// exchange ([`loses_material`]), decided from the model.
 ///
-/// Both read a capture as its material. That fails where a capture can be
-/// worth more than its material:
+/// That reads a capture as its material, which fails where a capture can
+/// be worth more than its material:
 /// - where there is no check rule, a capture (or the piece it moves) can
 ///   open the way to a king capture, which decides the game;
 /// - where wins are awarded during the game, a capture may earn one.
@@ -92,42 +88,17 @@ fn promotion_gain(
     })
 }
 
-/// What `mv` wins at most: its victim's value and its promotion's gain.
-pub fn capture_gain<R: Rules + ?Sized>(
-    rules: &R,
-    evaluator: &Evaluator,
-    position: &R::Position,
-    mv: &R::Move,
-) -> i32 {
-    let victim = rules
-        .captured_kind(position, mv)
-        .map_or(0, |kind| ordering_value(evaluator, kind));
-    let mover = rules.moving_kind(position, mv);
-    victim + promotion_gain(evaluator, mover, rules.promotion(mv))
-}
-
-/// Whether `mv` loses material by the exchange on its square, as the
-/// search decides it: a cheap, conservative approximation of
-/// [`exchange_value`]'s sign. A capture of a piece worth at least the
-/// capturing one never loses; otherwise the capture is made and it loses
-/// when what it won (victim and promotion) is worth less than the piece
-/// now on the square and the opponent attacks that square: the exchange
-/// is taken to stop after one recapture, so the mover's own further
-/// attackers are not counted. Every move that loses by [`exchange_value`]
-/// loses here; some that win there (a defended piece taken with a second
-/// attacker behind the first) lose here too.
-///
-/// Why not [`exchange_value`] itself: played out with the [`Rules`]
-/// trait, each step of an exchange generates every move of a side, and in
-/// the compiled chess engine that doubled the time per node; at equal time
-/// this test played at least as well (see the README's "Playing
-/// strength"). A back-end query for the attackers of a square would make
-/// the full exchange cheap.
+/// Whether `mv` loses material by the exchange on its square (its
+/// [`exchange_value`] below 0). A capture of a piece worth at least the
+/// capturing one never does, and is answered without playing the exchange
+/// out; so is a capture onto a square the opponent does not attack.
+/// `scratch` is a move list the function may use.
 pub fn loses_material<R: Rules + ?Sized>(
     rules: &R,
     evaluator: &Evaluator,
     position: &R::Position,
     mv: &R::Move,
+    scratch: &mut Vec<R::Move>,
 ) -> bool {
     let victim = rules
         .captured_kind(position, mv)
@@ -138,15 +109,7 @@ pub fn loses_material<R: Rules + ?Sized>(
     if victim >= mover {
         return false;
     }
-    let (from, square) = rules.move_squares(mv);
-    if square == from || matches!(rules.move_kind(mv), MoveKind::Castle { .. }) {
-        return false;
-    }
-    let first_gain = capture_gain(rules, evaluator, position, mv);
-    let mut board = position.clone();
-    rules.make_move(&mut board, mv);
-    let on_square = occupant_value(evaluator, &board, square);
-    first_gain < on_square && rules.is_attacked(&board, square, board.side_to_move())
+    exchange_value(rules, evaluator, position, mv, scratch) < 0
 }
 
 /// The material `mv` wins (negative: loses) for the side to move when the
