@@ -206,7 +206,11 @@ fn least_valuable_capture<R: Rules + ?Sized>(
             .promotion(capture)
             .map_or(0, |kind| evaluator.value(kind));
         let key = (mover, -promotion, rules.canonical_key(capture));
-        if best.as_ref().map_or(true, |(best_key, _)| key < *best_key) {
+        let better = match &best {
+            Some((best_key, _)) => key < *best_key,
+            None => true,
+        };
+        if better {
             best = Some((key, *capture));
         }
     }
