@@ -2,7 +2,10 @@
 //! safe: the null move is decided from the model (off without a check rule,
 //! where having no move decides the game, with awards or history rules),
 //! and where it is on, a zugzwang position is still solved (the per-node
-//! guard and the verification search).
+//! guard and the verification search). Static exchange evaluation plays the
+//! exchange out with the variant's own moves (leapers, riders, x-rays,
+//! hoppers), and quiescence skips losing captures only where the model
+//! allows it.
 
 mod common;
 
@@ -14,6 +17,7 @@ use varc_runtime::moves::Move;
 use varc_runtime::notation::long_algebraic;
 use varc_runtime::rules::Rules;
 use varc_runtime::search::pruning::{has_null_move_material, null_move_kinds, NullMovePolicy};
+use varc_runtime::search::see::{exchange_value, loses_material, ExchangePolicy};
 use varc_runtime::search::{Engine, Limits};
 
 fn policy(variant: &str) -> NullMovePolicy {
@@ -120,4 +124,134 @@ fn kingcapture_a_king_under_attack_is_saved_whatever_the_material() {
         !game.rules().royal_attacked(game.position(), Color::White),
         "the engine left its king to be captured"
     );
+}
+
+#[test]
+fn exchange_pruning_is_on_where_a_check_rule_exists_and_no_win_is_awarded() {
+    for name in ["chess", "capablanca", "losalamos", "ppc", "chess99"] {
+        assert_eq!(
+            ExchangePolicy::of(&common::variant(name)),
+            ExchangePolicy::Prune,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn exchange_pruning_is_off_without_a_check_rule_or_with_awards() {
+    assert_eq!(
+        ExchangePolicy::of(&common::variant("kingcapture")),
+        ExchangePolicy::Off("no check rule")
+    );
+    assert!(!ExchangePolicy::of(&common::variant("alternate-scoring")).allowed());
+    let engine: Engine = Engine::new(&common::variant("kingcapture"));
+    assert!(!engine.exchange_policy().allowed());
+}
+
+/// The exchange value of the move `text` (long algebraic) from `fen`.
+fn exchange(rules: Interpreter, fen: &str, text: &str) -> i32 {
+    let game = Game::from_fen(rules, fen).expect("FEN");
+    let variant = game.rules().variant().clone();
+    let mv = game
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|mv| long_algebraic(&variant, mv, game.legal_moves()) == text)
+        .unwrap_or_else(|| panic!("{text} is not legal in {fen}"));
+    let evaluator = varc_runtime::eval::Evaluator::new(&variant);
+    let mut scratch = Vec::new();
+    let value = exchange_value(game.rules(), &evaluator, game.position(), &mv, &mut scratch);
+    let losing = loses_material(game.rules(), &evaluator, game.position(), &mv, &mut scratch);
+    assert_eq!(
+        losing,
+        value < 0,
+        "{text}: loses_material agrees with the value"
+    );
+    value
+}
+
+#[test]
+fn exchange_values_of_chess_leapers_and_riders() {
+    let chess = || common::rules("chess");
+    // A queen takes a pawn a pawn defends: loses the queen for a pawn.
+    assert_eq!(
+        exchange(chess(), "4k3/8/3p4/4p3/8/8/8/4QK2 w - - 0 1", "e1e5"),
+        100 - 900
+    );
+    // A knight takes an undefended pawn.
+    assert_eq!(
+        exchange(chess(), "4k3/8/8/4p3/8/5N2/8/4K3 w - - 0 1", "f3e5"),
+        100
+    );
+    // A pawn takes a knight a pawn defends: a knight for a pawn.
+    assert_eq!(
+        exchange(chess(), "4k3/8/3p4/4n3/3P4/8/8/4K3 w - - 0 1", "d4e5"),
+        300 - 100
+    );
+    // A rook takes a pawn defended by a rook, backed by a second rook
+    // behind it (x-ray): the defender stops, the pawn is won.
+    assert_eq!(
+        exchange(chess(), "3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5"),
+        100
+    );
+    // Without the second rook the same capture loses the exchange.
+    assert_eq!(
+        exchange(chess(), "3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5"),
+        100 - 500
+    );
+    // The king recaptures only where it would not be captured.
+    assert_eq!(
+        exchange(chess(), "8/8/8/3pk3/8/8/3R4/3RK3 w - - 0 1", "d2d5"),
+        100
+    );
+    // A promotion onto a square the enemy guards: a pawn for nothing.
+    assert_eq!(
+        exchange(chess(), "3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q").signum(),
+        -1
+    );
+}
+
+#[test]
+fn exchange_values_see_hoppers() {
+    // A cannon (rides to move, jumps one screen to capture) defends through
+    // a screen, and is uncovered as a screen disappears.
+    let dir = std::env::temp_dir().join(format!("varc-see-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::copy(
+        common::variants_dir().join("chess.rules"),
+        dir.join("chess.rules"),
+    )
+    .expect("chess.rules");
+    let path = dir.join("cannons.rules");
+    std::fs::write(
+        &path,
+        "variant cannons extends chess\n\
+         piece cannon \"C\" value 4.5 moves move-only rook-ride + capture-only hop (0,1)\n",
+    )
+    .expect("rules file");
+    let variant = varc::load_variant(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+    let rules = || Interpreter::new(variant.clone()).expect("interpreter");
+    // The black cannon on d8 defends d5 over the screen on d7: a knight
+    // takes the pawn and is lost.
+    assert_eq!(
+        exchange(rules(), "3ck3/3p4/8/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5"),
+        100 - 300
+    );
+    // No screen, no defence.
+    assert_eq!(
+        exchange(rules(), "3ck3/8/8/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5"),
+        100
+    );
+    // A white cannon on d1 backs the knight over its own pawn on d3: after
+    // the pawn's recapture it takes back (a knight for two pawns, where
+    // without it the knight goes for one).
+    assert_eq!(
+        exchange(rules(), "4k3/8/4p3/3p4/8/3PN3/8/3CK3 w - - 0 1", "e3d5"),
+        -100
+    );
+    assert_eq!(
+        exchange(rules(), "4k3/8/4p3/3p4/8/3PN3/8/4K3 w - - 0 1", "e3d5"),
+        -200
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

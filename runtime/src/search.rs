@@ -10,8 +10,11 @@
 //!   to move is a value it can take instead of moving.
 //! - A transposition table keyed by the full position hash ([`tt`]).
 //! - Quiescence on captures and promotions; all moves while in check (a
-//!   couple of plies deep, so that capture-the-king threats are seen).
-//! - Move ordering: hash move, MVV-LVA, killers, history ([`order`]).
+//!   couple of plies deep, so that capture-the-king threats are seen);
+//!   captures that lose material by the exchange on their square are
+//!   skipped where the model allows it ([`see`]).
+//! - Move ordering: hash move, MVV-LVA, killers, history, then losing
+//!   captures ([`order`]).
 //! - Late move reductions for quiet moves (logarithmic in depth and move
 //!   number), check extension, mate distance pruning, aspiration windows.
 //! - At nodes off the principal variation and not in check: reverse
@@ -39,6 +42,7 @@
 pub mod order;
 pub mod outcome;
 pub mod pruning;
+pub mod see;
 pub mod time;
 pub mod tree;
 pub mod tt;
@@ -53,8 +57,12 @@ use crate::game::Game;
 use crate::model::Variant;
 use crate::moves::Move;
 use crate::rules::Rules;
-use order::{is_tactical, pick_next, rank, tactical_score, OrderingTables};
+use order::{
+    demote, is_tactical, is_tactical_score, losing_tactical_score, pick_next, rank, tactical_score,
+    OrderingTables,
+};
 use pruning::{has_null_move_material, null_move_kinds, NullMovePolicy, VERIFY_DEPTH};
+use see::{loses_material, ExchangePolicy};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use time::Budget;
@@ -218,6 +226,7 @@ pub struct Engine<M = Move> {
     /// Per kind: whether it lets its side try the null move (see
     /// [`pruning::null_move_kinds`]).
     null_move_kinds: Vec<bool>,
+    exchange: ExchangePolicy,
 }
 
 impl<M: Copy + Eq> Engine<M> {
@@ -237,12 +246,19 @@ impl<M: Copy + Eq> Engine<M> {
             variant: variant.clone(),
             null_move: NullMovePolicy::of(variant),
             null_move_kinds: null_move_kinds(variant),
+            exchange: ExchangePolicy::of(variant),
         }
     }
 
     /// Whether, and why not, the search tries null moves in this variant.
     pub fn null_move_policy(&self) -> &NullMovePolicy {
         &self.null_move
+    }
+
+    /// Whether, and why not, quiescence skips captures that lose material
+    /// by the exchange on their square.
+    pub fn exchange_policy(&self) -> &ExchangePolicy {
+        &self.exchange
     }
 
     /// The evaluator.
@@ -312,6 +328,7 @@ impl<M: Copy + Eq> Engine<M> {
             root_depth: 1,
             excluded_root_moves: Vec::new(),
             null_banned: vec![false; MAX_PLY + 2],
+            exchange_moves: Vec::new(),
         };
         searcher.root(limits, report)
     }
@@ -335,6 +352,8 @@ struct Searcher<'a, R: Rules + Clone> {
     excluded_root_moves: Vec<R::Move>,
     /// Per ply: no null move here (just after one, or while verifying one).
     null_banned: Vec<bool>,
+    /// Scratch move list of the static exchange evaluation ([`see`]).
+    exchange_moves: Vec<R::Move>,
 }
 
 /// The moves of a node being searched, with their ranks (see
@@ -705,9 +724,28 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let mut best_move = None;
         let side = self.tree.side_to_move();
         let mut moves_searched = 0;
-        for i in 0..list.moves.len() {
+        let mut i = 0;
+        while i < list.moves.len() {
             pick_next(&mut list.moves, &mut list.ranks, i, &mut list.sorted);
             let mv = list.moves[i];
+            // A capture or promotion that loses material by the exchange
+            // goes after the quiet moves: its exchange is evaluated when it
+            // comes up (most nodes are cut before), and it is put back.
+            let score = (list.ranks[i] >> 64) as i32;
+            if is_tactical_score(score)
+                && loses_material(
+                    self.tree.rules(),
+                    &self.engine.evaluator,
+                    self.tree.position(),
+                    &mv,
+                    &mut self.exchange_moves,
+                )
+            {
+                let demoted = rank(self.tree.rules(), &mv, losing_tactical_score(score));
+                demote(&mut list.moves, &mut list.ranks, i, demoted);
+                continue;
+            }
+            i += 1;
             if ply == 0 && self.excluded_root_moves.contains(&mv) {
                 continue;
             }
@@ -816,7 +854,12 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             best_value = claim;
             alpha = alpha.max(claim);
         }
-        let evasions = self.tree.node().in_check && qply < QUIESCENCE_EVASION_PLIES;
+        let in_check = self.tree.node().in_check;
+        let evasions = in_check && qply < QUIESCENCE_EVASION_PLIES;
+        // Captures that lose material by the exchange are skipped where the
+        // model allows it ([`see::ExchangePolicy`]) and the side to move is
+        // not in check.
+        let skip_losing = !in_check && self.engine.exchange.allowed();
         if !evasions {
             let stand = self.evaluate();
             if stand >= beta {
@@ -849,6 +892,13 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         for i in 0..list.moves.len() {
             pick_next(&mut list.moves, &mut list.ranks, i, &mut list.sorted);
             let mv = list.moves[i];
+            if skip_losing {
+                let (rules, position) = (self.tree.rules(), self.tree.position());
+                let evaluator = &self.engine.evaluator;
+                if loses_material(rules, evaluator, position, &mv, &mut self.exchange_moves) {
+                    continue;
+                }
+            }
             self.tree.make(&mv);
             self.nodes += 1;
             self.check_limits();

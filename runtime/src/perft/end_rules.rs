@@ -51,7 +51,7 @@ pub fn divide_with_end_rules<R: Rules + Clone>(
     mut progress: impl FnMut(usize, usize),
 ) -> Vec<(R::Move, u64)> {
     let mut tree = Tree::new(rules.clone(), position.clone());
-    let moves = live_moves(&tree);
+    let moves = live_moves(&mut tree);
     if depth == 0 {
         return Vec::new();
     }
@@ -71,12 +71,11 @@ pub fn divide_with_end_rules<R: Rules + Clone>(
 }
 
 /// The moves of the tree's current node: none once the game has ended.
-fn live_moves<R: Rules + Clone>(tree: &Tree<R>) -> Vec<R::Move> {
-    let node = tree.node();
-    if node.ending.is_some() {
+fn live_moves<R: Rules + Clone>(tree: &mut Tree<R>) -> Vec<R::Move> {
+    if tree.node().ending.is_some() {
         Vec::new()
     } else {
-        node.legal.clone()
+        tree.legal_moves().to_vec()
     }
 }
 

@@ -1,6 +1,8 @@
 //! Move ordering: the hash move, then captures and promotions by MVV-LVA
 //! (most valuable victim, least valuable attacker) and promotion gain, then
-//! the killer moves of the ply, then quiet moves by their history score.
+//! the killer moves of the ply, then quiet moves by their history score,
+//! then the captures and promotions that lose material by the exchange on
+//! their square ([`super::see`]; the search demotes them as they come up).
 
 use crate::board::Board;
 use crate::eval::Evaluator;
@@ -10,6 +12,9 @@ use crate::rules::Rules;
 const HASH_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// Below every quiet move: a capture or promotion that loses material by
+/// the exchange on its square ([`super::see`]).
+const LOSING_TACTICAL: i32 = -(1 << 26);
 /// Value of a royal piece as a victim or an attacker, for ordering only.
 const ROYAL_VALUE: i32 = 10_000;
 
@@ -40,7 +45,7 @@ pub fn is_tactical<R: Rules + ?Sized>(rules: &R, position: &R::Position, mv: &R:
     rules.promotion(mv).is_some() || rules.is_capture(position, mv)
 }
 
-fn ordering_value(evaluator: &Evaluator, kind: PieceId) -> i32 {
+pub(crate) fn ordering_value(evaluator: &Evaluator, kind: PieceId) -> i32 {
     if evaluator.is_royal(kind) {
         ROYAL_VALUE
     } else {
@@ -70,6 +75,19 @@ pub fn tactical_score<R: Rules + ?Sized>(
         return 0;
     }
     (victim + gain) * 16 - attacker / 16
+}
+
+/// Whether `score` (from [`OrderingTables::scores`]) is a capture's or a
+/// promotion's, other than the hash move's.
+pub fn is_tactical_score(score: i32) -> bool {
+    (TACTICAL..HASH_MOVE).contains(&score)
+}
+
+/// The score of a tactical move of score `score` that loses material by
+/// the exchange on its square: after the quiet moves, still in MVV-LVA
+/// order among themselves.
+pub fn losing_tactical_score(score: i32) -> i32 {
+    LOSING_TACTICAL + (score - TACTICAL)
 }
 
 impl<M: Copy + Eq> OrderingTables<M> {
@@ -184,6 +202,20 @@ pub fn pick_next<M: Copy>(
     ranks.swap(i, best);
 }
 
+/// Gives `moves[i]` the lower rank `lower` and moves it down past the
+/// moves ranked above it, so that a list sorted from `i` on (see
+/// [`pick_next`]) stays sorted; the next `pick_next(.., i, ..)` then
+/// finds the best of the rest either way.
+pub fn demote<M>(moves: &mut [M], ranks: &mut [i128], i: usize, lower: i128) {
+    ranks[i] = lower;
+    let mut j = i;
+    while j + 1 < ranks.len() && ranks[j + 1] > ranks[j] {
+        moves.swap(j, j + 1);
+        ranks.swap(j, j + 1);
+        j += 1;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,6 +242,34 @@ mod tests {
             for (mv, rank) in moves.iter().zip(&ranks) {
                 assert_eq!(original[*mv], *rank, "each move keeps its rank");
             }
+        }
+    }
+
+    /// A move demoted while the list is being picked (a losing capture put
+    /// after the quiet moves) comes up where its new rank puts it, before
+    /// and after the switch to sorting.
+    #[test]
+    fn a_demoted_move_comes_up_in_its_new_place() {
+        let mut scratch = Vec::new();
+        for demote_at in 0..8usize {
+            let mut ranks: Vec<i128> = (0..10).rev().map(|r| r * 10).collect();
+            let mut moves: Vec<usize> = (0..10).collect();
+            let mut order = Vec::new();
+            let mut i = 0;
+            let mut demoted = false;
+            while i < moves.len() {
+                pick_next(&mut moves, &mut ranks, i, &mut scratch);
+                if i == demote_at && !demoted {
+                    demoted = true;
+                    demote(&mut moves, &mut ranks, i, 5);
+                    continue;
+                }
+                order.push(moves[i]);
+                i += 1;
+            }
+            let mut expected: Vec<usize> = (0..10).filter(|&m| m != demote_at).collect();
+            expected.insert(8, demote_at);
+            assert_eq!(order, expected, "demoted at {demote_at}");
         }
     }
 }
