@@ -160,3 +160,28 @@ pub fn tactical_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) -> bo
     V::delayed_promotions(pos, out, masks.verify_specials);
     true
 }
+
+/// Appends the pseudo-legal moves of the side to move onto `square` (and
+/// some others, en passant captures, for the caller to filter out);
+/// `false` (and nothing appended) when a royal piece was lost, where the
+/// moves are crownings first.
+#[inline]
+pub fn pseudo_legal_onto<V: CompiledVariant>(
+    pos: &Pos<V>,
+    square: usize,
+    out: &mut Vec<Mv>,
+) -> bool {
+    if lost_royals(pos) {
+        return false;
+    }
+    let target = V::Bb::bit(square);
+    let masks = Masks {
+        check: target,
+        royal_targets: target,
+        ..Masks::NONE
+    };
+    // No castling: it never lands on an occupied square.
+    V::piece_moves(pos, out, &masks);
+    V::delayed_promotions(pos, out, false);
+    true
+}

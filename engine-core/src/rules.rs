@@ -4,7 +4,7 @@
 //! notation, protocols).
 
 use crate::bitboard::{Bitboard, Squares};
-use crate::generate::{any_legal, generate, tactical_moves};
+use crate::generate::{any_legal, generate, pseudo_legal_onto, tactical_moves};
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
 use crate::position::{
     code_of, color_of, dense_square, kind_of, runtime_color, runtime_square, Pos,
@@ -202,6 +202,10 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn generate_tactical(&self, pos: &Pos<V>, out: &mut Vec<Mv>) -> bool {
         tactical_moves(pos, out)
+    }
+
+    fn generate_pseudo_legal_onto(&self, pos: &Pos<V>, square: Square, out: &mut Vec<Mv>) -> bool {
+        dense_square::<V>(square).is_some_and(|square| pseudo_legal_onto(pos, square, out))
     }
 
     fn generate_pseudo_legal(&self, pos: &Pos<V>, out: &mut Vec<Mv>) {

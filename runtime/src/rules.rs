@@ -121,6 +121,22 @@ pub trait Rules {
         false
     }
 
+    /// Appends pseudo-legal moves of the side to move that include every
+    /// pseudo-legal move onto `square`, and returns `true`; other moves may
+    /// come too, for the caller to filter out. `false` (and nothing
+    /// appended) when the back end cannot do better than
+    /// [`Rules::generate_pseudo_legal`]. The exchange evaluation asks for
+    /// the captures onto one square at every step.
+    fn generate_pseudo_legal_onto(
+        &self,
+        position: &Self::Position,
+        square: Square,
+        out: &mut Vec<Self::Move>,
+    ) -> bool {
+        let _ = (position, square, out);
+        false
+    }
+
     /// Appends the pseudo-legal moves: the moves the pieces can make, before
     /// the check rule removes those that leave a royal piece attacked.
     fn generate_pseudo_legal(&self, position: &Self::Position, out: &mut Vec<Self::Move>);

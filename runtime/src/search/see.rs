@@ -183,7 +183,9 @@ fn least_valuable_capture<R: Rules + ?Sized>(
     scratch: &mut Vec<R::Move>,
 ) -> Option<R::Move> {
     scratch.clear();
-    rules.generate_pseudo_legal(board, scratch);
+    if !rules.generate_pseudo_legal_onto(board, square, scratch) {
+        rules.generate_pseudo_legal(board, scratch);
+    }
     let mut best: Option<((i32, i32, u64), R::Move)> = None;
     for capture in scratch.iter() {
         let (from, to) = rules.move_squares(capture);
