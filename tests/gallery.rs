@@ -14,6 +14,7 @@
 
 mod common;
 
+use common::Vector;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -41,15 +42,7 @@ fn vectors_dir() -> PathBuf {
 
 /// The gallery's variant names (`variants/gallery/*.rules`), sorted.
 fn gallery_names() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(gallery_dir())
-        .expect("variants/gallery")
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
-        .collect();
-    names.sort();
-    names
+    common::rules_names_in(&gallery_dir())
 }
 
 fn gallery_variant(name: &str) -> varc::model::Variant {
@@ -61,51 +54,19 @@ fn deep() -> bool {
     std::env::var("VARC_DEEP").is_ok_and(|v| v != "0")
 }
 
-/// One line of a vector file: the FEN and its counts by depth.
-struct Vector {
-    line: usize,
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
-impl Vector {
-    /// The counts this run checks.
-    fn wanted(&self) -> Vec<(u32, u64)> {
-        let limit = if deep() { u64::MAX } else { DEFAULT_LIMIT };
-        self.counts
-            .iter()
-            .copied()
-            .filter(|(_, count)| *count <= limit)
-            .collect()
-    }
+/// The counts of `vector` this run checks.
+fn wanted(vector: &Vector) -> Vec<(u32, u64)> {
+    let limit = if deep() { u64::MAX } else { DEFAULT_LIMIT };
+    vector
+        .counts
+        .iter()
+        .copied()
+        .filter(|(_, count)| *count <= limit)
+        .collect()
 }
 
 fn read_vectors(name: &str) -> Vec<Vector> {
-    let path = vectors_dir().join(format!("{name}.epd"));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{name}: no vectors at {}: {e}", path.display()));
-    text.lines()
-        .enumerate()
-        .map(|(i, line)| (i, line.trim()))
-        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
-        .map(|(i, line)| {
-            let mut parts = line.split(';');
-            let fen = parts.next().unwrap_or_default().trim().to_string();
-            let counts = parts
-                .filter_map(|part| {
-                    let mut words = part.split_whitespace();
-                    let depth = words.next()?.strip_prefix('D')?.parse().ok()?;
-                    let count = words.next()?.parse().ok()?;
-                    Some((depth, count))
-                })
-                .collect();
-            Vector {
-                line: i + 1,
-                fen,
-                counts,
-            }
-        })
-        .collect()
+    common::read_vector_file(&vectors_dir().join(format!("{name}.epd")))
 }
 
 #[test]
@@ -165,7 +126,7 @@ fn interpreter_perft_with_end_rules_agrees_with_fairy_stockfish() {
                 let Some((name, rules, vector)) = jobs.get(i) else {
                     break;
                 };
-                let wanted = vector.wanted();
+                let wanted = wanted(vector);
                 let Some(max_depth) = wanted.iter().map(|(d, _)| *d).max() else {
                     continue;
                 };
@@ -231,8 +192,7 @@ fn check_compiled(name: &str) -> Vec<String> {
     let jobs: Vec<(u32, String, u64, usize)> = vectors
         .iter()
         .flat_map(|vector| {
-            vector
-                .wanted()
+            wanted(vector)
                 .into_iter()
                 .map(|(depth, count)| (depth, vector.fen.clone(), count, vector.line))
         })

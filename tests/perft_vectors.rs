@@ -11,6 +11,8 @@
 
 mod common;
 
+use common::Vector;
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use varc_runtime::fen::parse_fen;
@@ -19,39 +21,9 @@ use varc_runtime::rules::Rules;
 
 const DEFAULT_LIMIT: u64 = 5_000_000;
 
-/// One line of an EPD file: the FEN and the expected counts by depth.
-struct Vector {
-    line: usize,
-    fen: String,
-    counts: Vec<(u32, u64)>,
-}
-
 fn read_vectors(name: &str) -> Vec<Vector> {
     let path = format!("{}/../shared/vectors/{}", env!("CARGO_MANIFEST_DIR"), name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut parts = line.split(';');
-        let fen = parts.next().unwrap_or_default().trim().to_string();
-        let counts = parts
-            .filter_map(|part| {
-                let mut words = part.split_whitespace();
-                let depth = words.next()?.strip_prefix('D')?.parse().ok()?;
-                let count = words.next()?.parse().ok()?;
-                Some((depth, count))
-            })
-            .collect();
-        out.push(Vector {
-            line: i + 1,
-            fen,
-            counts,
-        });
-    }
-    out
+    common::read_vector_file(Path::new(&path))
 }
 
 fn limit() -> u64 {

@@ -39,8 +39,13 @@ pub fn variants_dir() -> PathBuf {
 
 /// The names of the bundled variants (`variants/*.rules`), sorted.
 pub fn bundled_names() -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(variants_dir())
-        .expect("variants directory")
+    rules_names_in(&variants_dir())
+}
+
+/// The names of the rules files in `dir` (`*.rules`, not below), sorted.
+pub fn rules_names_in(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| p.extension().is_some_and(|x| x == "rules"))
@@ -297,4 +302,40 @@ pub fn snapshot(name: &str, outcome: &Outcome) {
     insta::with_settings!({snapshot_path => "../../golden/scenarios", prepend_module_to_snapshot => false}, {
         insta::assert_snapshot!(name.to_string(), outcome.transcript);
     });
+}
+
+/// One line of a perft vector file: the FEN and the expected counts by
+/// depth (`FEN ;D1 n ;D2 n ...`), with its line number.
+pub struct Vector {
+    pub line: usize,
+    pub fen: String,
+    pub counts: Vec<(u32, u64)>,
+}
+
+/// The vectors of the file at `path` (lines starting with `#` are comments).
+pub fn read_vector_file(path: &Path) -> Vec<Vector> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| (i, line.trim()))
+        .filter(|(_, line)| !line.is_empty() && !line.starts_with('#'))
+        .map(|(i, line)| {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap_or_default().trim().to_string();
+            let counts = parts
+                .filter_map(|part| {
+                    let mut words = part.split_whitespace();
+                    let depth = words.next()?.strip_prefix('D')?.parse().ok()?;
+                    let count = words.next()?.parse().ok()?;
+                    Some((depth, count))
+                })
+                .collect();
+            Vector {
+                line: i + 1,
+                fen,
+                counts,
+            }
+        })
+        .collect()
 }
