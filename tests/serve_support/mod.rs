@@ -15,7 +15,8 @@ pub struct Server {
     pub folder: PathBuf,
 }
 
-/// A fresh copy of `variants/` named after the test.
+/// A fresh copy of the files of `variants/` (not its subfolders, such as
+/// the gallery) named after the test.
 pub fn copy_variants(name: &str) -> PathBuf {
     let folder =
         Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("serve-{name}-{}", std::process::id()));
@@ -24,7 +25,9 @@ pub fn copy_variants(name: &str) -> PathBuf {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants");
     for entry in std::fs::read_dir(&source).expect("variants folder") {
         let entry = entry.expect("entry");
-        std::fs::copy(entry.path(), folder.join(entry.file_name())).expect("copy");
+        if entry.path().is_file() {
+            std::fs::copy(entry.path(), folder.join(entry.file_name())).expect("copy");
+        }
     }
     folder
 }
