@@ -103,16 +103,28 @@ pub fn legal_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) {
     generate(pos, out, true)
 }
 
+/// Masks under which every generated move is legal: check and pin masks,
+/// or none without a check rule. `None` where moves must be made to be
+/// tested, or the side lost its royal pieces (its moves are crownings).
+#[inline(always)]
+fn deciding_masks<V: CompiledVariant>(pos: &Pos<V>) -> Option<Masks<V>> {
+    if lost_royals(pos) {
+        return None;
+    }
+    let mut masks = Masks::NONE;
+    if V::CHECK_RULE && !V::fast_masks(pos, &mut masks) {
+        return None;
+    }
+    Some(masks)
+}
+
 /// The number of legal moves (bulk counting: no list when masks apply).
 #[inline]
 pub fn count_legal<V: CompiledVariant>(pos: &Pos<V>) -> u64 {
-    if !lost_royals(pos) {
-        let mut masks = Masks::NONE;
-        if !V::CHECK_RULE || V::fast_masks(pos, &mut masks) {
-            let mut counter = Counter::new();
-            generate_moves(pos, &mut counter, &masks);
-            return counter.total();
-        }
+    if let Some(masks) = deciding_masks(pos) {
+        let mut counter = Counter::new();
+        generate_moves(pos, &mut counter, &masks);
+        return counter.total();
     }
     let mut list = Vec::new();
     legal_moves(pos, &mut list);
@@ -125,13 +137,7 @@ pub fn count_legal<V: CompiledVariant>(pos: &Pos<V>) -> u64 {
 /// piece was lost: list them to know.
 #[inline]
 pub fn any_legal<V: CompiledVariant>(pos: &Pos<V>) -> Option<bool> {
-    if lost_royals(pos) {
-        return None;
-    }
-    let mut masks = Masks::NONE;
-    if V::CHECK_RULE && !V::fast_masks(pos, &mut masks) {
-        return None;
-    }
+    let masks = deciding_masks(pos)?;
     let mut any = AnyMove::default();
     generate_moves(pos, &mut any, &masks);
     Some(any.found)
@@ -145,13 +151,9 @@ pub fn any_legal<V: CompiledVariant>(pos: &Pos<V>) -> Option<bool> {
 /// promotions, and most moves are neither.
 #[inline]
 pub fn tactical_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) -> bool {
-    if lost_royals(pos) {
+    let Some(mut masks) = deciding_masks(pos) else {
         return false;
-    }
-    let mut masks = Masks::NONE;
-    if V::CHECK_RULE && !V::fast_masks(pos, &mut masks) {
-        return false;
-    }
+    };
     let wanted = pos.occupied() | V::PROMOTION_SQUARES[pos.side()] | pos.en_passant_targets;
     masks.check &= wanted;
     masks.royal_targets &= wanted;
