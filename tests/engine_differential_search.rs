@@ -133,3 +133,32 @@ fn capablanca_los_alamos_and_chess99_searches_agree() {
         &[("startpos", 4), ("startpos moves e2e4 d7d5 e4d5", 4)],
     );
 }
+
+#[test]
+fn gallery_searches_with_hoppers_nightriders_and_berolina_pawns_agree() {
+    // The compiled engine plays exchanges out on square sets
+    // (`varc_engine_core::exchange`), the interpreter with moves: hoppers
+    // whose screen is taken, nightriders uncovered, pawns that capture
+    // straight ahead.
+    check(
+        "gallery/grasshopper",
+        &[(
+            "fen rn1qk1nr/Gb3ggg/1p1b1p1G/p1gp2pg/P3G1B1/NgP1PPPP/GG1GGG1R/R1BQKgN1 w Qkq - 0 19",
+            4,
+        )],
+    );
+    check(
+        "gallery/nightrider",
+        &[(
+            "fen rn1k1bnr/p4pp1/qpB2p1p/8/3pPP1P/BbP5/P2P2P1/RNQ1K1R1 b Q - 1 16",
+            4,
+        )],
+    );
+    check(
+        "gallery/berolina",
+        &[(
+            "fen rnb2bnr/pR1p2p1/3kpp2/q2pp1P1/2PP1Q2/2P5/P1PP2P1/RNB1KBN1 w Q - 0 14",
+            4,
+        )],
+    );
+}

@@ -17,7 +17,7 @@ use varc_runtime::moves::Move;
 use varc_runtime::notation::long_algebraic;
 use varc_runtime::rules::Rules;
 use varc_runtime::search::pruning::{has_null_move_material, null_move_kinds, NullMovePolicy};
-use varc_runtime::search::see::{exchange_value, loses_material, ExchangePolicy};
+use varc_runtime::search::see::{exchange_value, exchange_values, loses_material, ExchangePolicy};
 use varc_runtime::search::{Engine, Limits};
 
 fn policy(variant: &str) -> NullMovePolicy {
@@ -159,9 +159,10 @@ fn exchange(rules: Interpreter, fen: &str, text: &str) -> i32 {
         .find(|mv| long_algebraic(&variant, mv, game.legal_moves()) == text)
         .unwrap_or_else(|| panic!("{text} is not legal in {fen}"));
     let evaluator = varc_runtime::eval::Evaluator::new(&variant);
+    let values = exchange_values(&variant, &evaluator);
     let mut scratch = Vec::new();
-    let value = exchange_value(game.rules(), &evaluator, game.position(), &mv, &mut scratch);
-    let losing = loses_material(game.rules(), &evaluator, game.position(), &mv, &mut scratch);
+    let value = exchange_value(game.rules(), &values, game.position(), &mv, &mut scratch);
+    let losing = loses_material(game.rules(), &values, game.position(), &mv, &mut scratch);
     assert_eq!(
         losing,
         value < 0,

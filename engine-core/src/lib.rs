@@ -16,6 +16,7 @@
 pub mod bitboard;
 pub mod board;
 pub mod cli;
+pub mod exchange;
 pub mod generate;
 pub mod history;
 pub mod magic;

@@ -4,6 +4,7 @@
 //! notation, protocols).
 
 use crate::bitboard::{Bitboard, Squares};
+use crate::exchange::exchange_victims;
 use crate::generate::{any_legal, generate, pseudo_legal_onto, tactical_moves};
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
 use crate::position::{
@@ -13,10 +14,10 @@ use crate::variant::{CompiledVariant, SquareStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
 use varc_runtime::eval::neighbours_of;
-use varc_runtime::model::{Color, PieceId, Square, Variant};
+use varc_runtime::model::{Color, PieceId, PromotionTiming, Square, Variant};
 use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Move, MoveKind, ResetMasks};
 use varc_runtime::position::Position;
-use varc_runtime::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
+use varc_runtime::rules::{ExchangeValues, PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use varc_runtime::search::tt::{piece_key, turn_key};
 
 /// A compiled variant's rules: its model (built from Rust values, so it
@@ -29,6 +30,10 @@ pub struct Compiled<V: CompiledVariant> {
     /// Per dense square, the squares one king step away on the board
     /// (the evaluation's [`RoyalSurroundings`]).
     neighbours: Vec<V::Bb>,
+    /// No delayed promotion and no succession: a capture changes a
+    /// piece's kind only by promoting on a promotion square, so exchanges
+    /// elsewhere are played out on square sets ([`exchange_victims`]).
+    plain_exchanges: bool,
     compiled: PhantomData<V>,
 }
 
@@ -50,9 +55,15 @@ impl<V: CompiledVariant> Compiled<V> {
                     .fold(V::Bb::EMPTY, |set, near| set | V::Bb::bit(near))
             })
             .collect();
+        let plain_exchanges = V::SUCCESSION.is_none()
+            && variant
+                .promotions
+                .iter()
+                .all(|rule| rule.timing == PromotionTiming::Immediate);
         Compiled {
             reset_masks: ResetMasks::of(&variant.ply_reset_events),
             neighbours,
+            plain_exchanges,
             variant,
             compiled: PhantomData,
         }
@@ -206,6 +217,16 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn generate_pseudo_legal_onto(&self, pos: &Pos<V>, square: Square, out: &mut Vec<Mv>) -> bool {
         dense_square::<V>(square).is_some_and(|square| pseudo_legal_onto(pos, square, out))
+    }
+
+    fn exchange_victims(
+        &self,
+        pos: &Pos<V>,
+        mv: &Mv,
+        values: &ExchangeValues,
+        victims: &mut [i32],
+    ) -> Option<usize> {
+        exchange_victims(pos, mv, values, victims, self.plain_exchanges)
     }
 
     fn generate_pseudo_legal(&self, pos: &Pos<V>, out: &mut Vec<Mv>) {

@@ -225,6 +225,10 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     );
     /// Whether a piece of `color` attacks `square` (stops at the first attacker found).
     fn is_attacked(pos: &Pos<Self>, square: usize, occupied: Self::Bb, color: usize) -> bool;
+    /// The pieces of `color` that attack `square` with `occupied` as the
+    /// occupancy (read from `pos`: pieces off `occupied` are not taken
+    /// out, the caller masks them).
+    fn attackers(pos: &Pos<Self>, square: usize, occupied: Self::Bb, color: usize) -> Self::Bb;
     /// Check and pin masks when they decide legality (the check rule holds,
     /// every attack is a leap or a ride, the side to move has exactly one
     /// royal piece), written into `masks`; `false` (and `masks` unchanged)

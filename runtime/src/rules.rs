@@ -66,6 +66,39 @@ pub trait ReachVisitor {
     fn royal(&mut self, royal: RoyalSurroundings);
 }
 
+/// The piece values the exchange evaluation plays with
+/// ([`crate::search::see`], [`Rules::exchange_victims`]), per kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExchangeValues {
+    /// The value that orders capturers (least valuable first) and that a
+    /// capture wins: the material value, royal kinds above every other.
+    pub ordering: Vec<i32>,
+    /// The material value (what a promotion gains).
+    pub material: Vec<i32>,
+    /// Whether the kind is royal (an exchange ends when one is taken).
+    pub royal: Vec<bool>,
+}
+
+impl ExchangeValues {
+    /// The ordering value of `kind` (0 for an unknown kind).
+    #[inline]
+    pub fn ordering(&self, kind: PieceId) -> i32 {
+        self.ordering.get(kind).copied().unwrap_or(0)
+    }
+
+    /// The material value of `kind` (0 for an unknown kind).
+    #[inline]
+    pub fn material(&self, kind: PieceId) -> i32 {
+        self.material.get(kind).copied().unwrap_or(0)
+    }
+
+    /// Whether `kind` is royal (unknown kinds are not).
+    #[inline]
+    pub fn is_royal(&self, kind: PieceId) -> bool {
+        self.royal.get(kind).copied().unwrap_or(false)
+    }
+}
+
 /// A move generator for one variant.
 pub trait Rules {
     /// The back end's own position.
@@ -135,6 +168,28 @@ pub trait Rules {
     ) -> bool {
         let _ = (position, square, out);
         false
+    }
+
+    /// The exchange on `mv`'s square after `mv`, played out without making
+    /// moves where the back end can: writes into `victims` the ordering
+    /// value ([`ExchangeValues::ordering`]) of the piece each further
+    /// capture takes, in order, and returns how many it wrote (at most
+    /// `victims.len()`). It must give what the exchange evaluation's
+    /// played-out steps give ([`crate::search::see::exchange_value`]): the
+    /// least valuable capturer first, ties to the lowest canonical key,
+    /// pseudo-legal captures, ending after a royal piece is taken. `None`
+    /// where the back end cannot tell (a promotion or other change of kind
+    /// on the way, a capture that is not a plain one): the steps are then
+    /// played out with moves.
+    fn exchange_victims(
+        &self,
+        position: &Self::Position,
+        mv: &Self::Move,
+        values: &ExchangeValues,
+        victims: &mut [i32],
+    ) -> Option<usize> {
+        let _ = (position, mv, values, victims);
+        None
     }
 
     /// Appends the pseudo-legal moves: the moves the pieces can make, before

@@ -56,7 +56,7 @@ use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::model::Variant;
 use crate::moves::Move;
-use crate::rules::Rules;
+use crate::rules::{ExchangeValues, Rules};
 use order::{
     demote, is_tactical, is_tactical_score, losing_tactical_score, pick_next, rank, tactical_score,
     OrderingTables,
@@ -227,6 +227,8 @@ pub struct Engine<M = Move> {
     /// [`pruning::null_move_kinds`]).
     null_move_kinds: Vec<bool>,
     exchange: ExchangePolicy,
+    /// The piece values of the exchange evaluation.
+    exchange_values: ExchangeValues,
 }
 
 impl<M: Copy + Eq> Engine<M> {
@@ -237,8 +239,10 @@ impl<M: Copy + Eq> Engine<M> {
 
     /// An engine for `variant` with `options`.
     pub fn with_options(variant: &Variant, options: EngineOptions) -> Engine<M> {
+        let evaluator = Evaluator::new(variant);
         Engine {
-            evaluator: Evaluator::new(variant),
+            exchange_values: see::exchange_values(variant, &evaluator),
+            evaluator,
             valuation: Valuation::new(variant, options.match_state),
             tt: TranspositionTable::new(options.hash_mb),
             ordering: OrderingTables::default(),
@@ -735,7 +739,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             if is_tactical_score(score)
                 && loses_material(
                     self.tree.rules(),
-                    &self.engine.evaluator,
+                    &self.engine.exchange_values,
                     self.tree.position(),
                     &mv,
                     &mut self.exchange_moves,
@@ -894,8 +898,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             let mv = list.moves[i];
             if skip_losing {
                 let (rules, position) = (self.tree.rules(), self.tree.position());
-                let evaluator = &self.engine.evaluator;
-                if loses_material(rules, evaluator, position, &mv, &mut self.exchange_moves) {
+                let values = &self.engine.exchange_values;
+                if loses_material(rules, values, position, &mv, &mut self.exchange_moves) {
                     continue;
                 }
             }

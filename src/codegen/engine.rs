@@ -226,6 +226,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     is_attacked(pos, square, occupied, color)
                 }
                 #[inline(always)]
+                fn attackers(pos: &Pos, square: usize, occupied: Bb, color: usize) -> Bb {
+                    attackers(pos, square, occupied, color)
+                }
+                #[inline(always)]
                 fn fast_masks(pos: &Pos, masks: &mut Masks) -> bool {
                     fast_masks(pos, masks)
                 }
@@ -723,6 +727,47 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             #[inline(always)]
             pub fn is_attacked(pos: &Pos, square: usize, occupied: Bb, color: usize) -> bool {
                 if color == 0 { attacked_by_white(pos, square, occupied) } else { attacked_by_black(pos, square, occupied) }
+            }
+        });
+        out.extend(self.emit_attackers());
+        out
+    }
+
+    /// Every piece of a colour that attacks a square: the attack tests'
+    /// groups, all taken instead of stopping at the first (the exchange
+    /// evaluation's attackers).
+    fn emit_attackers(&self) -> TokenStream {
+        let mut out = TokenStream::new();
+        for (color, color_name) in COLOR_NAMES.iter().enumerate() {
+            let name = format_ident!("attackers_{}", color_name);
+            let c = Self::usize_lit(color);
+            let terms = self.plan.attack_groups(color).into_iter().map(|group| {
+                let f = self.reverse_fn(group.reverse);
+                let kinds = self.kinds_union(&group.kinds);
+                let condition = self.condition_mask(group.condition, color);
+                quote! { found |= #f(square, occupied) & (#kinds & them #condition); }
+            });
+            let doc = string_literal(&format!(
+                " The {} pieces that attack `square` with `occupied` as the occupancy \
+                 (pieces off `occupied` included: the caller masks them).",
+                color_name
+            ));
+            out.extend(quote! {
+                #[doc = #doc]
+                #[inline(always)]
+                fn #name(pos: &Pos, square: usize, occupied: Bb) -> Bb {
+                    let them = pos.colors[#c];
+                    let mut found = EMPTY;
+                    #(#terms)*
+                    found
+                }
+            });
+        }
+        out.extend(quote! {
+            /// The pieces of `color` that attack `square`.
+            #[inline(always)]
+            pub fn attackers(pos: &Pos, square: usize, occupied: Bb, color: usize) -> Bb {
+                if color == 0 { attackers_white(pos, square, occupied) } else { attackers_black(pos, square, occupied) }
             }
         });
         out

@@ -30,7 +30,7 @@ use crate::board::Board;
 use crate::eval::Evaluator;
 use crate::model::{CheckRule, PieceId, Square, Variant};
 use crate::moves::MoveKind;
-use crate::rules::Rules;
+use crate::rules::{ExchangeValues, Rules};
 
 /// The most captures an exchange plays out.
 const MAX_EXCHANGE: usize = 32;
@@ -69,22 +69,36 @@ impl ExchangePolicy {
     }
 }
 
+/// The values an exchange plays with: the evaluator's, royal kinds above
+/// every other for ordering.
+pub fn exchange_values(variant: &Variant, evaluator: &Evaluator) -> ExchangeValues {
+    let kinds = 0..variant.pieces.len();
+    ExchangeValues {
+        ordering: kinds
+            .clone()
+            .map(|kind| ordering_value(evaluator, kind))
+            .collect(),
+        material: kinds.clone().map(|kind| evaluator.value(kind)).collect(),
+        royal: kinds.map(|kind| evaluator.is_royal(kind)).collect(),
+    }
+}
+
 /// The value of the kind standing on `square`, for the exchange.
-fn occupant_value(evaluator: &Evaluator, position: &impl Board, square: Square) -> i32 {
+fn occupant_value(values: &ExchangeValues, position: &impl Board, square: Square) -> i32 {
     position
         .occupant(square)
-        .map_or(0, |(kind, _)| ordering_value(evaluator, kind))
+        .map_or(0, |(kind, _)| values.ordering(kind))
 }
 
 /// What `mv` gains on top of its victim: the promoted kind's value over
 /// the moving kind's (never below 0).
 fn promotion_gain(
-    evaluator: &Evaluator,
+    values: &ExchangeValues,
     mover: Option<PieceId>,
     promotion: Option<PieceId>,
 ) -> i32 {
     promotion.map_or(0, |kind| {
-        (evaluator.value(kind) - mover.map_or(0, |kind| evaluator.value(kind))).max(0)
+        (values.material(kind) - mover.map_or(0, |kind| values.material(kind))).max(0)
     })
 }
 
@@ -95,21 +109,21 @@ fn promotion_gain(
 /// `scratch` is a move list the function may use.
 pub fn loses_material<R: Rules + ?Sized>(
     rules: &R,
-    evaluator: &Evaluator,
+    values: &ExchangeValues,
     position: &R::Position,
     mv: &R::Move,
     scratch: &mut Vec<R::Move>,
 ) -> bool {
     let victim = rules
         .captured_kind(position, mv)
-        .map_or(0, |kind| ordering_value(evaluator, kind));
+        .map_or(0, |kind| values.ordering(kind));
     let mover = rules
         .moving_kind(position, mv)
-        .map_or(0, |kind| ordering_value(evaluator, kind));
+        .map_or(0, |kind| values.ordering(kind));
     if victim >= mover {
         return false;
     }
-    exchange_value(rules, evaluator, position, mv, scratch) < 0
+    exchange_value(rules, values, position, mv, scratch) < 0
 }
 
 /// The material `mv` wins (negative: loses) for the side to move when the
@@ -117,53 +131,38 @@ pub fn loses_material<R: Rules + ?Sized>(
 /// `scratch` is a move list the function may use.
 pub fn exchange_value<R: Rules + ?Sized>(
     rules: &R,
-    evaluator: &Evaluator,
+    values: &ExchangeValues,
     position: &R::Position,
     mv: &R::Move,
     scratch: &mut Vec<R::Move>,
 ) -> i32 {
     let victim = rules.captured_kind(position, mv);
     let mover = rules.moving_kind(position, mv);
-    let first_gain = victim.map_or(0, |kind| ordering_value(evaluator, kind))
-        + promotion_gain(evaluator, mover, rules.promotion(mv));
+    let first_gain = victim.map_or(0, |kind| values.ordering(kind))
+        + promotion_gain(values, mover, rules.promotion(mv));
     let (from, square) = rules.move_squares(mv);
     if square == from || matches!(rules.move_kind(mv), MoveKind::Castle { .. }) {
         return first_gain;
     }
-    if victim.is_some_and(|kind| evaluator.is_royal(kind)) {
+    if victim.is_some_and(|kind| values.is_royal(kind)) {
         return first_gain;
     }
     // gains[d]: what the side making the d-th capture has won if the
     // exchange stops right after it.
     let mut gains = [0i32; MAX_EXCHANGE];
     gains[0] = first_gain;
-    let mut steps = 1;
-    let mut board = position.clone();
-    rules.make_move(&mut board, mv);
-    let mut on_square = occupant_value(evaluator, &board, square);
-    while steps < MAX_EXCHANGE {
-        // Most exchanges end here: the side to move does not attack the
-        // square (one attack test, before any move is generated).
-        if !rules.is_attacked(&board, square, board.side_to_move()) {
-            break;
+    let mut victims = [0i32; MAX_EXCHANGE - 1];
+    let steps = match rules.exchange_victims(position, mv, values, &mut victims) {
+        // The back end played the exchange out on its own (no promotion
+        // on the way, so a capture wins exactly its victim).
+        Some(count) => {
+            for (d, victim) in victims.iter().take(count).enumerate() {
+                gains[d + 1] = victim - gains[d];
+            }
+            count + 1
         }
-        let Some(capture) = least_valuable_capture(rules, evaluator, &board, square, scratch)
-        else {
-            break;
-        };
-        let mover = rules.moving_kind(&board, &capture);
-        gains[steps] = on_square + promotion_gain(evaluator, mover, rules.promotion(&capture))
-            - gains[steps - 1];
-        steps += 1;
-        let royal_taken = board
-            .occupant(square)
-            .is_some_and(|(kind, _)| evaluator.is_royal(kind));
-        if royal_taken {
-            break;
-        }
-        rules.make_move(&mut board, &capture);
-        on_square = occupant_value(evaluator, &board, square);
-    }
+        None => play_out(rules, values, position, mv, square, &mut gains, scratch),
+    };
     // Each side takes the better of stopping and going on, from the last
     // capture back to the first (which is played: it is the move).
     for d in (1..steps).rev() {
@@ -172,12 +171,53 @@ pub fn exchange_value<R: Rules + ?Sized>(
     gains[0]
 }
 
+/// Plays the exchange out after `mv` with the back end's moves, filling
+/// `gains` from its second entry, and returns how many entries hold
+/// captures (the first, `mv`'s, included).
+fn play_out<R: Rules + ?Sized>(
+    rules: &R,
+    values: &ExchangeValues,
+    position: &R::Position,
+    mv: &R::Move,
+    square: Square,
+    gains: &mut [i32; MAX_EXCHANGE],
+    scratch: &mut Vec<R::Move>,
+) -> usize {
+    let mut steps = 1;
+    let mut board = position.clone();
+    rules.make_move(&mut board, mv);
+    let mut on_square = occupant_value(values, &board, square);
+    while steps < MAX_EXCHANGE {
+        // Most exchanges end here: the side to move does not attack the
+        // square (one attack test, before any move is generated).
+        if !rules.is_attacked(&board, square, board.side_to_move()) {
+            break;
+        }
+        let Some(capture) = least_valuable_capture(rules, values, &board, square, scratch) else {
+            break;
+        };
+        let mover = rules.moving_kind(&board, &capture);
+        gains[steps] =
+            on_square + promotion_gain(values, mover, rules.promotion(&capture)) - gains[steps - 1];
+        steps += 1;
+        let royal_taken = board
+            .occupant(square)
+            .is_some_and(|(kind, _)| values.is_royal(kind));
+        if royal_taken {
+            break;
+        }
+        rules.make_move(&mut board, &capture);
+        on_square = occupant_value(values, &board, square);
+    }
+    steps
+}
+
 /// The capture onto `square` that the side to move of `board` makes next
 /// in an exchange: least valuable mover, then most valuable promotion, then
 /// lowest canonical key.
 fn least_valuable_capture<R: Rules + ?Sized>(
     rules: &R,
-    evaluator: &Evaluator,
+    values: &ExchangeValues,
     board: &R::Position,
     square: Square,
     scratch: &mut Vec<R::Move>,
@@ -203,10 +243,10 @@ fn least_valuable_capture<R: Rules + ?Sized>(
         }
         let mover = rules
             .moving_kind(board, capture)
-            .map_or(0, |kind| ordering_value(evaluator, kind));
+            .map_or(0, |kind| values.ordering(kind));
         let promotion = rules
             .promotion(capture)
-            .map_or(0, |kind| evaluator.value(kind));
+            .map_or(0, |kind| values.material(kind));
         let key = (mover, -promotion, rules.canonical_key(capture));
         let better = match &best {
             Some((best_key, _)) => key < *best_key,
