@@ -16,10 +16,11 @@ use varc_runtime::rules::ExchangeValues;
 /// The ordering values of the pieces taken by the captures on `mv`'s
 /// square after `mv`, written into `victims` (see
 /// [`varc_runtime::rules::Rules::exchange_victims`]); `None` where a
-/// capture could change a piece's kind: a promotion square of either side,
-/// a move that is not a plain capture or en passant, or a side without its
-/// royal pieces. `plain` says the variant has neither delayed promotions
-/// nor successions.
+/// capture after `mv` could change a piece's kind (a kind that promotes
+/// there is among the least valuable capturers), `mv` is neither a plain
+/// move nor en passant, or a side
+/// has lost its royal pieces. `plain` says the variant has neither delayed
+/// promotions nor successions.
 pub fn exchange_victims<V: CompiledVariant>(
     pos: &Pos<V>,
     mv: &Mv,
@@ -27,65 +28,100 @@ pub fn exchange_victims<V: CompiledVariant>(
     victims: &mut [i32],
     plain: bool,
 ) -> Option<usize> {
-    let square = mv.to as usize;
-    let target = V::Bb::bit(square);
-    let promotes_there = !((V::PROMOTION_SQUARES[0] | V::PROMOTION_SQUARES[1]) & target).is_empty();
-    if !plain || promotes_there || mv.promotion != NO_KIND || mv.crowns {
+    if !plain || mv.crowns {
         return None;
     }
+    let square = mv.to as usize;
     let mut occupied = pos.occupied() & !V::Bb::bit(mv.from as usize);
     match mv.kind {
         MoveKind::Normal => {}
         MoveKind::EnPassant => occupied &= !V::Bb::bit(mv.aux as usize),
         MoveKind::Castle | MoveKind::DelayedPromotion => return None,
     }
-    occupied |= target;
+    occupied |= V::Bb::bit(square);
     if V::HAS_ROYAL_KINDS && (pos.royals(0).is_empty() || pos.royals(1).is_empty()) {
         return None;
     }
-    let mover = kind_of(pos.code_at(mv.from as usize));
-    let mut on_square = mover;
+    let mut on_square = if mv.promotion == NO_KIND {
+        kind_of(pos.code_at(mv.from as usize))
+    } else {
+        mv.promotion as usize
+    };
     let mut side = 1 - pos.side();
     let mut count = 0;
     while count < victims.len() {
         let attackers = V::attackers(pos, square, occupied, side) & occupied & pos.colors[side];
-        let Some((kind, from)) = least_valuable(pos, attackers, values) else {
+        let Some(capturer) = least_valuable(pos, attackers, values, square, side) else {
             break;
         };
+        if capturer.may_promote {
+            return None;
+        }
         victims[count] = values.ordering(on_square);
         count += 1;
         if values.is_royal(on_square) {
             break;
         }
-        occupied &= !V::Bb::bit(from);
-        on_square = kind;
+        occupied &= !V::Bb::bit(capturer.from);
+        on_square = capturer.kind;
         side = 1 - side;
     }
     Some(count)
 }
 
-/// The least valuable of `attackers` by ordering value, ties to the lowest
-/// square (the lowest canonical key: dense and runtime square numbers both
-/// run rank by rank), with its kind.
+/// The next capturer of an exchange.
+struct Capturer {
+    kind: usize,
+    from: usize,
+    /// A kind of the least value among the attackers promotes on the
+    /// square: the runtime's choice (most valuable promotion first) and
+    /// the value left on the square are not the swap's to make.
+    may_promote: bool,
+}
+
+/// The least valuable of `attackers` (of `side`, onto `square`) by
+/// ordering value, ties to the lowest square (the lowest canonical key:
+/// dense and runtime square numbers both run rank by rank).
 #[inline]
 fn least_valuable<V: CompiledVariant>(
     pos: &Pos<V>,
     attackers: V::Bb,
     values: &ExchangeValues,
-) -> Option<(usize, usize)> {
+    square: usize,
+    side: usize,
+) -> Option<Capturer> {
     if attackers.is_empty() {
         return None;
     }
-    let mut best: Option<(i32, usize, usize)> = None;
+    let promotion_square = !(V::PROMOTION_SQUARES[side] & V::Bb::bit(square)).is_empty();
+    let mut best: Option<(i32, Capturer)> = None;
     for kind in 0..V::KINDS {
         let of_kind = attackers & pos.pieces[kind];
         if of_kind.is_empty() {
             continue;
         }
-        let candidate = (values.ordering(kind), of_kind.lsb(), kind);
-        if best.is_none_or(|best| (candidate.0, candidate.1) < (best.0, best.1)) {
-            best = Some(candidate);
+        let value = values.ordering(kind);
+        let promotes = promotion_square && V::first_promotion(kind, side, square) != u8::MAX;
+        let from = of_kind.lsb();
+        match &mut best {
+            Some((best_value, best)) if value == *best_value => {
+                best.may_promote |= promotes;
+                if from < best.from {
+                    (best.kind, best.from) = (kind, from);
+                }
+            }
+            Some((best_value, _)) if value > *best_value => {}
+            _ => {
+                best = Some((
+                    value,
+                    Capturer {
+                        kind,
+                        from,
+                        may_promote: promotes,
+                    },
+                ))
+            }
         }
     }
-    best.map(|(_, from, kind)| (kind, from))
+    best.map(|(_, capturer)| capturer)
 }

@@ -8,7 +8,7 @@ use crate::exchange::exchange_victims;
 use crate::generate::{any_legal, generate, pseudo_legal_onto, tactical_moves};
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
 use crate::position::{
-    code_of, color_of, dense_square, kind_of, runtime_color, runtime_square, Pos,
+    code_of, color_of, dense_square, kind_of, runtime_color, runtime_square, Pos, NO_SQUARE,
 };
 use crate::variant::{CompiledVariant, SquareStore};
 use std::marker::PhantomData;
@@ -241,6 +241,13 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn unmake_move(&self, pos: &mut Pos<V>, _mv: &Mv, undo: &Pos<V>) {
         *pos = *undo;
+    }
+
+    fn pass_turn(&self, pos: &mut Pos<V>) {
+        // In place: the runtime's default goes through a runtime position.
+        pos.turn = 1 - pos.turn;
+        pos.en_passant_targets = V::Bb::EMPTY;
+        pos.en_passant_victim = NO_SQUARE;
     }
 
     fn is_attacked(&self, pos: &Pos<V>, square: Square, by: Color) -> bool {

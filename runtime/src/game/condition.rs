@@ -247,29 +247,43 @@ impl<P: Board> Context<'_, P> {
     #[inline(never)]
     fn insufficient(&self, sets: &[Vec<PieceId>]) -> bool {
         let has_others = |color: Color| self.position.has_non_royal(color);
-        if has_others(Color::White) == has_others(Color::Black) {
-            return false;
-        }
-        let others = |color: Color| {
-            let mut kinds: Vec<PieceId> = self
-                .position
-                .pieces()
-                .filter(|(_, p)| p.color() == color && !p.is_royal())
-                .map(|(_, p)| p.kind())
-                .collect();
-            kinds.sort_unstable();
-            kinds
-        };
-        let (white, black) = (others(Color::White), others(Color::Black));
-        let stronger = match (white.is_empty(), black.is_empty()) {
-            (true, false) => black,
-            (false, true) => white,
+        let stronger = match (has_others(Color::White), has_others(Color::Black)) {
+            (true, false) => Color::White,
+            (false, true) => Color::Black,
             _ => return false,
         };
+        // Asked at every node of a search where few pieces are left: no
+        // allocation, and no set can match more pieces than its length.
+        const MOST: usize = 16;
+        let longest = sets.iter().map(Vec::len).max().unwrap_or(0);
+        let mut buffer = [0; MOST];
+        let mut listed = Vec::new();
+        let mut count = 0;
+        for (_, piece) in self.position.pieces() {
+            if piece.color() != stronger || piece.is_royal() {
+                continue;
+            }
+            if count == longest {
+                return false;
+            }
+            match buffer.get_mut(count) {
+                Some(slot) => *slot = piece.kind(),
+                None => listed.push(piece.kind()),
+            }
+            count += 1;
+        }
+        let kinds = if count <= MOST {
+            &buffer[..count]
+        } else {
+            listed.splice(0..0, buffer);
+            &listed[..]
+        };
+        let times = |list: &[PieceId], kind: PieceId| list.iter().filter(|&&k| k == kind).count();
         sets.iter().any(|set| {
-            let mut set = set.clone();
-            set.sort_unstable();
-            set == stronger
+            set.len() == kinds.len()
+                && set
+                    .iter()
+                    .all(|&kind| times(set, kind) == times(kinds, kind))
         })
     }
 
