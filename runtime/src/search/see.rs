@@ -19,7 +19,10 @@
 //! En passant and castling never join an exchange after its first move.
 //! Before it looks for captures, each step asks whether the side to move
 //! attacks the square at all ([`Rules::is_attacked`]), which ends most
-//! exchanges without generating a move.
+//! exchanges without generating a move. A back end may play the steps out
+//! on its own, without making moves, where it gives the same captures
+//! ([`Rules::exchange_victims`]: the compiled one does, on square sets,
+//! wherever no piece can change kind on the way).
 //!
 //! The search orders captures that lose material ([`loses_material`])
 //! after the quiet moves everywhere, and skips them in quiescence only
