@@ -8,7 +8,7 @@
 //!
 //! - The interpreter runs every gallery variant at the vectors' default
 //!   depths (counts up to 50,000).
-//! - The compiled engine runs three gallery variants by default (building
+//! - The compiled engine runs four gallery variants by default (building
 //!   an engine takes seconds); `VARC_GALLERY_COMPILED=1` runs all of them.
 //! - `VARC_DEEP=1` also runs the deeper counts a vector file may hold.
 
@@ -29,8 +29,9 @@ use varc_runtime::rules::Rules;
 const DEFAULT_LIMIT: u64 = 50_000;
 
 /// Gallery variants whose compiled engine the default run checks: the
-/// ending rules of the bare king, of extinction and of the hill.
-const COMPILED_BY_DEFAULT: [&str; 3] = ["shatranj", "extinction", "kingofthehill"];
+/// ending rules of the bare king, of extinction and of the hill, and
+/// compulsory capture.
+const COMPILED_BY_DEFAULT: [&str; 4] = ["shatranj", "extinction", "kingofthehill", "antichess"];
 
 fn gallery_dir() -> PathBuf {
     common::variants_dir().join("gallery")
