@@ -1,7 +1,8 @@
 //! Why a move was refused, in words a player understands: the game layer's
 //! reason, or "that leaves your king in check" for a move the pieces could
 //! make but the check rule forbids (a move refused because captures are
-//! compulsory keeps the game's reason, which says so). Shared by `varc play` and `varc serve`.
+//! compulsory keeps the game's reason, which says so). Shared by `varc
+//! play` and `varc serve`.
 
 use crate::interp::Interpreter;
 use varc_runtime::game::{Game, GameError};

@@ -176,8 +176,9 @@ pub fn count_legal<V: CompiledVariant>(pos: &Pos<V>) -> u64 {
 /// Whether the side to move has a legal move, where check and pin masks
 /// decide legality (or there is no check rule): the generator stops at the
 /// first move. Compulsory capture changes nothing here: it keeps the
-/// captures when there are some, so a side with a legal move keeps one. `None` where moves must be made to be tested, or a royal
-/// piece was lost: list them to know.
+/// captures when there are some, so a side with a legal move keeps one.
+/// `None` where moves must be made to be tested, or a royal piece was
+/// lost: list them to know.
 #[inline]
 pub fn any_legal<V: CompiledVariant>(pos: &Pos<V>) -> Option<bool> {
     let masks = deciding_masks(pos)?;
