@@ -142,6 +142,8 @@ pub enum BodyKind {
     EnPassant(Vec<Ident>),
     /// `check-rule royal|none`.
     CheckRule(CheckRuleKind),
+    /// `capture-rule compulsory|free`.
+    CaptureRule(CaptureRuleKind),
     /// `illegal check repeating placement from N plies ago ...`.
     History(History),
     /// `on royal-capture ...`.

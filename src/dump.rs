@@ -131,6 +131,9 @@ pub fn dump(variant: &Variant) -> String {
             CheckRule::None => "none (royal pieces can be captured)",
         }
     );
+    if v.legality.capture_rule == CaptureRule::Compulsory {
+        out.push_str("  capture rule: compulsory (a side that can capture must)\n");
+    }
     for h in &v.legality.history_rules {
         let HistoryRuleKind::RepeatedCheck { plies_ago } = h.kind;
         let _ = writeln!(

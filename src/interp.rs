@@ -17,6 +17,8 @@
 //!   of the promoted piece in the rule's follow-up mode;
 //! - castling with Chess960 destinations (see the runtime's `Castling`);
 //! - en passant for the variant's en passant kinds;
+//! - compulsory capture: when the side to move has a legal capture, its
+//!   legal moves are its captures (pseudo-legal generation ignores the rule);
 //! - royal loss: under no check rule, a side whose royal pieces are all gone
 //!   has no move ([`RoyalLoss::EndsGame`]) or crowns a candidate and then
 //!   moves ([`RoyalLoss::Succession`]).
@@ -27,7 +29,8 @@ mod tables;
 use tables::Tables;
 use thiserror::Error;
 use varc_runtime::model::{
-    CheckRule, Color, PromotionTiming, RoyalLoss, Square, Variant, MAX_BOARD_SIDE, MAX_PIECE_KINDS,
+    CaptureRule, CheckRule, Color, PromotionTiming, RoyalLoss, Square, Variant, MAX_BOARD_SIDE,
+    MAX_PIECE_KINDS,
 };
 use varc_runtime::moves::{Move, MoveEffects, Undo};
 use varc_runtime::position::{Position, SquareIter};
@@ -197,6 +200,21 @@ impl Interpreter {
     }
 }
 
+/// Compulsory capture: when one of `out[first..]` (the legal moves) is a
+/// capture, removes those that are not.
+fn retain_captures_if_any(position: &Position, out: &mut Vec<Move>, first: usize) {
+    if out[first..].iter().any(|mv| mv.is_capture(position)) {
+        let mut kept = first;
+        for i in first..out.len() {
+            if out[i].is_capture(position) {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}
+
 /// The interpreter works on the runtime's own position and move, so the
 /// conversions at the edges are copies.
 impl Rules for Interpreter {
@@ -225,7 +243,11 @@ impl Rules for Interpreter {
     }
 
     fn generate_legal(&self, position: &mut Position, out: &mut Vec<Move>) {
+        let first = out.len();
         self.generate(position, out, true);
+        if self.variant.legality.capture_rule == CaptureRule::Compulsory {
+            retain_captures_if_any(position, out, first);
+        }
     }
 
     fn generate_pseudo_legal(&self, position: &Position, out: &mut Vec<Move>) {

@@ -138,6 +138,7 @@ impl<'a> Lowerer<'a> {
             en_passant: Vec::new(),
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
+                capture_rule: CaptureRule::Free,
                 history_rules: Vec::new(),
             },
             royal_loss: RoyalLoss::EndsGame,
@@ -200,6 +201,12 @@ impl<'a> Lowerer<'a> {
                     variant.legality.check_rule = match kind {
                         ast::CheckRuleKind::Royal => CheckRule::RoyalMayNotBeAttacked,
                         ast::CheckRuleKind::None => CheckRule::None,
+                    };
+                }
+                ast::BodyKind::CaptureRule(kind) => {
+                    variant.legality.capture_rule = match kind {
+                        ast::CaptureRuleKind::Compulsory => CaptureRule::Compulsory,
+                        ast::CaptureRuleKind::Free => CaptureRule::Free,
                     };
                 }
                 ast::BodyKind::History(history) => variant

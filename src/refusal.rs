@@ -1,6 +1,8 @@
 //! Why a move was refused, in words a player understands: the game layer's
 //! reason, or "that leaves your king in check" for a move the pieces could
-//! make but the check rule forbids. Shared by `varc play` and `varc serve`.
+//! make but the check rule forbids (a move refused because captures are
+//! compulsory keeps the game's reason, which says so). Shared by `varc
+//! play` and `varc serve`.
 
 use crate::interp::Interpreter;
 use varc_runtime::game::{Game, GameError};
@@ -25,7 +27,10 @@ pub fn why_refused(game: &Game<Interpreter>, text: &str, error: GameError) -> St
                 || san(rules, position, mv).trim_end_matches(['+', '#']) == bare
         });
         if let Some(mv) = named {
-            if !game.legal_moves().contains(mv) {
+            // Only the check rule's refusal is said here: a move refused
+            // because captures are compulsory is the game's error to say.
+            let attacked = rules.royal_attacked(&rules.play(position, mv), position.side_to_move());
+            if attacked && !game.legal_moves().contains(mv) {
                 let royal = variant
                     .pieces
                     .iter()

@@ -257,6 +257,7 @@ pub(crate) fn describe(rule: Rule) -> Option<String> {
         Rule::direction_word => "a direction",
         Rule::motion_kind => "`leap`, `ride`, `lame-leap` or `hop`",
         Rule::check_rule_kind => "`royal` or `none`",
+        Rule::capture_rule_kind => "`compulsory` or `free`",
         Rule::score_pair | Rule::score_kind => "`win`, `draw`, `loss` or `null` with its points",
         Rule::ident_list | Rule::ident_alt => "a list of names",
         _ => return None,

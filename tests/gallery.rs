@@ -8,9 +8,10 @@
 //!
 //! - The interpreter runs every gallery variant at the vectors' default
 //!   depths (counts up to 50,000).
-//! - The compiled engine runs three gallery variants by default (building
+//! - The compiled engine runs four gallery variants by default (building
 //!   an engine takes seconds); `VARC_GALLERY_COMPILED=1` runs all of them.
 //! - `VARC_DEEP=1` also runs the deeper counts a vector file may hold.
+//! - Each file's lowered model is a golden dump (`golden/dumps/gallery/`).
 
 mod common;
 
@@ -29,8 +30,9 @@ use varc_runtime::rules::Rules;
 const DEFAULT_LIMIT: u64 = 50_000;
 
 /// Gallery variants whose compiled engine the default run checks: the
-/// ending rules of the bare king, of extinction and of the hill.
-const COMPILED_BY_DEFAULT: [&str; 3] = ["shatranj", "extinction", "kingofthehill"];
+/// ending rules of the bare king, of extinction and of the hill, and
+/// compulsory capture.
+const COMPILED_BY_DEFAULT: [&str; 4] = ["shatranj", "extinction", "kingofthehill", "antichess"];
 
 fn gallery_dir() -> PathBuf {
     common::variants_dir().join("gallery")
@@ -86,6 +88,19 @@ fn every_gallery_variant_is_named_after_its_file_and_has_vectors() {
             vectors[0].fen, variant.start_fen,
             "{name}: the vectors start from the variant's start position"
         );
+    }
+}
+
+/// Every gallery variant's lowered model is a golden snapshot
+/// (`golden/dumps/gallery/NAME.snap`), so that a change to what a file
+/// means shows in review.
+#[test]
+fn every_gallery_variant_dumps_as_its_snapshot() {
+    for name in gallery_names() {
+        let text = varc::dump::dump(&gallery_variant(&name));
+        insta::with_settings!({snapshot_path => "../golden/dumps/gallery", prepend_module_to_snapshot => false}, {
+            insta::assert_snapshot!(name, text);
+        });
     }
 }
 

@@ -1,8 +1,10 @@
 //! Legal move generation: check and pin masks when they decide legality,
-//! else pseudo-legal moves made and tested; royal loss (A2 succession).
+//! else pseudo-legal moves made and tested; royal loss (A2 succession);
+//! compulsory capture, applied to the whole legal list (a succession's
+//! crownings included), never to pseudo-legal moves.
 
 use crate::bitboard::{Bitboard, Squares};
-use crate::moves::{AnyMove, Counter, Mv, Sink};
+use crate::moves::{AnyMove, Counter, MoveKind, Mv, Sink};
 use crate::position::{has_kind, kind_of, Masks, Pos};
 use crate::special::castling_moves;
 use crate::variant::CompiledVariant;
@@ -100,7 +102,40 @@ pub fn generate<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, legal: bool
 /// The legal moves of the side to move.
 #[inline]
 pub fn legal_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) {
-    generate(pos, out, true)
+    let first = out.len();
+    generate(pos, out, true);
+    if V::COMPULSORY_CAPTURE {
+        retain_captures_if_any(pos, out, first);
+    }
+}
+
+/// Whether `mv` captures on `pos` (the position it was generated for): en
+/// passant does, castling does not, nor a piece that stays put.
+#[inline(always)]
+pub fn is_capture<V: CompiledVariant>(pos: &Pos<V>, mv: &Mv) -> bool {
+    match mv.kind {
+        MoveKind::EnPassant => true,
+        MoveKind::Castle => false,
+        MoveKind::Normal | MoveKind::DelayedPromotion => {
+            mv.to != mv.from && pos.is_occupied(mv.to as usize)
+        }
+    }
+}
+
+/// Compulsory capture: when one of `out[first..]` (the legal moves, or a
+/// list that holds every legal capture) captures, removes those that do
+/// not.
+fn retain_captures_if_any<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, first: usize) {
+    if out[first..].iter().any(|mv| is_capture(pos, mv)) {
+        let mut kept = first;
+        for i in first..out.len() {
+            if is_capture(pos, &out[i]) {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
 }
 
 /// Masks under which every generated move is legal: check and pin masks,
@@ -118,9 +153,16 @@ fn deciding_masks<V: CompiledVariant>(pos: &Pos<V>) -> Option<Masks<V>> {
     Some(masks)
 }
 
-/// The number of legal moves (bulk counting: no list when masks apply).
+/// The number of legal moves (bulk counting: no list when masks apply and
+/// captures are not compulsory; a compulsory capture is known only once
+/// every capture is found, so the moves are listed).
 #[inline]
 pub fn count_legal<V: CompiledVariant>(pos: &Pos<V>) -> u64 {
+    if V::COMPULSORY_CAPTURE {
+        let mut list = Vec::new();
+        legal_moves(pos, &mut list);
+        return list.len() as u64;
+    }
     if let Some(masks) = deciding_masks(pos) {
         let mut counter = Counter::new();
         generate_moves(pos, &mut counter, &masks);
@@ -133,8 +175,10 @@ pub fn count_legal<V: CompiledVariant>(pos: &Pos<V>) -> u64 {
 
 /// Whether the side to move has a legal move, where check and pin masks
 /// decide legality (or there is no check rule): the generator stops at the
-/// first move. `None` where moves must be made to be tested, or a royal
-/// piece was lost: list them to know.
+/// first move. Compulsory capture changes nothing here: it keeps the
+/// captures when there are some, so a side with a legal move keeps one.
+/// `None` where moves must be made to be tested, or a royal piece was
+/// lost: list them to know.
 #[inline]
 pub fn any_legal<V: CompiledVariant>(pos: &Pos<V>) -> Option<bool> {
     let masks = deciding_masks(pos)?;
@@ -148,23 +192,31 @@ pub fn any_legal<V: CompiledVariant>(pos: &Pos<V>) -> Option<bool> {
 /// squares without promoting), which the caller filters out;
 /// `false` (and nothing appended) where check and pin masks do not decide
 /// legality, or a royal piece was lost. Quiescence wants only captures and
-/// promotions, and most moves are neither.
+/// promotions, and most moves are neither. Under compulsory capture, a
+/// promotion that does not capture is left out when a capture exists (the
+/// list holds every legal capture, so it knows).
 #[inline]
 pub fn tactical_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) -> bool {
     let Some(mut masks) = deciding_masks(pos) else {
         return false;
     };
+    let first = out.len();
     let wanted = pos.occupied() | V::PROMOTION_SQUARES[pos.side()] | pos.en_passant_targets;
     masks.check &= wanted;
     masks.royal_targets &= wanted;
     // No castling: it neither captures nor promotes.
     V::piece_moves(pos, out, &masks);
     V::delayed_promotions(pos, out, masks.verify_specials);
+    if V::COMPULSORY_CAPTURE {
+        retain_captures_if_any(pos, out, first);
+    }
     true
 }
 
 /// Appends the pseudo-legal moves of the side to move onto `square` (and
 /// some others, en passant captures, for the caller to filter out);
+/// the moves onto an occupied square capture, so compulsory capture,
+/// which removes only moves that do not, leaves them all;
 /// `false` (and nothing appended) when a royal piece was lost, where the
 /// moves are crownings first.
 #[inline]

@@ -5,7 +5,9 @@
 
 use crate::bitboard::{Bitboard, Squares};
 use crate::exchange::exchange_victims;
-use crate::generate::{any_legal, generate, pseudo_legal_onto, tactical_moves};
+use crate::generate::{
+    any_legal, generate, is_capture, legal_moves, pseudo_legal_onto, tactical_moves,
+};
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
 use crate::position::{
     code_of, color_of, dense_square, kind_of, runtime_color, runtime_square, Pos, NO_SQUARE,
@@ -204,7 +206,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
     }
 
     fn generate_legal(&self, pos: &mut Pos<V>, out: &mut Vec<Mv>) {
-        generate(pos, out, true);
+        legal_moves(pos, out);
     }
 
     fn has_legal_move(&self, pos: &Pos<V>) -> Option<bool> {
@@ -312,13 +314,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
     }
 
     fn is_capture(&self, pos: &Pos<V>, mv: &Mv) -> bool {
-        match mv.kind {
-            CompiledKind::EnPassant => true,
-            CompiledKind::Castle => false,
-            CompiledKind::Normal | CompiledKind::DelayedPromotion => {
-                mv.to != mv.from && pos.is_occupied(mv.to as usize)
-            }
-        }
+        is_capture(pos, mv)
     }
 
     fn play(&self, pos: &Pos<V>, mv: &Mv) -> Pos<V> {

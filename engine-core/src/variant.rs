@@ -180,6 +180,9 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     const ROYAL_KINDS: u128;
     /// Whether royal pieces may not be left attacked.
     const CHECK_RULE: bool;
+    /// Whether captures are compulsory: a side that has a legal capture
+    /// may make only captures.
+    const COMPULSORY_CAPTURE: bool;
     /// Bit `k` set: kind `k` creates and captures en passant.
     const EN_PASSANT_KINDS: u128;
     /// Bit `k` set: kind `k` castles as the king (moving it loses the rights).

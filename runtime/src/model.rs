@@ -602,6 +602,8 @@ pub struct Lineage {
 pub struct Legality {
     /// Whether a move may leave one's own royal piece attacked.
     pub check_rule: CheckRule,
+    /// Whether a side that can capture must capture.
+    pub capture_rule: CaptureRule,
     /// Rules that read the game's history (IRC).
     pub history_rules: Vec<HistoryRule>,
 }
@@ -613,6 +615,17 @@ pub enum CheckRule {
     RoyalMayNotBeAttacked,
     /// No check rule: royal pieces are captured like any other (A1).
     None,
+}
+
+/// The capture rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CaptureRule {
+    /// Captures are moves like any other.
+    Free,
+    /// Captures are compulsory: when the side to move has a legal capture
+    /// (en passant included; the check rule applied, history rules not),
+    /// only its captures are legal (Fairy-Stockfish's `mustCapture`).
+    Compulsory,
 }
 
 /// A rule that makes moves illegal by the game's history.

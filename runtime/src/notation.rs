@@ -27,7 +27,7 @@
 //! `a1a7` for `a1a7r'`), as clients such as XBoard send it.
 
 use crate::board::Board;
-use crate::model::{CastleSide, CheckRule, Color, PieceId, Square, Variant};
+use crate::model::{CaptureRule, CastleSide, CheckRule, Color, PieceId, Square, Variant};
 use crate::moves::{Move, MoveKind};
 use crate::rules::Rules;
 use logos::Logos;
@@ -90,6 +90,15 @@ pub enum MoveTextError {
         text: String,
         /// The name of the royal kind (`king`).
         royal: String,
+    },
+    /// The move would be possible, but captures are compulsory and it
+    /// captures nothing while a capture is legal.
+    #[error("captures are compulsory: {text} captures nothing, and a capture is possible (e.g. {example})")]
+    CaptureCompulsory {
+        /// The move text.
+        text: String,
+        /// A legal capture, in long algebraic.
+        example: String,
     },
     /// A promotion must name the piece.
     #[error("the move promotes: add the piece letter, e.g. {example}")]
@@ -421,6 +430,34 @@ fn read_ordinary(input: &str, tokens: &[Token], spec: &mut Spec) -> Result<(), M
     Ok(())
 }
 
+/// Under compulsory capture, when a move the pieces could make (one of
+/// `pseudo` that `named` accepts) is refused only because it captures
+/// nothing while a capture is legal: a legal capture (long algebraic), to
+/// say so. `None` when the rule does not apply or the move is refused for
+/// another reason (it would leave a royal piece attacked).
+pub fn refused_for_capture<R: Rules + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+    legal: &[Move],
+    pseudo: &[R::Move],
+    named: impl Fn(&Move) -> bool,
+) -> Option<String> {
+    let variant = rules.variant();
+    if variant.legality.capture_rule != CaptureRule::Compulsory {
+        return None;
+    }
+    let capture = legal.iter().find(|mv| mv.is_capture(position))?;
+    let side = position.side_to_move();
+    let refused = pseudo.iter().any(|mv| {
+        let described = rules.describe(mv);
+        named(&described)
+            && !described.is_capture(position)
+            && (variant.legality.check_rule == CheckRule::None
+                || !rules.royal_attacked(&rules.play(position, mv), side))
+    });
+    refused.then(|| long_algebraic(variant, capture, legal))
+}
+
 /// Reads `text` as a move of the side to move in `position` (long algebraic
 /// or SAN) and returns the legal move it names.
 pub fn parse_move<R: Rules + ?Sized>(
@@ -454,9 +491,9 @@ pub fn parse_move<R: Rules + ?Sized>(
     let promotion = spec.promotion.as_ref().map(kind_of).transpose()?;
     let generated = rules.legal_moves(position);
     let legal = describe_all(rules, &generated);
-    let mut pseudo = Vec::new();
-    rules.generate_pseudo_legal(position, &mut pseudo);
-    let pseudo = describe_all(rules, &pseudo);
+    let mut pseudo_moves = Vec::new();
+    rules.generate_pseudo_legal(position, &mut pseudo_moves);
+    let pseudo = describe_all(rules, &pseudo_moves);
     let matches = |mv: &Move, check_promotion: bool| -> bool {
         if mv.crown != spec.crown {
             return false;
@@ -561,6 +598,14 @@ pub fn parse_move<R: Rules + ?Sized>(
                 example: long_algebraic(variant, example, &legal),
             });
         }
+    }
+    if let Some(example) = refused_for_capture(rules, position, &legal, &pseudo_moves, |mv| {
+        matches(mv, true)
+    }) {
+        return Err(MoveTextError::CaptureCompulsory {
+            text: input.to_string(),
+            example,
+        });
     }
     if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked
         && pseudo.iter().any(|mv| matches(mv, true))

@@ -237,6 +237,14 @@ impl Builder {
                     _ => return Err(self.unknown_word(&kind)),
                 })
             }
+            Rule::capture_rule_stmt => {
+                let kind = self.only_child(&statement)?;
+                BodyKind::CaptureRule(match kind.as_str() {
+                    "compulsory" => CaptureRuleKind::Compulsory,
+                    "free" => CaptureRuleKind::Free,
+                    _ => return Err(self.unknown_word(&kind)),
+                })
+            }
             Rule::history_stmt => BodyKind::History(self.history(&statement)?),
             Rule::succession_stmt => BodyKind::Succession(self.succession(&statement)?),
             Rule::counter_stmt => {

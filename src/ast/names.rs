@@ -21,7 +21,10 @@ impl File {
 
 fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
     match body {
-        BodyKind::Board(_) | BodyKind::Setup(_) | BodyKind::CheckRule(_) => {}
+        BodyKind::Board(_)
+        | BodyKind::Setup(_)
+        | BodyKind::CheckRule(_)
+        | BodyKind::CaptureRule(_) => {}
         BodyKind::Region(region) => {
             names.push(&region.name);
             region_names(&region.expr, names);

@@ -109,6 +109,15 @@ pub enum CheckRuleKind {
     None,
 }
 
+/// `capture-rule compulsory|free`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureRuleKind {
+    /// `compulsory`: a side that can capture must.
+    Compulsory,
+    /// `free`: captures are moves like any other (the default).
+    Free,
+}
+
 /// `illegal check repeating placement from N plies ago ...`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct History {

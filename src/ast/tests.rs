@@ -18,6 +18,7 @@ const SNIPPETS: &[&str] = &[
     "castling king with rook short king to g rook to f long king to c rook to d, not from check, not through check, not into check, moved rook on files a h, king lineage king > prince",
     "en-passant pawn",
     "check-rule none",
+    "capture-rule compulsory",
     "illegal check repeating placement from 4 plies ago unless only such moves, say \"no\"",
     "on royal-capture crown bishop as king",
     "on royal-capture game ends",
@@ -279,6 +280,14 @@ fn small_statements() {
     assert_eq!(
         body("check-rule none"),
         BodyKind::CheckRule(CheckRuleKind::None)
+    );
+    assert_eq!(
+        body("capture-rule compulsory"),
+        BodyKind::CaptureRule(CaptureRuleKind::Compulsory)
+    );
+    assert_eq!(
+        body("capture-rule free"),
+        BodyKind::CaptureRule(CaptureRuleKind::Free)
     );
     let BodyKind::History(history) = body(
         "illegal check repeating placement from 4 plies ago unless only such moves, say \"no\"",

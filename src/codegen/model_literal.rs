@@ -686,6 +686,7 @@ mod tests {
             en_passant: vec![0],
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
+                capture_rule: CaptureRule::Free,
                 history_rules: vec![],
             },
             royal_loss: RoyalLoss::EndsGame,

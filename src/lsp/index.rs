@@ -118,6 +118,7 @@ impl FileIndex {
                 | ast::BodyKind::Castling(_)
                 | ast::BodyKind::EnPassant(_)
                 | ast::BodyKind::CheckRule(_)
+                | ast::BodyKind::CaptureRule(_)
                 | ast::BodyKind::History(_)
                 | ast::BodyKind::Succession(_)
                 | ast::BodyKind::Reset(_)

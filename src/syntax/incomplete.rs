@@ -145,6 +145,7 @@ fn shape(keyword: &str) -> Option<&'static str> {
         }
         "en-passant" => "en-passant PIECES",
         "check-rule" => "check-rule royal | none",
+        "capture-rule" => "capture-rule compulsory | free",
         "illegal" => {
             "illegal check repeating placement from N plies ago [unless only such moves][, say \"MESSAGE\"]"
         }
