@@ -8,8 +8,7 @@
 //!   ([`outcome`]; PPC's stalemate is a win, a king capture ends or awards,
 //!   repetition gives the draw or null value), and a claim open to the side
 //!   to move is a value it can take instead of moving.
-//! - A transposition table keyed by the full position hash ([`tt`]),
-//!   probed and filled in quiescence too.
+//! - A transposition table keyed by the full position hash ([`tt`]).
 //! - Quiescence on captures and promotions; all moves while in check (a
 //!   couple of plies deep, so that capture-the-king threats are seen);
 //!   captures that lose material by the exchange on their square are
@@ -857,31 +856,6 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         let in_check = self.tree.node().in_check;
         let evasions = in_check && qply < QUIESCENCE_EVASION_PLIES;
-        // The table: a quiescence value is stored at depth 0 where the
-        // side in check would try every move, -1 where it would not (a
-        // value of the first kind answers both).
-        let key = self.tree.hash();
-        let depth = if qply < QUIESCENCE_EVASION_PLIES {
-            0
-        } else {
-            -1
-        };
-        // A deeper search's entry is kept, not overwritten by this one.
-        let mut keep_entry = false;
-        if let Some(entry) = self.engine.tt.probe(key, ply as i32) {
-            keep_entry = entry.depth as i32 > depth;
-            if entry.depth as i32 >= depth {
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => entry.value >= beta,
-                    Bound::Upper => entry.value <= alpha,
-                };
-                if cut {
-                    return entry.value;
-                }
-            }
-        }
-        let original_alpha = alpha;
         // Captures that lose material by the exchange are skipped where the
         // model allows it ([`see::ExchangePolicy`]) and the side to move is
         // not in check.
@@ -889,10 +863,6 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         if !evasions {
             let stand = self.evaluate();
             if stand >= beta {
-                if !keep_entry {
-                    let table = &mut self.engine.tt;
-                    table.store(key, ply as i32, None, stand, depth, Bound::Lower);
-                }
                 return stand;
             }
             best_value = best_value.max(stand);
@@ -919,7 +889,6 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             let score = tactical_score(rules, &self.engine.evaluator, position, mv);
             rank(rules, mv, score)
         }));
-        let mut best_move = None;
         for i in 0..list.moves.len() {
             pick_next(&mut list.moves, &mut list.ranks, i, &mut list.sorted);
             let mv = list.moves[i];
@@ -942,7 +911,6 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 best_value = value;
                 if value > alpha {
                     alpha = value;
-                    best_move = Some(mv);
                     if alpha >= beta {
                         break;
                     }
@@ -950,17 +918,6 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             }
         }
         self.lists[ply] = list;
-        let bound = if best_value >= beta {
-            Bound::Lower
-        } else if best_value > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        if !keep_entry {
-            let table = &mut self.engine.tt;
-            table.store(key, ply as i32, best_move, best_value, depth, bound);
-        }
         best_value
     }
 }
