@@ -13,6 +13,9 @@
 #                 openings bench/openings/NAME.txt); default "chess capablanca"
 #   GO            what each engine is told per move; default "movetime 100"
 #   MAX_OPENINGS  openings used, each played with both colours; default 20
+#   OPENINGS      the openings file, with VARIANT for the variant's name;
+#                 default bench/openings/VARIANT.txt (chess-wide.txt has
+#                 60 chess openings, for engine against engine)
 #   PREVIOUS      a folder of engines saved by SAVE_ENGINES: play against
 #                 them (engine against previous engine) instead of fairy-stockfish
 #   SAVE_ENGINES  copy the engines just built to this folder, one per variant
@@ -24,6 +27,7 @@ cd "$(dirname "$0")/.."
 variants=${VARIANTS:-chess capablanca}
 go=${GO:-movetime 100}
 max_openings=${MAX_OPENINGS:-20}
+openings=${OPENINGS:-bench/openings/VARIANT.txt}
 target=${STRENGTH_TARGET_DIR:-target/native}
 
 if [ -z "${PREVIOUS:-}" ]; then
@@ -54,7 +58,7 @@ for variant in $variants; do
     fi
     "$target/release/match" \
         --rules "variants/$variant.rules" \
-        --openings "bench/openings/$variant.txt" \
+        --openings "${openings//VARIANT/$variant}" \
         --max-openings "$max_openings" \
         --go "$go" \
         --first "varc=$engine uci" \
