@@ -204,21 +204,7 @@ fn selfplay_does_not_follow_a_symlinked_record() {
 
 /// `varc play --engine none` fed `script`; its standard output.
 fn play(script: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_varc"))
-        .args(["play", &chess_file(), "--engine", "none", "--plain"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("varc play runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("script written");
-    let output = child.wait_with_output().expect("varc play ends");
+    let output = common::play_script(Path::new(&chess_file()), script);
     assert!(output.status.success(), "{}", stderr(&output));
     String::from_utf8_lossy(&output.stdout).into_owned()
 }

@@ -7,9 +7,8 @@
 mod common;
 
 use serde_json::Value;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use varc::interp::Interpreter;
 use varc::model::Variant;
 use varc_runtime::fen::parse_fen;
@@ -130,18 +129,27 @@ fn compulsory_capture_leaves_every_move_when_nothing_can_be_taken() {
 /// is refused for leaving the king in check, not for the capture rule.
 /// Once the bishop stands where the rook can take it, the capture is
 /// compulsory.
+/// The legal moves of `position` in long algebraic notation, sorted.
+fn sorted_legal_texts(
+    rules: &Interpreter,
+    position: &<Interpreter as Rules>::Position,
+) -> Vec<String> {
+    let legal = rules.legal_moves(position);
+    let mut texts: Vec<String> = legal
+        .iter()
+        .map(|mv| long_algebraic_of(rules, mv, &legal))
+        .collect();
+    texts.sort();
+    texts
+}
+
 #[test]
 fn compulsory_capture_under_the_check_rule_counts_legal_captures_only() {
     let variant = chess_must_capture();
     let pinned = "7k/8/8/8/1b6/8/n2R4/4K3 w - - 0 1";
     let rules = Interpreter::new(variant.clone()).expect("interpreter");
     let position = rules.import(&parse_fen(&variant, pinned).expect("FEN"));
-    let legal = rules.legal_moves(&position);
-    let mut texts: Vec<String> = legal
-        .iter()
-        .map(|mv| long_algebraic_of(&rules, mv, &legal))
-        .collect();
-    texts.sort();
+    let texts = sorted_legal_texts(&rules, &position);
     assert_eq!(texts, ["e1d1", "e1e2", "e1f1", "e1f2"]);
     match parse_move(&rules, &position, "d2a2") {
         Err(MoveTextError::LeavesRoyalAttacked { .. }) => {}
@@ -150,12 +158,7 @@ fn compulsory_capture_under_the_check_rule_counts_legal_captures_only() {
 
     let free_bishop = "7k/8/8/8/8/3b4/n2R4/4K3 w - - 0 1";
     let position = rules.import(&parse_fen(&variant, free_bishop).expect("FEN"));
-    let legal = rules.legal_moves(&position);
-    let mut texts: Vec<String> = legal
-        .iter()
-        .map(|mv| long_algebraic_of(&rules, mv, &legal))
-        .collect();
-    texts.sort();
+    let texts = sorted_legal_texts(&rules, &position);
     assert_eq!(texts, ["d2a2", "d2d3"]);
     // e1f1 would leave the king attacked by the bishop: that is the reason.
     match parse_move(&rules, &position, "e1f1") {
@@ -184,22 +187,7 @@ fn compulsory_capture_under_the_check_rule_counts_legal_captures_only() {
 /// `varc play` says why a quiet move is refused.
 #[test]
 fn compulsory_capture_refusal_is_explained_by_varc_play() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_varc"))
-        .arg("play")
-        .arg(gallery_file("antichess"))
-        .args(["--engine", "none", "--plain"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("varc play runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"e4\nd5\ne5\nquit\n")
-        .expect("script written");
-    let output = child.wait_with_output().expect("varc play ends");
+    let output = common::play_script(&gallery_file("antichess"), "e4\nd5\ne5\nquit\n");
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&output.stdout),

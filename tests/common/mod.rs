@@ -19,6 +19,29 @@ use varc_runtime::model::Color;
 use varc_runtime::rules::Rules;
 use varc_runtime::uci::Output;
 
+/// `varc play RULES_FILE --engine none --plain` fed `script` on its
+/// standard input; what it printed and how it ended.
+pub fn play_script(rules_file: &Path, script: &str) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varc"))
+        .arg("play")
+        .arg(rules_file)
+        .args(["--engine", "none", "--plain"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("varc play runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("script written");
+    child.wait_with_output().expect("varc play ends")
+}
+
 /// `varc replay ARGS --json`: the JSON it prints and its exit code.
 pub fn replay_json(args: &[&str]) -> (serde_json::Value, i32) {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_varc"))
