@@ -17,6 +17,20 @@ pub fn generate_moves<V: CompiledVariant, S: Sink<V::Bb>>(
     masks: &Masks<V>,
 ) {
     V::piece_moves(pos, sink, masks);
+    special_moves(pos, sink, masks);
+}
+
+/// [`generate_moves`] into a move list, the pieces' moves out of line
+/// (see [`list_piece_moves`]).
+#[inline(always)]
+fn list_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, masks: &Masks<V>) {
+    list_piece_moves(pos, out, masks);
+    special_moves(pos, out, masks);
+}
+
+/// Castling and delayed promotions under `masks`, unless `sink` is done.
+#[inline(always)]
+fn special_moves<V: CompiledVariant, S: Sink<V::Bb>>(pos: &Pos<V>, sink: &mut S, masks: &Masks<V>) {
     if sink.done() {
         return;
     }
@@ -27,6 +41,16 @@ pub fn generate_moves<V: CompiledVariant, S: Sink<V::Bb>>(
         }
     }
     V::delayed_promotions(pos, sink, masks.verify_specials);
+}
+
+/// [`CompiledVariant::piece_moves`] into a move list, out of line: one
+/// copy of the variant's generator for every caller that lists moves
+/// (legal and pseudo-legal lists, tactical moves, moves onto a square).
+/// Inlined into each, the copies crowd the instruction cache of a search,
+/// which runs them all at every node (perft runs one).
+#[inline(never)]
+fn list_piece_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, masks: &Masks<V>) {
+    V::piece_moves(pos, out, masks);
 }
 
 /// Whether the side to move has lost its royal pieces, in a variant that has some.
@@ -80,11 +104,11 @@ pub fn generate<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, legal: bool
     if legal && V::CHECK_RULE {
         let mut masks = Masks::NONE;
         if V::fast_masks(pos, &mut masks) {
-            generate_moves(pos, out, &masks);
+            list_moves(pos, out, &masks);
             return;
         }
         let first = out.len();
-        generate_moves(pos, out, &Masks::NONE);
+        list_moves(pos, out, &Masks::NONE);
         let mut kept = first;
         for i in first..out.len() {
             let mv = out[i];
@@ -96,7 +120,7 @@ pub fn generate<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, legal: bool
         out.truncate(kept);
         return;
     }
-    generate_moves(pos, out, &Masks::NONE);
+    list_moves(pos, out, &Masks::NONE);
 }
 
 /// The legal moves of the side to move.
@@ -187,6 +211,22 @@ pub fn any_legal<V: CompiledVariant>(pos: &Pos<V>) -> Option<bool> {
     Some(any.found)
 }
 
+/// [`any_legal`], and whether the side to move is in check: the check
+/// and pin masks count the checking pieces on the way.
+#[inline]
+pub fn any_legal_and_check<V: CompiledVariant>(pos: &Pos<V>) -> Option<(bool, bool)> {
+    let masks = deciding_masks(pos)?;
+    let mut any = AnyMove::default();
+    generate_moves(pos, &mut any, &masks);
+    // The masks count checks only where the check rule made them.
+    let in_check = if V::CHECK_RULE {
+        masks.checkers != 0
+    } else {
+        pos.royal_attacked(pos.side())
+    };
+    Some((any.found, in_check))
+}
+
 /// Appends the legal moves of the side to move that may be tactical: every
 /// legal capture and promotion, and some other legal moves (onto promotion
 /// squares without promoting), which the caller filters out;
@@ -205,7 +245,7 @@ pub fn tactical_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) -> bo
     masks.check &= wanted;
     masks.royal_targets &= wanted;
     // No castling: it neither captures nor promotes.
-    V::piece_moves(pos, out, &masks);
+    list_piece_moves(pos, out, &masks);
     V::delayed_promotions(pos, out, masks.verify_specials);
     if V::COMPULSORY_CAPTURE {
         retain_captures_if_any(pos, out, first);
@@ -235,7 +275,7 @@ pub fn pseudo_legal_onto<V: CompiledVariant>(
         ..Masks::NONE
     };
     // No castling: it never lands on an occupied square.
-    V::piece_moves(pos, out, &masks);
+    list_piece_moves(pos, out, &masks);
     V::delayed_promotions(pos, out, false);
     true
 }

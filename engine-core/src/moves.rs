@@ -20,8 +20,12 @@ pub enum MoveKind {
 }
 
 /// A move of a generated engine: dense squares, complete enough to be
-/// made without generating again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// made without generating again. Its eight bytes in field order
+/// (`repr(C)`), so that comparing two moves is comparing one word (see
+/// [`Mv::packed`]): the search compares every move of a node with its hash
+/// move and killers.
+#[derive(Clone, Copy, Debug, Hash)]
+#[repr(C)]
 pub struct Mv {
     /// Origin square.
     pub from: u8,
@@ -41,7 +45,31 @@ pub struct Mv {
     pub crowns: bool,
 }
 
+impl PartialEq for Mv {
+    #[inline(always)]
+    fn eq(&self, other: &Mv) -> bool {
+        self.packed() == other.packed()
+    }
+}
+
+impl Eq for Mv {}
+
 impl Mv {
+    /// The move's fields as one word: equal words, equal moves.
+    #[inline(always)]
+    pub fn packed(&self) -> u64 {
+        u64::from_le_bytes([
+            self.from,
+            self.to,
+            self.kind as u8,
+            self.promotion,
+            self.aux,
+            self.aux2,
+            self.crown,
+            self.crowns as u8,
+        ])
+    }
+
     /// A normal move, promoting into `promotion` unless it is [`NO_KIND`].
     #[inline(always)]
     pub fn normal(from: usize, to: usize, promotion: u8) -> Mv {

@@ -70,6 +70,10 @@ pub struct Pos<V: CompiledVariant> {
     pub turn: u8,
     /// Zobrist hash of the placement alone (kinds, colours, squares).
     pub placement_hash: u64,
+    /// What the unmoved pieces add to the transposition key
+    /// ([`CompiledVariant::zobrist_unmoved`]), kept with `unmoved` so that
+    /// the key is not summed over the unmoved pieces at every node.
+    pub unmoved_hash: u64,
     /// The kinds each piece has been, where the variant's rules read them.
     pub lineages: V::Lineages,
     /// Plies since the last reset event (the FEN halfmove clock).
@@ -175,6 +179,7 @@ impl<V: CompiledVariant> Pos<V> {
             castling: [0; 2],
             turn: 0,
             placement_hash: 0,
+            unmoved_hash: 0,
             lineages: <V::Lineages as SquareStore<[u8; 4]>>::EMPTY,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -252,6 +257,9 @@ impl<V: CompiledVariant> Pos<V> {
     /// Empties `square`, which holds the piece `code`.
     #[inline(always)]
     fn remove(&mut self, square: usize, code: u8) {
+        if !(self.unmoved & V::Bb::bit(square)).is_empty() {
+            self.unmoved_hash ^= V::zobrist_unmoved(code, square);
+        }
         let b = !V::Bb::bit(square);
         self.pieces[kind_of(code)] &= b;
         self.colors[color_of(code)] &= b;
@@ -298,11 +306,31 @@ impl<V: CompiledVariant> Pos<V> {
     #[inline]
     pub fn change_kind(&mut self, square: usize, kind: usize) {
         let code = self.code_at(square);
-        let unmoved = self.unmoved & V::Bb::bit(square);
+        let unmoved = !(self.unmoved & V::Bb::bit(square)).is_empty();
         self.take(square);
         self.remember_kind(square, kind_of(code) as u8);
         self.put(square, code_of(kind, color_of(code)));
-        self.unmoved |= unmoved;
+        if unmoved {
+            self.mark_unmoved(square);
+        }
+    }
+
+    /// Marks the piece on `square` as unmoved.
+    #[inline]
+    pub fn mark_unmoved(&mut self, square: usize) {
+        let b = V::Bb::bit(square);
+        if (self.unmoved & b).is_empty() {
+            self.unmoved |= b;
+            self.unmoved_hash ^= V::zobrist_unmoved(self.code_at(square), square);
+        }
+    }
+
+    /// [`Pos::unmoved_hash`] computed from scratch (the incremental one
+    /// must equal it).
+    pub fn computed_unmoved_hash(&self) -> u64 {
+        Squares(self.unmoved).fold(0, |hash, square| {
+            hash ^ V::zobrist_unmoved(self.code_at(square), square)
+        })
     }
 
     /// The placement hash computed from scratch (the incremental one must
@@ -326,7 +354,7 @@ impl<V: CompiledVariant> Pos<V> {
             }
             pos.put(index, code_of(piece.kind(), piece.color().index()));
             if piece.is_unmoved() {
-                pos.unmoved |= V::Bb::bit(index);
+                pos.mark_unmoved(index);
             }
             let mut lineage = [0u8; 4];
             for kind in piece.history() {
@@ -419,8 +447,8 @@ impl<V: CompiledVariant> Pos<V> {
                 p.move_lineage(from, to);
             }
             p.put(to, code);
-            if to == from {
-                p.unmoved |= was_unmoved;
+            if to == from && !was_unmoved.is_empty() {
+                p.mark_unmoved(from);
             }
             if mv.kind == MoveKind::Normal
                 && !captured

@@ -6,11 +6,12 @@
 use crate::bitboard::{Bitboard, Squares};
 use crate::exchange::exchange_victims;
 use crate::generate::{
-    any_legal, generate, is_capture, legal_moves, pseudo_legal_onto, tactical_moves,
+    any_legal, any_legal_and_check, generate, is_capture, legal_moves, pseudo_legal_onto,
+    tactical_moves,
 };
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
 use crate::position::{
-    code_of, color_of, dense_square, kind_of, runtime_color, runtime_square, Pos, NO_SQUARE,
+    color_of, dense_square, kind_of, runtime_color, runtime_square, Pos, NO_SQUARE,
 };
 use crate::variant::{CompiledVariant, SquareStore};
 use std::marker::PhantomData;
@@ -213,6 +214,13 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         any_legal(pos)
     }
 
+    fn check_and_legal_move(&self, pos: &Pos<V>) -> (bool, Option<bool>) {
+        match any_legal_and_check(pos) {
+            Some((any, in_check)) => (in_check, Some(any)),
+            None => (pos.royal_attacked(pos.side()), None),
+        }
+    }
+
     fn generate_tactical(&self, pos: &Pos<V>, out: &mut Vec<Mv>) -> bool {
         tactical_moves(pos, out)
     }
@@ -339,17 +347,8 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
     fn state_hash(&self, pos: &Pos<V>) -> u64 {
         // The runtime's key, from the incremental placement hash (whose
         // tables are the runtime's piece keys of moved pieces).
-        let mut hash = pos.placement_hash;
-        if !pos.unmoved.is_empty() {
-            for kind in 0..V::KINDS {
-                for color in 0..2 {
-                    let code = code_of(kind, color);
-                    for square in Squares(pos.unmoved & pos.pieces[kind] & pos.colors[color]) {
-                        hash ^= V::zobrist_unmoved(code, square);
-                    }
-                }
-            }
-        }
+        debug_assert_eq!(pos.unmoved_hash, pos.computed_unmoved_hash());
+        let mut hash = pos.placement_hash ^ pos.unmoved_hash;
         if <V::Lineages as SquareStore<[u8; 4]>>::KEPT {
             for square in Squares(pos.occupied()) {
                 let history = pos.lineage(square);

@@ -144,6 +144,13 @@ pub trait Rules {
         None
     }
 
+    /// [`Rules::in_check`] and [`Rules::has_legal_move`] at once: a back
+    /// end that finds the checks on its way to the first legal move
+    /// answers both in one pass (the search asks both at every node).
+    fn check_and_legal_move(&self, position: &Self::Position) -> (bool, Option<bool>) {
+        (self.in_check(position), self.has_legal_move(position))
+    }
+
     /// Appends legal moves of the side to move (history rules aside) that
     /// include every legal capture and promotion, and returns `true`;
     /// other moves may come too, for the caller to filter out. `false`

@@ -708,29 +708,41 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.moves.clear();
         list.moves.extend_from_slice(self.tree.legal_moves());
-        let rules = self.tree.rules();
-        let scores = self.engine.ordering.scores(
-            rules,
-            &self.engine.evaluator,
-            self.tree.position(),
-            &list.moves,
-            hash_move,
-            ply,
-        );
         list.ranks.clear();
-        list.ranks.extend(
-            list.moves
-                .iter()
-                .zip(scores)
-                .map(|(mv, score)| rank(rules, mv, score)),
-        );
+        // The hash move ranks first: it is searched before the other moves
+        // are scored, which a cut-off by it spares (the order is the same).
+        let hash_first = hash_move.and_then(|hash| list.moves.iter().position(|mv| *mv == hash));
+        if let Some(index) = hash_first {
+            list.moves.swap(0, index);
+            let hash_rank = rank(self.tree.rules(), &list.moves[0], order::HASH_MOVE);
+            list.ranks.push(hash_rank);
+        }
         let original_alpha = alpha;
         let mut best_move = None;
         let side = self.tree.side_to_move();
         let mut moves_searched = 0;
         let mut i = 0;
         while i < list.moves.len() {
-            pick_next(&mut list.moves, &mut list.ranks, i, &mut list.sorted);
+            if list.ranks.len() < list.moves.len() && i == list.ranks.len() {
+                let rules = self.tree.rules();
+                let scores = self.engine.ordering.scores(
+                    rules,
+                    &self.engine.evaluator,
+                    self.tree.position(),
+                    &list.moves[i..],
+                    None,
+                    ply,
+                );
+                list.ranks.extend(
+                    list.moves[i..]
+                        .iter()
+                        .zip(scores)
+                        .map(|(mv, score)| rank(rules, mv, score)),
+                );
+            }
+            if i > 0 || hash_first.is_none() {
+                pick_next(&mut list.moves, &mut list.ranks, i, &mut list.sorted);
+            }
             let mv = list.moves[i];
             // A capture or promotion that loses material by the exchange
             // goes after the quiet moves: its exchange is evaluated when it

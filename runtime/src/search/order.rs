@@ -9,7 +9,7 @@ use crate::eval::Evaluator;
 use crate::model::{Color, PieceId};
 use crate::rules::Rules;
 
-const HASH_MOVE: i32 = 1 << 30;
+pub(crate) const HASH_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
 /// Below every quiet move: a capture or promotion that loses material by

@@ -405,10 +405,11 @@ impl<R: Rules + Clone> Tree<R> {
             .pop()
             .unwrap_or_else(|| Vec::with_capacity(64));
         legal.clear();
-        let known = if self.needs.history_rules || self.position.en_passant().is_some() {
-            None
+        let (in_check, known) = if self.needs.history_rules || self.position.en_passant().is_some()
+        {
+            (self.rules.in_check(&self.position), None)
         } else {
-            self.rules.has_legal_move(&self.position)
+            self.rules.check_and_legal_move(&self.position)
         };
         let (has_legal_move, listed) = match known {
             // No move at all: the empty list is the whole list.
@@ -426,7 +427,6 @@ impl<R: Rules + Clone> Tree<R> {
         // is the one part of the identity that reads them.
         self.current.identity = Identity::of(&self.rules, &self.position, &legal);
         let repetitions = self.count_repetitions();
-        let in_check = self.rules.in_check(&self.position);
         let mut ending = None;
         if after_move && self.needs.awards {
             let context = self.context(has_legal_move, in_check, repetitions);
