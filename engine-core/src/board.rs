@@ -94,6 +94,14 @@ impl<V: CompiledVariant> Board for Pos<V> {
     }
 
     #[inline]
+    fn has_piece_of(&self, color: Color, kinds: &[bool]) -> bool {
+        let own = self.colors[color.index()];
+        (0..V::KINDS).any(|kind| {
+            kinds.get(kind).copied().unwrap_or(false) && !(self.pieces[kind] & own).is_empty()
+        })
+    }
+
+    #[inline]
     fn side_to_move(&self) -> Color {
         runtime_color(self.side())
     }

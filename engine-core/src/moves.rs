@@ -107,6 +107,11 @@ pub trait Sink<B: Bitboard> {
         false
     }
 
+    /// Whether one move is all the sink wants ([`AnyMove`]): a generator
+    /// that tests targets one by one (the royal piece's, for attacks) may
+    /// stop at the first that passes.
+    const FIRST_ONLY: bool = false;
+
     /// Moves from `from` to every square of `targets`, those in `zone`
     /// promoting into `choice`, their one and mandatory choice (Piece
     /// Promotion Chess's rooks, bishops and knights): one move per target
@@ -253,6 +258,8 @@ pub struct AnyMove {
 }
 
 impl<B: Bitboard> Sink<B> for AnyMove {
+    const FIRST_ONLY: bool = true;
+
     #[inline(always)]
     fn moves(&mut self, _from: usize, targets: B) {
         self.found |= !targets.is_empty();

@@ -65,6 +65,14 @@ pub trait Board {
         self.occupied(color) != self.royals(color)
     }
 
+    /// Whether `color` has a piece of a kind marked in `kinds` (indexed by
+    /// kind; kinds past its end are not marked).
+    fn has_piece_of(&self, color: Color, kinds: &[bool]) -> bool {
+        self.pieces().any(|(_, piece)| {
+            piece.color() == color && kinds.get(piece.kind()).copied().unwrap_or(false)
+        })
+    }
+
     /// The side to move.
     fn side_to_move(&self) -> Color;
 

@@ -97,9 +97,34 @@ fn late_move_count(depth: i32) -> usize {
 /// logarithmic in both, one less at principal variation nodes, leaving at
 /// least one ply.
 fn late_move_reduction(depth: i32, searched: usize, pv_node: bool) -> i32 {
-    let product = (depth as f64).ln() * (searched as f64).ln();
-    let reduction = (0.75 + product / 2.25) as i32 - i32::from(pv_node);
+    let reduction = base_reduction(depth, searched) - i32::from(pv_node);
     reduction.clamp(if searched >= 3 { 1 } else { 0 }, (depth - 2).max(0))
+}
+
+/// Depths and move counts below this read [`base_reduction`] from a table.
+const REDUCTION_TABLE_SIZE: usize = 64;
+
+/// `0.75 + ln(depth) ln(searched) / 2.25`, rounded down: from a table
+/// built once where both are small (as they are at nearly every node),
+/// else computed.
+fn base_reduction(depth: i32, searched: usize) -> i32 {
+    fn computed(depth: i32, searched: usize) -> i32 {
+        let product = (depth as f64).ln() * (searched as f64).ln();
+        (0.75 + product / 2.25) as i32
+    }
+    static TABLE: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
+    let size = REDUCTION_TABLE_SIZE;
+    match usize::try_from(depth) {
+        Ok(d) if d < size && searched < size => {
+            let table = TABLE.get_or_init(|| {
+                (0..size * size)
+                    .map(|i| computed((i / size) as i32, i % size))
+                    .collect()
+            });
+            table[d * size + searched]
+        }
+        _ => computed(depth, searched),
+    }
 }
 
 /// A score as protocols print it.
@@ -709,39 +734,74 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         list.moves.clear();
         list.moves.extend_from_slice(self.tree.legal_moves());
         list.ranks.clear();
-        // The hash move ranks first: it is searched before the other moves
-        // are scored, which a cut-off by it spares (the order is the same).
+        // Moves are ranked in stages, each when the search comes to it, so
+        // that a cut-off spares the later ones: the hash move; captures,
+        // promotions and killers; then the quiet moves by their history,
+        // with the captures that lose material after them. The order is
+        // that of ranking every move at once, save that the quiet moves
+        // are ranked on the history left by the moves searched before.
+        // `list.ranks` holds the ranks of `list.moves[..list.ranks.len()]`;
+        // moves are picked from `list.moves[segment..list.ranks.len()]`.
         let hash_first = hash_move.and_then(|hash| list.moves.iter().position(|mv| *mv == hash));
         if let Some(index) = hash_first {
             list.moves.swap(0, index);
             let hash_rank = rank(self.tree.rules(), &list.moves[0], order::HASH_MOVE);
             list.ranks.push(hash_rank);
         }
+        let killers = self.engine.ordering.killers(ply);
+        let mut early_ranked = false;
+        let mut quiets_ranked = false;
+        let mut segment = 0;
         let original_alpha = alpha;
         let mut best_move = None;
         let side = self.tree.side_to_move();
         let mut moves_searched = 0;
         let mut i = 0;
         while i < list.moves.len() {
-            if list.ranks.len() < list.moves.len() && i == list.ranks.len() {
-                let rules = self.tree.rules();
-                let scores = self.engine.ordering.scores(
-                    rules,
-                    &self.engine.evaluator,
-                    self.tree.position(),
-                    &list.moves[i..],
-                    None,
-                    ply,
-                );
-                list.ranks.extend(
-                    list.moves[i..]
-                        .iter()
-                        .zip(scores)
-                        .map(|(mv, score)| rank(rules, mv, score)),
+            if !early_ranked && i == list.ranks.len() {
+                // Captures, promotions and killers first, ranked.
+                let (rules, position) = (self.tree.rules(), self.tree.position());
+                let ordering = &self.engine.ordering;
+                let mut end = i;
+                for j in i..list.moves.len() {
+                    let mv = list.moves[j];
+                    if let Some(score) =
+                        ordering.early_score(rules, &self.engine.evaluator, position, &mv, killers)
+                    {
+                        list.moves.swap(end, j);
+                        list.ranks.push(rank(rules, &mv, score));
+                        end += 1;
+                    }
+                }
+                early_ranked = true;
+                segment = i;
+            }
+            let ranked = list.ranks.len();
+            if i < ranked && (i > 0 || hash_first.is_none()) {
+                pick_next(
+                    &mut list.moves[segment..ranked],
+                    &mut list.ranks[segment..ranked],
+                    i - segment,
+                    &mut list.sorted,
                 );
             }
-            if i > 0 || hash_first.is_none() {
-                pick_next(&mut list.moves, &mut list.ranks, i, &mut list.sorted);
+            // The quiet moves, once the early ones are searched or only
+            // losing captures are left of them (a negative rank).
+            if !quiets_ranked && early_ranked && (i == ranked || list.ranks[i] < 0) {
+                let rules = self.tree.rules();
+                let ordering = &self.engine.ordering;
+                for mv in &list.moves[ranked..] {
+                    list.ranks
+                        .push(rank(rules, mv, ordering.quiet_score(rules, side, mv)));
+                }
+                quiets_ranked = true;
+                segment = i;
+                pick_next(
+                    &mut list.moves[segment..],
+                    &mut list.ranks[segment..],
+                    0,
+                    &mut list.sorted,
+                );
             }
             let mv = list.moves[i];
             // A capture or promotion that loses material by the exchange

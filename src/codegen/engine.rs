@@ -1194,7 +1194,12 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         while targets != EMPTY {
                             let to = lsb(targets);
                             targets = clear_lsb(targets);
-                            if !is_attacked(pos, to, without_king, #e) { safe |= Bb::bit(to); }
+                            if !is_attacked(pos, to, without_king, #e) {
+                                safe |= Bb::bit(to);
+                                if S::FIRST_ONLY {
+                                    break;
+                                }
+                            }
                         }
                         sink.moves(king, safe);
                     }

@@ -4,7 +4,6 @@
 //! then the captures and promotions that lose material by the exchange on
 //! their square ([`super::see`]; the search demotes them as they come up).
 
-use crate::board::Board;
 use crate::eval::Evaluator;
 use crate::model::{Color, PieceId};
 use crate::rules::Rules;
@@ -103,34 +102,41 @@ impl<M: Copy + Eq> OrderingTables<M> {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
-    /// Ordering scores of `moves` at `ply`, higher first, in their order.
-    pub fn scores<'a, R: Rules<Move = M> + ?Sized>(
-        &'a self,
-        rules: &'a R,
-        evaluator: &'a Evaluator,
-        position: &'a R::Position,
-        moves: &'a [M],
-        hash_move: Option<M>,
-        ply: usize,
-    ) -> impl Iterator<Item = i32> + 'a {
-        let side = position.side_to_move();
-        let killers = self.killers.get(ply).copied().unwrap_or([None; 2]);
-        moves.iter().map(move |mv| {
-            if Some(*mv) == hash_move {
-                return HASH_MOVE;
-            }
-            let tactical = tactical_score(rules, evaluator, position, mv);
-            if tactical > 0 {
-                return TACTICAL + tactical;
-            }
-            if killers[0] == Some(*mv) {
-                return KILLER + 1;
-            }
-            if killers[1] == Some(*mv) {
-                return KILLER;
-            }
-            self.history[history_index(rules, side, mv)].min(KILLER - 1)
-        })
+    /// The killer moves of `ply`.
+    pub fn killers(&self, ply: usize) -> [Option<M>; 2] {
+        self.killers.get(ply).copied().unwrap_or([None; 2])
+    }
+
+    /// The ordering score of `mv` if it ranks before the quiet moves: a
+    /// capture or promotion (by [`tactical_score`]) or one of `killers`
+    /// (the ply's, [`OrderingTables::killers`]); `None` for a quiet move,
+    /// ranked later by [`OrderingTables::quiet_score`]. Higher first.
+    pub fn early_score<R: Rules<Move = M> + ?Sized>(
+        &self,
+        rules: &R,
+        evaluator: &Evaluator,
+        position: &R::Position,
+        mv: &M,
+        killers: [Option<M>; 2],
+    ) -> Option<i32> {
+        let tactical = tactical_score(rules, evaluator, position, mv);
+        if tactical > 0 {
+            return Some(TACTICAL + tactical);
+        }
+        if killers[0] == Some(*mv) {
+            return Some(KILLER + 1);
+        }
+        if killers[1] == Some(*mv) {
+            return Some(KILLER);
+        }
+        None
+    }
+
+    /// The ordering score of the quiet move `mv` of `side`: its history,
+    /// below every score of [`OrderingTables::early_score`] and above every
+    /// losing capture's ([`losing_tactical_score`]).
+    pub fn quiet_score<R: Rules<Move = M> + ?Sized>(&self, rules: &R, side: Color, mv: &M) -> i32 {
+        self.history[history_index(rules, side, mv)].min(KILLER - 1)
     }
 
     /// Records a quiet move that caused a cut-off at `ply`, `depth` plies deep.

@@ -135,7 +135,5 @@ pub fn null_move_kinds(variant: &Variant) -> Vec<bool> {
 
 /// Whether `color` has a piece of a kind marked in `kinds`.
 pub fn has_null_move_material(position: &impl Board, color: Color, kinds: &[bool]) -> bool {
-    position.pieces().any(|(_, piece)| {
-        piece.color() == color && kinds.get(piece.kind()).copied().unwrap_or(false)
-    })
+    position.has_piece_of(color, kinds)
 }
