@@ -24,7 +24,7 @@ pub enum MoveKind {
 /// (`repr(C)`), so that comparing two moves is comparing one word (see
 /// [`Mv::packed`]): the search compares every move of a node with its hash
 /// move and killers.
-#[derive(Clone, Copy, Debug, Hash)]
+#[derive(Clone, Copy, Debug)]
 #[repr(C)]
 pub struct Mv {
     /// Origin square.
@@ -53,6 +53,12 @@ impl PartialEq for Mv {
 }
 
 impl Eq for Mv {}
+
+impl std::hash::Hash for Mv {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.packed().hash(state);
+    }
+}
 
 impl Mv {
     /// The move's fields as one word: equal words, equal moves.
@@ -324,9 +330,7 @@ mod tests {
     #[test]
     fn a_list_and_a_counter_agree() {
         let targets: u64 = 0b1011_0000 << 16;
-        let mut list = Vec::new();
-        let mut counter = Counter::new();
-        for sink in [&mut list as &mut dyn Sink<u64>, &mut counter] {
+        fn feed<S: Sink<u64>>(sink: &mut S, targets: u64) {
             sink.moves(1, targets);
             sink.promotions(2, targets, &[4, 5], true);
             sink.shifted(targets, 8);
@@ -335,6 +339,10 @@ mod tests {
             sink.shifted_promoting(targets, 1, 1 << 21, 6);
             sink.push(Mv::normal(0, 9, NO_KIND));
         }
+        let mut list = Vec::new();
+        let mut counter = Counter::new();
+        feed(&mut list, targets);
+        feed(&mut counter, targets);
         assert_eq!(list.len() as u64, counter.total());
         assert_eq!(counter.total(), 3 + 9 + 3 + 3 + 3 + 3 + 1);
         assert!(list.contains(&Mv::normal(3, 20, 6)));
@@ -342,6 +350,35 @@ mod tests {
         assert!(list.contains(&Mv::normal(20, 21, 6)));
         assert!(list.contains(&Mv::normal(12, 20, NO_KIND)));
         assert!(list.contains(&Mv::normal(28, 20, 4)));
+    }
+
+    #[test]
+    fn moves_differing_in_any_field_differ() {
+        let base = Mv::normal(1, 2, NO_KIND);
+        let variants = [
+            Mv { from: 3, ..base },
+            Mv { to: 3, ..base },
+            Mv {
+                kind: MoveKind::EnPassant,
+                ..base
+            },
+            Mv {
+                promotion: 4,
+                ..base
+            },
+            Mv { aux: 5, ..base },
+            Mv { aux2: 6, ..base },
+            Mv { crown: 7, ..base },
+            Mv {
+                crowns: true,
+                ..base
+            },
+        ];
+        for other in variants {
+            assert_ne!(base, other, "{other:?}");
+            assert_eq!(other, other);
+        }
+        assert_eq!(base, Mv::normal(1, 2, NO_KIND));
     }
 
     #[test]
