@@ -96,6 +96,14 @@ pub fn dump(variant: &Variant) -> String {
                 }
             });
         }
+        // The first ranks are the default; another rank is said.
+        if c.ranks != [0, v.board.ranks.saturating_sub(1)] {
+            flags.push(format!(
+                "on rank {} (white), {} (black)",
+                c.ranks[0] + 1,
+                c.ranks[1] + 1
+            ));
+        }
         let _ = writeln!(
             out,
             "  {}{} with {}: short king {} rook {}, long king {} rook {}; {}",

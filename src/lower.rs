@@ -169,6 +169,15 @@ impl<'a> Lowerer<'a> {
     fn lower_statements(&mut self, variant: &mut Variant) {
         let items = self.items.clone();
         let mut saw_setup = false;
+        // Castling happens on the rank each side's castling king starts on.
+        let ranks: Vec<[u8; 2]> = variant
+            .castling
+            .iter()
+            .map(|rule| varc_runtime::fen::castling_ranks(&variant, rule.king))
+            .collect();
+        for (rule, ranks) in variant.castling.iter_mut().zip(ranks) {
+            rule.ranks = ranks;
+        }
         for item in &items {
             let file = item.file;
             let site = (file, item.body.span);

@@ -32,6 +32,9 @@ pub struct CastlingRule {
     pub loose_rook_files: u16,
     /// The king must have been these kinds (most recent last).
     pub king_lineage: Option<&'static [u8]>,
+    /// The rank each side castles on, White's then Black's (the model's
+    /// `Castling::ranks`).
+    pub ranks: [usize; 2],
 }
 
 /// What a delayed promotion lets the promoted piece do next (Chess 99, D3).

@@ -567,6 +567,11 @@ pub struct Castling {
     pub not_into_check: bool,
     /// Extra requirements (beyond both pieces unmoved, squares between empty).
     pub requirements: Vec<CastlingRequirement>,
+    /// The rank (0-based, absolute) on which each side castles, White's
+    /// then Black's: the rank its castling king stands on in the start
+    /// position (the king's rank; Shako's second rank), else its first rank.
+    /// King and rook stand on it and stay on it.
+    pub ranks: [u8; 2],
 }
 
 /// The files king and rook end on after castling to one side (Chess960 style:

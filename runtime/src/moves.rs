@@ -157,6 +157,9 @@ pub struct Undo {
 pub struct MoveEffects {
     royal: Vec<bool>,
     castling_kings: Vec<bool>,
+    /// Per side, bit `r`: rank `r` is a castling rank of that side (a move
+    /// from or to a square of it takes that file's castling right).
+    castling_ranks: [u32; 2],
     en_passant: Vec<bool>,
     succession_becomes: Option<PieceId>,
     track_history: bool,
@@ -168,9 +171,13 @@ impl MoveEffects {
     pub fn new(variant: &Variant) -> MoveEffects {
         let n = variant.pieces.len();
         let mut castling_kings = vec![false; n];
+        let mut castling_ranks = [0u32; 2];
         for castling in &variant.castling {
             if castling.king < n {
                 castling_kings[castling.king] = true;
+            }
+            for (mask, rank) in castling_ranks.iter_mut().zip(castling.ranks) {
+                *mask |= 1u32.checked_shl(u32::from(rank)).unwrap_or(0);
             }
         }
         let mut en_passant = vec![false; n];
@@ -186,6 +193,7 @@ impl MoveEffects {
         MoveEffects {
             royal: variant.pieces.iter().map(|p| p.royal).collect(),
             castling_kings,
+            castling_ranks,
             en_passant,
             succession_becomes,
             track_history: tracks_history(variant),
@@ -462,7 +470,7 @@ impl Position {
         }
         for square in touched.into_iter().flatten() {
             for color in Color::ALL {
-                if square.rank == self.back_rank(color) {
+                if effects.castling_ranks[color.index()] >> square.rank & 1 == 1 {
                     let rights = self.castling_rights(color) & !(1u16 << square.file);
                     self.set_castling_rights(color, rights);
                 }

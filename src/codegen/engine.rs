@@ -1290,6 +1290,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 }
             }
             let loose = Literal::u16_unsuffixed(loose as u16);
+            let [white_rank, black_rank] = rule.ranks.map(|r| Self::usize_lit(r as usize));
             quote! {
                 CastlingRule {
                     king: Kind::#king as u8,
@@ -1301,6 +1302,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     not_into_check: #into,
                     loose_rook_files: #loose,
                     king_lineage: #lineage,
+                    ranks: [#white_rank, #black_rank],
                 }
             }
         });

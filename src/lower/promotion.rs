@@ -222,6 +222,8 @@ impl Lowerer<'_> {
                 ),
             );
         }
+            // Set from the start position once it is known (`run`).
+            ranks: [0, self.board.ranks.saturating_sub(1)],
         RoyalLoss::Succession {
             candidates,
             becomes,
