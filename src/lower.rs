@@ -35,13 +35,18 @@ pub struct Lowered {
 /// Lowers the parsed files of an `extends` chain (oldest ancestor first).
 pub fn lower(files: &[(usize, ast::File)]) -> Result<Lowered, Vec<Error>> {
     let mut errors = Vec::new();
-    let (header, items) = merge::merge(files, &mut errors);
+    let merge::Merged {
+        header,
+        items,
+        dropped,
+    } = merge::merge(files, &mut errors);
     let child = files.last().map(|(id, _)| *id).unwrap_or(0);
     let header_span = files
         .last()
         .map_or(Span::at(0), |(_, tree)| tree.header.span);
     let mut lowerer = Lowerer::new(child, items, errors);
     lowerer.header_span = header_span;
+    lowerer.dropped = dropped;
     let variant = lowerer.run(header);
     if lowerer.errors.len() > MAX_ERRORS || lowerer.dropped_errors > 0 {
         lowerer.errors.truncate(MAX_ERRORS);
@@ -92,6 +97,8 @@ pub(crate) struct Lowerer<'a> {
     promotion_sites: Vec<(usize, Span)>,
     /// Where each of the variant's terminations is written, in model order.
     termination_sites: Vec<(usize, Span)>,
+    /// Definitions removed by `drop` (see [`merge::Dropped`]).
+    dropped: Vec<merge::Dropped>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -118,6 +125,7 @@ impl<'a> Lowerer<'a> {
             movement_pieces: HashSet::new(),
             promotion_sites: Vec::new(),
             termination_sites: Vec::new(),
+            dropped: Vec::new(),
         }
     }
 
@@ -372,10 +380,35 @@ impl<'a> Lowerer<'a> {
             }
         };
         self.error(error);
+        error = self.point_at_drop(error, kind, name);
         None
     }
 
     /// The value of the number `node`, which must lie in `range` (what its
+    /// Adds to `error`, about a name of `kind` that is not defined, where a
+    /// `drop` removed it: the statement that names it is often inherited,
+    /// and the `drop` in the variant built on it is what to look at.
+    fn point_at_drop(&self, error: Error, kind: NameKind, name: &str) -> Error {
+        match self
+            .dropped
+            .iter()
+            .rev()
+            .find(|d| d.kind == kind && d.name == name)
+        {
+            Some(dropped) => error
+                .with_secondary(
+                    dropped.file,
+                    dropped.span,
+                    format!("`{name}` is dropped here"),
+                )
+                .with_note(format!(
+                    "this statement still names the {} `{name}`, which a `drop` removed; drop or replace the statements that use it too",
+                    kind.word()
+                )),
+            None => error,
+        }
+    }
+
     /// use holds); outside it, a located error and `None`. No number is
     /// clamped silently.
     fn number_in<T>(
