@@ -169,14 +169,6 @@ impl<'a> Lowerer<'a> {
         variant.regions = std::mem::take(&mut self.regions);
         variant.pieces = std::mem::take(&mut self.pieces);
         variant.counters = std::mem::take(&mut self.counters);
-        self.check_whole(&variant);
-        variant
-    }
-
-    /// Statements that need pieces, regions and counters already known.
-    fn lower_statements(&mut self, variant: &mut Variant) {
-        let items = self.items.clone();
-        let mut saw_setup = false;
         // Castling happens on the rank each side's castling king starts on.
         let ranks: Vec<[u8; 2]> = variant
             .castling
@@ -186,6 +178,14 @@ impl<'a> Lowerer<'a> {
         for (rule, ranks) in variant.castling.iter_mut().zip(ranks) {
             rule.ranks = ranks;
         }
+        self.check_whole(&variant);
+        variant
+    }
+
+    /// Statements that need pieces, regions and counters already known.
+    fn lower_statements(&mut self, variant: &mut Variant) {
+        let items = self.items.clone();
+        let mut saw_setup = false;
         for item in &items {
             let file = item.file;
             let site = (file, item.body.span);
@@ -274,6 +274,7 @@ impl<'a> Lowerer<'a> {
     /// Checks that need the whole variant.
     fn check_whole(&mut self, variant: &Variant) {
         self.check_start_position(variant);
+        self.check_overlapping_promotions(variant);
         let royal_exists = variant.pieces.iter().any(|p| p.royal);
         if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked && !royal_exists {
             let span = self
@@ -379,12 +380,11 @@ impl<'a> Lowerer<'a> {
                 error.with_help(format!("define it: `counter {name} counts capture`"))
             }
         };
-        self.error(error);
         error = self.point_at_drop(error, kind, name);
+        self.error(error);
         None
     }
 
-    /// The value of the number `node`, which must lie in `range` (what its
     /// Adds to `error`, about a name of `kind` that is not defined, where a
     /// `drop` removed it: the statement that names it is often inherited,
     /// and the `drop` in the variant built on it is what to look at.
@@ -409,6 +409,7 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The value of the number `node`, which must lie in `range` (what its
     /// use holds); outside it, a located error and `None`. No number is
     /// clamped silently.
     fn number_in<T>(
