@@ -56,7 +56,10 @@ fn interpreter_castles_on_the_kings_rank() {
         "8/r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1/8 b kq - 1 1"
     );
     // Black castles on its own second rank (rank 9).
-    let black = legal(&rules, "8/r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R/8 b KQkq - 0 1");
+    let black = legal(
+        &rules,
+        "8/r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R/8 b KQkq - 0 1",
+    );
     assert!(black.contains(&"e9c9".to_string()), "{black:?}");
     // A rook that leaves its square takes its right, as on the first rank.
     let mut position = parse_fen(rules.variant(), &start).expect("start");
@@ -69,9 +72,17 @@ fn interpreter_castles_on_the_kings_rank() {
         "r7/4k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K3/7R w Qk - 2 2"
     );
     // Letters naming no rook on the castling rank are refused.
-    assert!(parse_fen(rules.variant(), "8/r3k2r/pppppppp/8/8/8/8/PPPPPPPP/4K2R/R7 w Q - 0 1").is_err());
+    assert!(parse_fen(
+        rules.variant(),
+        "8/r3k2r/pppppppp/8/8/8/8/PPPPPPPP/4K2R/R7 w Q - 0 1"
+    )
+    .is_err());
     // Depth 1: the two castlings are the only difference the rights make.
-    let with = perft(&rules, &parse_fen(rules.variant(), &start).expect("start"), 1);
+    let with = perft(
+        &rules,
+        &parse_fen(rules.variant(), &start).expect("start"),
+        1,
+    );
     let without = perft(
         &rules,
         &parse_fen(rules.variant(), &start.replace("KQkq", "-")).expect("no rights"),

@@ -111,13 +111,14 @@ impl Lowerer<'_> {
                 }
                 // The earlier rule is looked for only for an error that is
                 // kept, so a long file stays linear.
-                let earlier = variant.promotions[..index]
-                    .iter()
-                    .zip(&sites)
-                    .find(|(earlier, _)| {
-                        earlier.pieces.contains(&piece)
-                            && zones_overlap(variant, earlier.zone, later.zone)
-                    });
+                let earlier =
+                    variant.promotions[..index]
+                        .iter()
+                        .zip(&sites)
+                        .find(|(earlier, _)| {
+                            earlier.pieces.contains(&piece)
+                                && zones_overlap(variant, earlier.zone, later.zone)
+                        });
                 let name = variant.pieces.get(piece).map_or("?", |p| p.name.as_str());
                 let mut error = Error::new(
                     Code::OverlappingPromotions,
