@@ -130,6 +130,9 @@ pub fn dump(variant: &Variant) -> String {
             d.names(&v.en_passant, ", ")
         }
     );
+    if let Some(zone) = v.en_passant_zone.and_then(|id| v.regions.get(id)) {
+        let _ = writeln!(out, "  only onto {}", zone.name);
+    }
     out.push_str("\nlegality\n");
     let _ = writeln!(
         out,

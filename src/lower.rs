@@ -144,6 +144,7 @@ impl<'a> Lowerer<'a> {
             promotions: Vec::new(),
             castling: Vec::new(),
             en_passant: Vec::new(),
+            en_passant_zone: None,
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,
@@ -211,8 +212,12 @@ impl<'a> Lowerer<'a> {
                         variant.castling.push(c);
                     }
                 }
-                ast::BodyKind::EnPassant(pieces) => {
-                    variant.en_passant = self.piece_list(file, pieces);
+                ast::BodyKind::EnPassant(en_passant) => {
+                    variant.en_passant = self.piece_list(file, &en_passant.pieces);
+                    variant.en_passant_zone = en_passant
+                        .onto
+                        .as_ref()
+                        .and_then(|region| self.region(file, region));
                 }
                 ast::BodyKind::CheckRule(kind) => {
                     variant.legality.check_rule = match kind {

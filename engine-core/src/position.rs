@@ -428,6 +428,11 @@ impl<V: CompiledVariant> Pos<V> {
                 && has_kind(V::EN_PASSANT_KINDS, kind_of(code))
             {
                 (next_targets, next_victim) = passed_squares::<V>(from, to);
+                // The opponent captures onto these squares: only its zone's.
+                next_targets &= V::EN_PASSANT_ZONE[1 - us];
+                if next_targets.is_empty() {
+                    next_victim = NO_SQUARE;
+                }
             }
         }
         if p.castling != [0, 0] {

@@ -195,6 +195,9 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     /// Per colour, the squares where a move may promote at once: every
     /// immediate promotion zone of every kind.
     const PROMOTION_SQUARES: [Self::Bb; 2];
+    /// Per capturing colour, the squares en passant may capture onto (the
+    /// board unless the variant limits it: `en-passant PIECES onto REGION`).
+    const EN_PASSANT_ZONE: [Self::Bb; 2];
     /// The castling rules.
     const CASTLING_RULES: &'static [CastlingRule];
     /// The promotion rules, in the model's order.

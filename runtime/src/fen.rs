@@ -230,14 +230,21 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
 }
 
 /// What no game of `variant` can reach: a side without a royal piece under
-/// the check rule, a piece standing where it must promote on arrival.
+/// the check rule (where the start position gives it one: Horde's White
+/// has none), a piece standing where it must promote on arrival.
 fn check_placement(variant: &Variant, placement: &[(Square, Piece)]) -> Result<(), FenError> {
     let has_royal_kinds = variant.pieces.iter().any(|p| p.royal);
     if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked && has_royal_kinds {
+        let start = start_placement(variant);
         for color in Color::ALL {
-            if !placement
-                .iter()
-                .any(|(_, p)| p.color() == color && p.is_royal())
+            let starts_with_royal = start.is_empty()
+                || start
+                    .iter()
+                    .any(|(_, p)| p.color() == color && p.is_royal());
+            if starts_with_royal
+                && !placement
+                    .iter()
+                    .any(|(_, p)| p.color() == color && p.is_royal())
             {
                 return Err(FenError::NoRoyal { color });
             }

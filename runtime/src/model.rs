@@ -288,6 +288,10 @@ pub struct Variant {
     pub castling: Vec<Castling>,
     /// Piece kinds that create and capture en passant (chess: the pawn).
     pub en_passant: Vec<PieceId>,
+    /// The region (read for the capturing side) onto which en passant
+    /// captures may be made (`en-passant PIECES onto REGION`): a move passing
+    /// squares outside it leaves no en passant square there. `None`: anywhere.
+    pub en_passant_zone: Option<RegionId>,
     /// Whether royal pieces may be left attacked, and history rules.
     pub legality: Legality,
     /// What happens when a side loses its last royal piece.

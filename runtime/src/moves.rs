@@ -161,6 +161,8 @@ pub struct MoveEffects {
     /// from or to a square of it takes that file's castling right).
     castling_ranks: [u32; 2],
     en_passant: Vec<bool>,
+    /// Per capturing side, the squares en passant may capture onto.
+    en_passant_zone: Option<[SquareSet; 2]>,
     succession_becomes: Option<PieceId>,
     track_history: bool,
     reset_events: Vec<EventPattern>,
@@ -195,6 +197,10 @@ impl MoveEffects {
             castling_kings,
             castling_ranks,
             en_passant,
+            en_passant_zone: variant
+                .en_passant_zone
+                .and_then(|id| variant.regions.get(id))
+                .map(|zone| zone.squares),
             succession_becomes,
             track_history: tracks_history(variant),
             reset_events: variant.ply_reset_events.clone(),
@@ -440,6 +446,17 @@ impl Position {
                 (from.file as i32 + sf * i) as u8,
                 (from.rank as i32 + sr * i) as u8,
             ));
+        }
+        if let Some(zone) = &effects.en_passant_zone {
+            // The opponent captures: the squares are read for its side.
+            let onto = &zone[piece.color().opponent().index()];
+            targets = targets
+                .iter()
+                .filter(|square| onto.contains(*square))
+                .collect();
+            if targets.is_empty() {
+                return None;
+            }
         }
         Some(EnPassant {
             targets,

@@ -1395,6 +1395,19 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 .fold(Bits::EMPTY, |all, zone| all.union(&zone.squares));
             self.bb(&all)
         });
+        // Per capturing side, where en passant may capture (the board if the
+        // variant does not limit it).
+        let en_passant_zone = [0, 1].map(|color| {
+            let squares = match self.plan.variant.en_passant_zone {
+                Some(zone) => self
+                    .plan
+                    .regions
+                    .get(zone)
+                    .map_or(Bits::EMPTY, |sides| sides[color]),
+                None => self.plan.geometry.board,
+            };
+            self.bb(&squares)
+        });
         RulesData {
             items: quote! {
                 /// `FIRST_PROMOTION[kind][color][square]`: the first promotion rule that
@@ -1408,6 +1421,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 const EN_PASSANT_KINDS: u128 = #ep_kinds;
                 const CASTLING_KINGS: u128 = #castling_kings;
                 const PROMOTION_SQUARES: [Bb; 2] = [#(#promotion_squares),*];
+                const EN_PASSANT_ZONE: [Bb; 2] = [#(#en_passant_zone),*];
                 const SUCCESSION: Option<Succession> = #succession;
                 const CASTLING_RULES: &'static [CastlingRule] = &[#(#castling),*];
                 const PROMOTION_RULES: &'static [PromotionRule] = &[#(#rules),*];
