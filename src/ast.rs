@@ -138,8 +138,8 @@ pub enum BodyKind {
     Promote(Promote),
     /// `castling KING with ROOK short ... long ..., options`.
     Castling(Castling),
-    /// `en-passant PIECES`.
-    EnPassant(Vec<Ident>),
+    /// `en-passant PIECES [onto REGION]`.
+    EnPassant(EnPassant),
     /// `check-rule royal|none`.
     CheckRule(CheckRuleKind),
     /// `capture-rule compulsory|free`.
@@ -166,4 +166,14 @@ pub enum BodyKind {
     Score(Score),
     /// `match ...`.
     Match(Match),
+}
+
+/// `en-passant PIECES [onto REGION]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EnPassant {
+    /// The pieces that create en passant squares and capture onto them.
+    pub pieces: Vec<Ident>,
+    /// The squares (for the capturing side) onto which an en passant
+    /// capture may be made; every square without it.
+    pub onto: Option<Ident>,
 }

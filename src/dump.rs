@@ -96,6 +96,14 @@ pub fn dump(variant: &Variant) -> String {
                 }
             });
         }
+        // The first ranks are the default; another rank is said.
+        if c.ranks != [0, v.board.ranks.saturating_sub(1)] {
+            flags.push(format!(
+                "on rank {} (white), {} (black)",
+                c.ranks[0] + 1,
+                c.ranks[1] + 1
+            ));
+        }
         let _ = writeln!(
             out,
             "  {}{} with {}: short king {} rook {}, long king {} rook {}; {}",
@@ -122,6 +130,9 @@ pub fn dump(variant: &Variant) -> String {
             d.names(&v.en_passant, ", ")
         }
     );
+    if let Some(zone) = v.en_passant_zone.and_then(|id| v.regions.get(id)) {
+        let _ = writeln!(out, "  only onto {}", zone.name);
+    }
     out.push_str("\nlegality\n");
     let _ = writeln!(
         out,

@@ -35,13 +35,18 @@ pub struct Lowered {
 /// Lowers the parsed files of an `extends` chain (oldest ancestor first).
 pub fn lower(files: &[(usize, ast::File)]) -> Result<Lowered, Vec<Error>> {
     let mut errors = Vec::new();
-    let (header, items) = merge::merge(files, &mut errors);
+    let merge::Merged {
+        header,
+        items,
+        dropped,
+    } = merge::merge(files, &mut errors);
     let child = files.last().map(|(id, _)| *id).unwrap_or(0);
     let header_span = files
         .last()
         .map_or(Span::at(0), |(_, tree)| tree.header.span);
     let mut lowerer = Lowerer::new(child, items, errors);
     lowerer.header_span = header_span;
+    lowerer.dropped = dropped;
     let variant = lowerer.run(header);
     if lowerer.errors.len() > MAX_ERRORS || lowerer.dropped_errors > 0 {
         lowerer.errors.truncate(MAX_ERRORS);
@@ -92,6 +97,8 @@ pub(crate) struct Lowerer<'a> {
     promotion_sites: Vec<(usize, Span)>,
     /// Where each of the variant's terminations is written, in model order.
     termination_sites: Vec<(usize, Span)>,
+    /// Definitions removed by `drop` (see [`merge::Dropped`]).
+    dropped: Vec<merge::Dropped>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -118,6 +125,7 @@ impl<'a> Lowerer<'a> {
             movement_pieces: HashSet::new(),
             promotion_sites: Vec::new(),
             termination_sites: Vec::new(),
+            dropped: Vec::new(),
         }
     }
 
@@ -136,6 +144,7 @@ impl<'a> Lowerer<'a> {
             promotions: Vec::new(),
             castling: Vec::new(),
             en_passant: Vec::new(),
+            en_passant_zone: None,
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,
@@ -161,6 +170,15 @@ impl<'a> Lowerer<'a> {
         variant.regions = std::mem::take(&mut self.regions);
         variant.pieces = std::mem::take(&mut self.pieces);
         variant.counters = std::mem::take(&mut self.counters);
+        // Castling happens on the rank each side's castling king starts on.
+        let ranks: Vec<[u8; 2]> = variant
+            .castling
+            .iter()
+            .map(|rule| varc_runtime::fen::castling_ranks(&variant, rule.king))
+            .collect();
+        for (rule, ranks) in variant.castling.iter_mut().zip(ranks) {
+            rule.ranks = ranks;
+        }
         self.check_whole(&variant);
         variant
     }
@@ -194,8 +212,12 @@ impl<'a> Lowerer<'a> {
                         variant.castling.push(c);
                     }
                 }
-                ast::BodyKind::EnPassant(pieces) => {
-                    variant.en_passant = self.piece_list(file, pieces);
+                ast::BodyKind::EnPassant(en_passant) => {
+                    variant.en_passant = self.piece_list(file, &en_passant.pieces);
+                    variant.en_passant_zone = en_passant
+                        .onto
+                        .as_ref()
+                        .and_then(|region| self.region(file, region));
                 }
                 ast::BodyKind::CheckRule(kind) => {
                     variant.legality.check_rule = match kind {
@@ -257,6 +279,7 @@ impl<'a> Lowerer<'a> {
     /// Checks that need the whole variant.
     fn check_whole(&mut self, variant: &Variant) {
         self.check_start_position(variant);
+        self.check_overlapping_promotions(variant);
         let royal_exists = variant.pieces.iter().any(|p| p.royal);
         if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked && !royal_exists {
             let span = self
@@ -362,8 +385,33 @@ impl<'a> Lowerer<'a> {
                 error.with_help(format!("define it: `counter {name} counts capture`"))
             }
         };
+        error = self.point_at_drop(error, kind, name);
         self.error(error);
         None
+    }
+
+    /// Adds to `error`, about a name of `kind` that is not defined, where a
+    /// `drop` removed it: the statement that names it is often inherited,
+    /// and the `drop` in the variant built on it is what to look at.
+    fn point_at_drop(&self, error: Error, kind: NameKind, name: &str) -> Error {
+        match self
+            .dropped
+            .iter()
+            .rev()
+            .find(|d| d.kind == kind && d.name == name)
+        {
+            Some(dropped) => error
+                .with_secondary(
+                    dropped.file,
+                    dropped.span,
+                    format!("`{name}` is dropped here"),
+                )
+                .with_note(format!(
+                    "this statement still names the {} `{name}`, which a `drop` removed; drop or replace the statements that use it too",
+                    kind.word()
+                )),
+            None => error,
+        }
     }
 
     /// The value of the number `node`, which must lie in `range` (what its

@@ -238,7 +238,7 @@ fn an_incomplete_promotion_names_what_is_missing() {
     assert!(first.message.contains("`to`"), "{}", first.message);
 }
 
-/// The warning code a `tests/warn` case is named after (`W0003-...`).
+/// The warning code a `tests/warn` case is named after (`W0001-...`).
 fn code_of_case(path: &Path) -> varc::error::Code {
     let name = stem(path);
     let code = name.split('-').next().unwrap_or_default();

@@ -30,9 +30,15 @@ use varc_runtime::rules::Rules;
 const DEFAULT_LIMIT: u64 = 50_000;
 
 /// Gallery variants whose compiled engine the default run checks: the
-/// ending rules of the bare king, of extinction and of the hill, and
-/// compulsory capture.
-const COMPILED_BY_DEFAULT: [&str; 4] = ["shatranj", "extinction", "kingofthehill", "antichess"];
+/// ending rules of the bare king, of extinction and of the hill,
+/// compulsory capture, and Horde's double steps and en passant zone.
+const COMPILED_BY_DEFAULT: [&str; 5] = [
+    "shatranj",
+    "extinction",
+    "kingofthehill",
+    "antichess",
+    "horde",
+];
 
 fn gallery_dir() -> PathBuf {
     common::variants_dir().join("gallery")
@@ -321,6 +327,59 @@ fn kingofthehill_king_reaching_the_hill_wins_in_both_back_ends() {
     let short = moves.trim_end_matches(" e3d4");
     let (value, _) = common::replay_json(&[file.to_str().expect("path"), "--moves", short]);
     assert_eq!(value["status"], "ongoing", "{value}");
+}
+
+/// Horde (`en-passant pawn onto en-passant-squares`, double steps `in
+/// double-step`): a white pawn that double steps from the first rank cannot
+/// be taken en passant (the capture would land on Black's seventh rank),
+/// one from the second rank can; a pawn that moved may still double step
+/// from the second rank. Interpreter and compiled engine alike.
+#[test]
+fn horde_en_passant_only_onto_the_capturers_sixth_rank_in_both_back_ends() {
+    let file = gallery_dir().join("horde.rules");
+    let binary = common::engine(&gallery_variant("horde"));
+    let cases = [
+        // a1a3 passes a2: b3 may not take en passant.
+        ("4k3/8/8/8/8/1p6/8/P7 w - - 0 1", "a1a3", "b3a2", false),
+        // a2a4 passes a3: b4 takes en passant.
+        ("4k3/8/8/8/1p6/8/P7/8 w - - 0 1", "a2a4", "b4a3", true),
+    ];
+    for (fen, double_step, capture, allowed) in cases {
+        let interpreted = Command::new(env!("CARGO_BIN_EXE_varc"))
+            .arg("replay")
+            .arg(&file)
+            .args(["--fen", fen, "--moves", double_step, "--json"])
+            .output()
+            .expect("varc replay runs");
+        let compiled = Command::new(&binary)
+            .args(["replay", "--fen", fen, "--moves", double_step, "--json"])
+            .output()
+            .expect("the engine replays");
+        for output in [interpreted, compiled] {
+            let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+            let legal: Vec<&str> = value["legal_moves"]
+                .as_array()
+                .expect("legal moves")
+                .iter()
+                .filter_map(|m| m.as_str())
+                .collect();
+            assert_eq!(
+                legal.contains(&capture),
+                allowed,
+                "{fen} {double_step}: {value}"
+            );
+        }
+    }
+    // A pawn that moved from the first rank double steps from the second.
+    let (value, _) = common::replay_json(&[
+        file.to_str().expect("path"),
+        "--fen",
+        "4k3/8/8/8/8/8/8/P7 w - - 0 1",
+        "--moves",
+        "a1a2 e8e7 a2a4",
+    ]);
+    assert_eq!(value["status"], "ongoing", "{value}");
+    assert!(value["error"].is_null(), "{value}");
 }
 
 /// The gallery's files are in the canonical layout (`varc fmt`).

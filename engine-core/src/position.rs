@@ -456,20 +456,27 @@ impl<V: CompiledVariant> Pos<V> {
                 && has_kind(V::EN_PASSANT_KINDS, kind_of(code))
             {
                 (next_targets, next_victim) = passed_squares::<V>(from, to);
+                // The opponent captures onto these squares: only its zone's.
+                next_targets &= V::EN_PASSANT_ZONE[1 - us];
+                if next_targets.is_empty() {
+                    next_victim = NO_SQUARE;
+                }
             }
         }
         if p.castling != [0, 0] {
             if has_kind(V::CASTLING_KINGS, kind_of(moving)) && from != to {
                 p.castling[color_of(moving)] = 0;
             }
-            // A move from or to a back-rank square takes that file's right.
-            let last_rank = (V::RANKS - 1) * V::FILES;
-            for square in [from, to, touched as usize] {
-                if square < V::FILES {
-                    p.castling[0] &= !(1u16 << square);
-                }
-                if (last_rank..V::SQUARES).contains(&square) {
-                    p.castling[1] &= !(1u16 << (square - last_rank));
+            // A move from or to a square of a castling rank takes that
+            // file's right.
+            for rule in V::CASTLING_RULES {
+                let first = [rule.ranks[0] * V::FILES, rule.ranks[1] * V::FILES];
+                for square in [from, to, touched as usize] {
+                    for (color, first) in first.into_iter().enumerate() {
+                        if (first..first + V::FILES).contains(&square) {
+                            p.castling[color] &= !(1u16 << (square - first));
+                        }
+                    }
                 }
             }
         }

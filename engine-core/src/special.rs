@@ -130,8 +130,8 @@ pub fn castling_moves<V: CompiledVariant, S: Sink<V::Bb>>(
     sink: &mut S,
     masks: &Masks<V>,
 ) {
-    let rank = if pos.side() == 0 { 0 } else { V::RANKS - 1 };
     for rule in V::CASTLING_RULES {
+        let rank = rule.ranks[pos.side()];
         let files =
             (pos.castling[pos.side()] | rule.loose_rook_files) as u32 & ((1u32 << V::FILES) - 1);
         if files == 0 {

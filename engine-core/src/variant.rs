@@ -32,6 +32,9 @@ pub struct CastlingRule {
     pub loose_rook_files: u16,
     /// The king must have been these kinds (most recent last).
     pub king_lineage: Option<&'static [u8]>,
+    /// The rank each side castles on, White's then Black's (the model's
+    /// `Castling::ranks`).
+    pub ranks: [usize; 2],
 }
 
 /// What a delayed promotion lets the promoted piece do next (Chess 99, D3).
@@ -192,6 +195,9 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     /// Per colour, the squares where a move may promote at once: every
     /// immediate promotion zone of every kind.
     const PROMOTION_SQUARES: [Self::Bb; 2];
+    /// Per capturing colour, the squares en passant may capture onto (the
+    /// board unless the variant limits it: `en-passant PIECES onto REGION`).
+    const EN_PASSANT_ZONE: [Self::Bb; 2];
     /// The castling rules.
     const CASTLING_RULES: &'static [CastlingRule];
     /// The promotion rules, in the model's order.

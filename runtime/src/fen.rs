@@ -230,14 +230,21 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
 }
 
 /// What no game of `variant` can reach: a side without a royal piece under
-/// the check rule, a piece standing where it must promote on arrival.
+/// the check rule (where the start position gives it one: Horde's White
+/// has none), a piece standing where it must promote on arrival.
 fn check_placement(variant: &Variant, placement: &[(Square, Piece)]) -> Result<(), FenError> {
     let has_royal_kinds = variant.pieces.iter().any(|p| p.royal);
     if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked && has_royal_kinds {
+        let start = start_placement(variant);
         for color in Color::ALL {
-            if !placement
-                .iter()
-                .any(|(_, p)| p.color() == color && p.is_royal())
+            let starts_with_royal = start.is_empty()
+                || start
+                    .iter()
+                    .any(|(_, p)| p.color() == color && p.is_royal());
+            if starts_with_royal
+                && !placement
+                    .iter()
+                    .any(|(_, p)| p.color() == color && p.is_royal())
             {
                 return Err(FenError::NoRoyal { color });
             }
@@ -370,6 +377,31 @@ pub fn piece_text(variant: &Variant, piece: Piece) -> String {
 }
 
 /// The pieces of the variant's start position (empty if it cannot be read).
+/// The ranks on which White and Black castle with the king kind `king`
+/// (see [`Castling::ranks`](crate::model::Castling::ranks)): the rank of
+/// each side's king of that kind in the start position nearest its own
+/// first rank, else its first rank.
+pub fn castling_ranks(variant: &Variant, king: PieceId) -> [u8; 2] {
+    let last = variant.board.ranks.saturating_sub(1);
+    let mut ranks = [0, last];
+    let placement = start_placement(variant);
+    for color in Color::ALL {
+        let from_own_side = |rank: u8| match color {
+            Color::White => rank,
+            Color::Black => last - rank,
+        };
+        if let Some(rank) = placement
+            .iter()
+            .filter(|(_, piece)| piece.kind() == king && piece.color() == color)
+            .map(|(square, _)| square.rank)
+            .min_by_key(|rank| from_own_side(*rank))
+        {
+            ranks[color.index()] = rank;
+        }
+    }
+    ranks
+}
+
 fn start_placement(variant: &Variant) -> Vec<(Square, Piece)> {
     variant
         .start_fen
@@ -511,19 +543,19 @@ fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)
     Ok(pieces)
 }
 
-/// The castling king of `color` on its back rank: its file, and the rook
-/// kind of the first castling rule whose king stands there.
+/// The castling king of `color` on its castling rank: its file, the rook
+/// kind and the rank of the first castling rule whose king stands there.
 fn castling_king(
     variant: &Variant,
     position: &impl Board,
     color: Color,
-) -> Option<(u8, PieceId, PieceId)> {
-    let rank = position.back_rank(color);
+) -> Option<(u8, PieceId, u8)> {
     for rule in &variant.castling {
+        let rank = rule.ranks[color.index()];
         for file in 0..variant.board.files {
             if let Some(piece) = position.piece_at(Square::new(file, rank)) {
                 if piece.color() == color && piece.kind() == rule.king {
-                    return Some((file, rule.king, rule.rook));
+                    return Some((file, rule.rook, rank));
                 }
             }
         }
@@ -531,9 +563,8 @@ fn castling_king(
     None
 }
 
-/// Files of `color`'s pieces of `kind` on its back rank.
-fn rook_files(position: &impl Board, color: Color, kind: PieceId) -> Vec<u8> {
-    let rank = position.back_rank(color);
+/// Files of `color`'s pieces of `kind` on `rank`.
+fn rook_files(position: &impl Board, color: Color, kind: PieceId, rank: u8) -> Vec<u8> {
     (0..position.files())
         .filter(|file| {
             position
@@ -559,12 +590,13 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
             let lower = c.to_ascii_lowercase();
             let file = match lower {
                 'k' | 'q' => {
-                    let Some((king_file, _, rook)) = castling_king(variant, position, color) else {
+                    let Some((king_file, rook, rank)) = castling_king(variant, position, color)
+                    else {
                         return Err(error(format!(
-                            "'{c}' but {color} has no castling king on its back rank"
+                            "'{c}' but {color} has no castling king on its castling rank"
                         )));
                     };
-                    let files = rook_files(position, color, rook);
+                    let files = rook_files(position, color, rook, rank);
                     let found = if lower == 'k' {
                         files.iter().copied().filter(|f| *f > king_file).max()
                     } else {
@@ -583,14 +615,14 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
                     }
                     // A right stays with its rook when the king is gone
                     // (captured, where the rules allow it).
-                    let is_rook = variant
-                        .castling
-                        .iter()
-                        .any(|rule| rook_files(position, color, rule.rook).contains(&file));
+                    let is_rook = variant.castling.iter().any(|rule| {
+                        rook_files(position, color, rule.rook, rule.ranks[color.index()])
+                            .contains(&file)
+                    });
                     let king_file = castling_king(variant, position, color).map(|(f, _, _)| f);
                     if !is_rook || king_file == Some(file) {
                         return Err(error(format!(
-                            "'{c}' but {color} has no castling rook on the {lower} file of its back rank"
+                            "'{c}' but {color} has no castling rook on the {lower} file of its castling rank"
                         )));
                     }
                     file
@@ -610,7 +642,7 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
     // Castling kings and rooks are unmoved exactly when the rights say so.
     for rule in &variant.castling {
         for color in Color::ALL {
-            let rank = position.back_rank(color);
+            let rank = rule.ranks[color.index()];
             let has_rights = rights[color.index()] != 0;
             for (square, piece) in position.pieces().collect::<Vec<_>>() {
                 if piece.color() != color {
@@ -639,7 +671,7 @@ fn castling_text(variant: &Variant, position: &impl Board) -> String {
         }
         let king = castling_king(variant, position, color);
         let rooks = king
-            .map(|(_, _, rook)| rook_files(position, color, rook))
+            .map(|(_, rook, rank)| rook_files(position, color, rook, rank))
             .unwrap_or_default();
         let mut short = Vec::new();
         let mut long = Vec::new();

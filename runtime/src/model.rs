@@ -288,6 +288,10 @@ pub struct Variant {
     pub castling: Vec<Castling>,
     /// Piece kinds that create and capture en passant (chess: the pawn).
     pub en_passant: Vec<PieceId>,
+    /// The region (read for the capturing side) onto which en passant
+    /// captures may be made (`en-passant PIECES onto REGION`): a move passing
+    /// squares outside it leaves no en passant square there. `None`: anywhere.
+    pub en_passant_zone: Option<RegionId>,
     /// Whether royal pieces may be left attacked, and history rules.
     pub legality: Legality,
     /// What happens when a side loses its last royal piece.
@@ -567,6 +571,11 @@ pub struct Castling {
     pub not_into_check: bool,
     /// Extra requirements (beyond both pieces unmoved, squares between empty).
     pub requirements: Vec<CastlingRequirement>,
+    /// The rank (0-based, absolute) on which each side castles, White's
+    /// then Black's: the rank its castling king stands on in the start
+    /// position (the king's rank; Shako's second rank), else its first rank.
+    /// King and rook stand on it and stay on it.
+    pub ranks: [u8; 2],
 }
 
 /// The files king and rook end on after castling to one side (Chess960 style:

@@ -157,7 +157,12 @@ pub struct Undo {
 pub struct MoveEffects {
     royal: Vec<bool>,
     castling_kings: Vec<bool>,
+    /// Per side, bit `r`: rank `r` is a castling rank of that side (a move
+    /// from or to a square of it takes that file's castling right).
+    castling_ranks: [u32; 2],
     en_passant: Vec<bool>,
+    /// Per capturing side, the squares en passant may capture onto.
+    en_passant_zone: Option<[SquareSet; 2]>,
     succession_becomes: Option<PieceId>,
     track_history: bool,
     reset_events: Vec<EventPattern>,
@@ -168,9 +173,13 @@ impl MoveEffects {
     pub fn new(variant: &Variant) -> MoveEffects {
         let n = variant.pieces.len();
         let mut castling_kings = vec![false; n];
+        let mut castling_ranks = [0u32; 2];
         for castling in &variant.castling {
             if castling.king < n {
                 castling_kings[castling.king] = true;
+            }
+            for (mask, rank) in castling_ranks.iter_mut().zip(castling.ranks) {
+                *mask |= 1u32.checked_shl(u32::from(rank)).unwrap_or(0);
             }
         }
         let mut en_passant = vec![false; n];
@@ -186,7 +195,12 @@ impl MoveEffects {
         MoveEffects {
             royal: variant.pieces.iter().map(|p| p.royal).collect(),
             castling_kings,
+            castling_ranks,
             en_passant,
+            en_passant_zone: variant
+                .en_passant_zone
+                .and_then(|id| variant.regions.get(id))
+                .map(|zone| zone.squares),
             succession_becomes,
             track_history: tracks_history(variant),
             reset_events: variant.ply_reset_events.clone(),
@@ -433,6 +447,17 @@ impl Position {
                 (from.rank as i32 + sr * i) as u8,
             ));
         }
+        if let Some(zone) = &effects.en_passant_zone {
+            // The opponent captures: the squares are read for its side.
+            let onto = &zone[piece.color().opponent().index()];
+            targets = targets
+                .iter()
+                .filter(|square| onto.contains(*square))
+                .collect();
+            if targets.is_empty() {
+                return None;
+            }
+        }
         Some(EnPassant {
             targets,
             victim: Some(to),
@@ -462,7 +487,7 @@ impl Position {
         }
         for square in touched.into_iter().flatten() {
             for color in Color::ALL {
-                if square.rank == self.back_rank(color) {
+                if effects.castling_ranks[color.index()] >> square.rank & 1 == 1 {
                     let rights = self.castling_rights(color) & !(1u16 << square.file);
                     self.set_castling_rights(color, rights);
                 }

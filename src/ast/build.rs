@@ -226,8 +226,9 @@ impl Builder {
             Rule::en_passant_stmt => {
                 let mut children = self.children(&statement);
                 let pieces = self.ident_list(&children.next(Rule::ident_list)?)?;
+                let onto = children.optional(Rule::ident).map(|node| ident(&node));
                 children.end()?;
-                BodyKind::EnPassant(pieces)
+                BodyKind::EnPassant(EnPassant { pieces, onto })
             }
             Rule::check_rule_stmt => {
                 let kind = self.only_child(&statement)?;

@@ -59,7 +59,10 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
                 }
             }
         }
-        BodyKind::EnPassant(pieces) => names.extend(pieces),
+        BodyKind::EnPassant(en_passant) => {
+            names.extend(&en_passant.pieces);
+            names.extend(&en_passant.onto);
+        }
         BodyKind::History(_) => {}
         BodyKind::Succession(action) => match action {
             SuccessionAction::GameEnds => {}

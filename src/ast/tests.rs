@@ -271,7 +271,7 @@ fn castling_sides_and_options() {
 #[test]
 fn small_statements() {
     assert!(
-        matches!(body("en-passant pawn, lance"), BodyKind::EnPassant(p) if names(&p) == ["pawn", "lance"])
+        matches!(body("en-passant pawn, lance"), BodyKind::EnPassant(p) if names(&p.pieces) == ["pawn", "lance"] && p.onto.is_none())
     );
     assert_eq!(
         body("check-rule royal"),

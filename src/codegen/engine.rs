@@ -1295,6 +1295,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 }
             }
             let loose = Literal::u16_unsuffixed(loose as u16);
+            let [white_rank, black_rank] = rule.ranks.map(|r| Self::usize_lit(r as usize));
             quote! {
                 CastlingRule {
                     king: Kind::#king as u8,
@@ -1306,6 +1307,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     not_into_check: #into,
                     loose_rook_files: #loose,
                     king_lineage: #lineage,
+                    ranks: [#white_rank, #black_rank],
                 }
             }
         });
@@ -1398,6 +1400,19 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 .fold(Bits::EMPTY, |all, zone| all.union(&zone.squares));
             self.bb(&all)
         });
+        // Per capturing side, where en passant may capture (the board if the
+        // variant does not limit it).
+        let en_passant_zone = [0, 1].map(|color| {
+            let squares = match self.plan.variant.en_passant_zone {
+                Some(zone) => self
+                    .plan
+                    .regions
+                    .get(zone)
+                    .map_or(Bits::EMPTY, |sides| sides[color]),
+                None => self.plan.geometry.board,
+            };
+            self.bb(&squares)
+        });
         RulesData {
             items: quote! {
                 /// `FIRST_PROMOTION[kind][color][square]`: the first promotion rule that
@@ -1411,6 +1426,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 const EN_PASSANT_KINDS: u128 = #ep_kinds;
                 const CASTLING_KINGS: u128 = #castling_kings;
                 const PROMOTION_SQUARES: [Bb; 2] = [#(#promotion_squares),*];
+                const EN_PASSANT_ZONE: [Bb; 2] = [#(#en_passant_zone),*];
                 const SUCCESSION: Option<Succession> = #succession;
                 const CASTLING_RULES: &'static [CastlingRule] = &[#(#castling),*];
                 const PROMOTION_RULES: &'static [PromotionRule] = &[#(#rules),*];

@@ -684,6 +684,7 @@ mod tests {
             promotions: vec![],
             castling: vec![],
             en_passant: vec![0],
+            en_passant_zone: None,
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,

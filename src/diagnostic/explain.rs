@@ -576,6 +576,39 @@ Example:
 
 Give each of win, draw, loss and null once."
         }
+        Code::PromotionOfRoyal => {
+            "\
+A royal piece may not promote. Promotion into a royal kind is refused
+(E0401), so a promoted royal piece would become a piece that is not royal:
+its side would lose its royal piece by its own move, and the check rule
+would no longer hold for it.
+
+Example:
+
+    piece king \"K\" royal moves king-step
+    promote pawn | king to queen in last-rank
+
+Fix: leave the royal piece out of the promotion:
+
+    promote pawn to queen in last-rank"
+        }
+        Code::OverlappingPromotions => {
+            "\
+Two promotion rules apply to the same piece in zones that share squares
+(for either side). Only one rule can say what a move into such a square
+does, and which one is not something a reader can see, so the file is
+refused. The rules may be in different files of an `extends` chain: the
+error is on the later rule, the earlier one is shown with it.
+
+Example:
+
+    promote pawn to queen in last-rank, mandatory
+    promote pawn to knight in last-rank, mandatory
+
+Fix: merge the choices into one rule (`promote pawn to queen | knight in
+last-rank`), make the zones disjoint, or `replace` / `drop` the inherited
+rule (label it first: `pawn-promotion: promote ...`)."
+        }
         Code::SyntaxTreeMismatch => {
             "\
 The file parsed, but the parse had a shape the syntax tree builder does not
@@ -642,20 +675,6 @@ Example:
     # no `count captures` anywhere
 
 Read it in a condition, or remove it."
-        }
-        Code::OverlappingPromotions => {
-            "\
-Two promotion rules apply to the same piece in zones that share squares.
-Where both apply, the first rule in file order wins and the second is
-silently ignored there.
-
-Example:
-
-    promote pawn to queen in last-rank, mandatory
-    promote pawn to knight in last-rank, mandatory   # never used
-
-Merge the choices into one rule (`promote pawn to queen | knight in
-last-rank`), or make the zones disjoint."
         }
         Code::RuleNeverFires => {
             "\

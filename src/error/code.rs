@@ -138,6 +138,11 @@ codes! {
     MissingReason = "E0408",
     /// A score given twice.
     ScoreTwice = "E0409",
+    /// A promotion of a royal piece (it would stop being royal).
+    PromotionOfRoyal = "E0410",
+    /// Two promotion rules for the same piece in overlapping zones (W0003
+    /// until it became an error; that code stays unused).
+    OverlappingPromotions = "E0411",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",
@@ -149,8 +154,6 @@ codes! {
     UnusedPiece = "W0001",
     /// A counter no condition reads.
     UnusedCounter = "W0002",
-    /// Two promotion rules for the same piece in overlapping zones.
-    OverlappingPromotions = "W0003",
     /// A game-ending rule an earlier one always pre-empts.
     RuleNeverFires = "W0004",
     /// A label that is also the name of a piece, region or counter.

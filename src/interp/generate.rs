@@ -267,9 +267,9 @@ impl Interpreter {
     fn castling_moves(&self, position: &Position, out: &mut Vec<Move>) {
         use varc_runtime::model::CastlingRequirement;
         let side = position.side_to_move();
-        let rank = position.back_rank(side);
         let rights = position.castling_rights(side);
         for rule in &self.variant.castling {
+            let rank = rule.ranks[side.index()];
             let mut loose_files = 0u16;
             let mut lineage = None;
             for requirement in &rule.requirements {

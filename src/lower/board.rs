@@ -405,16 +405,33 @@ impl Lowerer<'_> {
                         known.join(", ")
                     )
                 };
-                self.error(
-                    Error::new(
-                        Code::BadStartPosition,
-                        file,
-                        Span::new(start + offset, start + end),
-                        format!("no piece is written `{letter}`"),
-                    )
-                    .with_label(format!("in rank {rank} of the start position"))
-                    .with_help(help),
-                );
+                let mut error = Error::new(
+                    Code::BadStartPosition,
+                    file,
+                    Span::new(start + offset, start + end),
+                    format!("no piece is written `{letter}`"),
+                )
+                .with_label(format!("in rank {rank} of the start position"))
+                .with_help(help);
+                // The letter of a piece that a `drop` removed: point at it.
+                let dropped = self
+                    .dropped
+                    .iter()
+                    .rev()
+                    .find(|d| d.letter.as_deref() == Some(letter.as_str()));
+                if let Some(dropped) = dropped {
+                    error = error
+                        .with_secondary(
+                            dropped.file,
+                            dropped.span,
+                            format!("`{}` (written `{letter}`) is dropped here", dropped.name),
+                        )
+                        .with_note(format!(
+                            "the start position still places the piece `{}`, which a `drop` removed; replace `setup` too",
+                            dropped.name
+                        ));
+                }
+                self.error(error);
                 return;
             }
         }

@@ -82,15 +82,17 @@ impl<'a> Statements<'a> {
         self.slots[index] = Some(item);
     }
 
-    /// Removes every statement whose key satisfies `matches`; whether any was.
-    fn remove(&mut self, matches: impl Fn(&Option<Key>) -> bool) -> bool {
-        let mut removed = false;
+    /// Removes every statement whose key satisfies `matches`, and returns them.
+    fn remove(&mut self, matches: impl Fn(&Option<Key>) -> bool) -> Vec<Item<'a>> {
+        let mut removed = Vec::new();
         for slot in &mut self.slots {
             if slot.as_ref().is_some_and(|item| matches(&item.key)) {
-                if let Some(key) = slot.take().and_then(|item| item.key) {
-                    self.by_key.remove(&key);
+                if let Some(item) = slot.take() {
+                    if let Some(key) = &item.key {
+                        self.by_key.remove(key);
+                    }
+                    removed.push(item);
                 }
-                removed = true;
             }
         }
         removed
@@ -101,12 +103,37 @@ impl<'a> Statements<'a> {
     }
 }
 
+/// A definition that a `drop` removed: errors about the statements that
+/// still name it point at the `drop` too (they are often in an ancestor,
+/// and would otherwise not say which statement of the child caused them).
+#[derive(Clone, Debug)]
+pub struct Dropped {
+    /// What kind of definition it was.
+    pub kind: NameKind,
+    /// Its name.
+    pub name: String,
+    /// The piece's letter, for a piece.
+    pub letter: Option<String>,
+    /// The file of the `drop` statement.
+    pub file: usize,
+    /// Where the `drop` names it.
+    pub span: Span,
+}
+
+/// The merged statements of a variant and the definitions dropped on the way.
+pub struct Merged<'a> {
+    /// The variant's header (the last file's).
+    pub header: Header,
+    /// The statements that survive, in order.
+    pub items: Vec<Item<'a>>,
+    /// The definitions removed by `drop`, in file order.
+    pub dropped: Vec<Dropped>,
+}
+
 /// Merges the files of an `extends` chain (oldest ancestor first).
-pub fn merge<'a>(
-    files: &'a [(usize, ast::File)],
-    errors: &mut Vec<Error>,
-) -> (Header, Vec<Item<'a>>) {
+pub fn merge<'a>(files: &'a [(usize, ast::File)], errors: &mut Vec<Error>) -> Merged<'a> {
     let mut items = Statements::default();
+    let mut dropped = Vec::new();
     let mut header = Header {
         id: String::new(),
         name: String::new(),
@@ -117,14 +144,20 @@ pub fn merge<'a>(
         header = read_header(&tree.header);
         for statement in &tree.statements {
             match statement {
-                ast::Statement::Drop(drop) => drop_item(file, drop, &mut items, errors),
+                ast::Statement::Drop(drop) => {
+                    drop_item(file, drop, &mut items, &mut dropped, errors)
+                }
                 ast::Statement::Item(item) => {
                     merge_statement(file, item, first_of_file, &mut items, errors)
                 }
             }
         }
     }
-    (header, items.slots.into_iter().flatten().collect())
+    Merged {
+        header,
+        items: items.slots.into_iter().flatten().collect(),
+        dropped,
+    }
 }
 
 fn read_header(header: &ast::Header) -> Header {
@@ -223,6 +256,7 @@ fn drop_item(
     file: usize,
     drop: &ast::DropStatement,
     items: &mut Statements<'_>,
+    dropped: &mut Vec<Dropped>,
     errors: &mut Vec<Error>,
 ) {
     let kind = drop.kind.map(NameKind::from);
@@ -234,7 +268,24 @@ fn drop_item(
         (Some(Key::Singleton(s)), None) => *s == wanted,
         (Some(Key::Label(_) | Key::Singleton(_)), Some(_)) | (None, None | Some(_)) => false,
     };
-    if !items.remove(matches) {
+    let removed = items.remove(matches);
+    for item in &removed {
+        if let Some(Key::Named(kind, name)) = &item.key {
+            let letter = if let ast::BodyKind::Piece(piece) = &item.body.kind {
+                Some(piece.letter.value.clone())
+            } else {
+                None
+            };
+            dropped.push(Dropped {
+                kind: *kind,
+                name: name.clone(),
+                letter,
+                file,
+                span: drop.name.span,
+            });
+        }
+    }
+    if removed.is_empty() {
         let mut error = Error::new(
             Code::NothingToDrop,
             file,

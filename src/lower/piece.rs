@@ -2,7 +2,7 @@
 //! references to other pieces' movement, and Betza strings, with modifiers.
 
 use super::betza;
-use super::Lowerer;
+use super::{Lowerer, NameKind};
 use crate::ast;
 use crate::error::{nearest, Code, Error, Span};
 use crate::model::*;
@@ -316,6 +316,7 @@ impl<'a> Lowerer<'a> {
             Some(close) => error.with_help(format!("did you mean `{close}`?")),
             None => error.with_note("built-in movements: king-step, wazir-step, ferz-step, knight-jump, rook-ride, bishop-ride; or use a piece's name"),
         };
+        error = self.point_at_drop(error, NameKind::Piece, name);
         self.error(error);
         Vec::new()
     }

@@ -4,6 +4,7 @@ use super::Lowerer;
 use crate::ast;
 use crate::error::{Code, Error, Span};
 use crate::model::*;
+use std::collections::HashMap;
 
 impl Lowerer<'_> {
     pub(super) fn lower_promotion(
@@ -38,6 +39,28 @@ impl Lowerer<'_> {
         if matches!(timing, PromotionTiming::Delayed { .. }) {
             obligation = Obligation::Optional;
         }
+        // A royal piece that promotes stops being royal (a promotion into a
+        // royal kind is refused below), and the check rule would no longer
+        // hold for its side: refused rather than given a meaning.
+        for ident in &promote.pieces {
+            let royal = self
+                .piece_ids
+                .get(&ident.name)
+                .is_some_and(|id| self.pieces[*id].royal);
+            if royal {
+                self.error(
+                    Error::new(
+                        Code::PromotionOfRoyal,
+                        file,
+                        ident.span,
+                        format!("the royal piece `{}` may not promote", ident.name),
+                    )
+                    .with_label("would become a piece that is not royal")
+                    .with_note("a promoted piece takes its new kind's royalty: the side would lose its royal piece, and with it the check rule")
+                    .with_help("remove the royal piece from the promotion, or make it a non-royal piece"),
+                );
+            }
+        }
         for ident in &promote.choices {
             let royal = self
                 .piece_ids
@@ -59,6 +82,70 @@ impl Lowerer<'_> {
             obligation,
             timing,
         })
+    }
+
+    /// Two promotions of one piece whose zones share a square (for either
+    /// side): refused, since only one could apply there (E0411). Each
+    /// promotion is compared with the union of the earlier zones of its
+    /// pieces, so a crafted file of thousands of rules costs linear time.
+    pub(super) fn check_overlapping_promotions(&mut self, variant: &Variant) {
+        // Per piece: the squares (per side) of the zones of its earlier rules.
+        let mut covered: HashMap<PieceId, [SquareSet; 2]> = HashMap::new();
+        let sites = self.promotion_sites.clone();
+        for (index, (later, &(file, span))) in variant.promotions.iter().zip(&sites).enumerate() {
+            let Some(zone) = variant.regions.get(later.zone) else {
+                continue;
+            };
+            let overlapped = later.pieces.iter().find(|piece| {
+                covered.get(piece).is_some_and(|squares| {
+                    (0..2).any(|side| {
+                        zone.squares[side]
+                            .iter()
+                            .any(|sq| squares[side].contains(sq))
+                    })
+                })
+            });
+            if let Some(&piece) = overlapped {
+                if self.error_limit_reached() {
+                    return;
+                }
+                // The earlier rule is looked for only for an error that is
+                // kept, so a long file stays linear.
+                let earlier =
+                    variant.promotions[..index]
+                        .iter()
+                        .zip(&sites)
+                        .find(|(earlier, _)| {
+                            earlier.pieces.contains(&piece)
+                                && zones_overlap(variant, earlier.zone, later.zone)
+                        });
+                let name = variant.pieces.get(piece).map_or("?", |p| p.name.as_str());
+                let mut error = Error::new(
+                    Code::OverlappingPromotions,
+                    file,
+                    span,
+                    format!("a second promotion rule for `{name}` in an overlapping zone"),
+                )
+                .with_label(format!("`{name}` already promotes on some of these squares"))
+                .with_help("merge the choices into one rule, make the zones disjoint, or `replace` the earlier rule");
+                if let Some((_, &(earlier_file, earlier_span))) = earlier {
+                    error = error.with_secondary(
+                        earlier_file,
+                        earlier_span,
+                        "the earlier rule for the same squares",
+                    );
+                }
+                self.error(error);
+            }
+            for piece in &later.pieces {
+                let squares = covered.entry(*piece).or_insert([SquareSet::EMPTY; 2]);
+                for (side, set) in squares.iter_mut().enumerate() {
+                    for square in zone.squares[side].iter() {
+                        set.insert(square);
+                    }
+                }
+            }
+        }
     }
 
     pub(super) fn lower_castling(
@@ -136,6 +223,8 @@ impl Lowerer<'_> {
             not_through_check: false,
             not_into_check: false,
             requirements: Vec::new(),
+            // Set from the start position once it is known (`run`).
+            ranks: [0, self.board.ranks.saturating_sub(1)],
         };
         for option in &castling.options {
             match option {
@@ -227,4 +316,16 @@ impl Lowerer<'_> {
             becomes,
         }
     }
+}
+
+/// Whether regions `a` and `b` share a square for either side.
+fn zones_overlap(variant: &Variant, a: RegionId, b: RegionId) -> bool {
+    let (Some(a), Some(b)) = (variant.regions.get(a), variant.regions.get(b)) else {
+        return false;
+    };
+    (0..2).any(|side| {
+        a.squares[side]
+            .iter()
+            .any(|square| b.squares[side].contains(square))
+    })
 }

@@ -19,7 +19,6 @@ impl Lowerer<'_> {
     pub(super) fn warnings(&self, variant: &Variant) -> Vec<Error> {
         let mut warnings = Vec::new();
         self.unused_definitions(variant, &mut warnings);
-        self.overlapping_promotions(variant, &mut warnings);
         self.terminations_that_never_fire(variant, &mut warnings);
         self.shadowed_labels(&mut warnings);
         warnings.sort_by_key(|warning| (warning.span.start, warning.span.end));
@@ -100,72 +99,6 @@ impl Lowerer<'_> {
         kinds
     }
 
-    /// Two promotions of one piece whose zones share a square: where both
-    /// apply, the first in file order is the one used. Each promotion is
-    /// compared with the union of the earlier zones of its pieces, so a
-    /// crafted file of thousands of rules costs linear time.
-    fn overlapping_promotions(&self, variant: &Variant, warnings: &mut Vec<Error>) {
-        // Per piece: the squares (per side) of the zones of its earlier rules.
-        let mut covered: HashMap<PieceId, [SquareSet; 2]> = HashMap::new();
-        for (index, (later, &(file, span))) in variant
-            .promotions
-            .iter()
-            .zip(&self.promotion_sites)
-            .enumerate()
-        {
-            let Some(zone) = variant.regions.get(later.zone) else {
-                continue;
-            };
-            let overlapped = later.pieces.iter().find(|piece| {
-                covered.get(piece).is_some_and(|squares| {
-                    (0..2).any(|side| {
-                        zone.squares[side]
-                            .iter()
-                            .any(|sq| squares[side].contains(sq))
-                    })
-                })
-            });
-            if let Some(&piece) = overlapped {
-                // The earlier rule is looked for only for a warning that
-                // is kept, so a long file stays linear.
-                if file == self.child && warnings.len() < MAX_WARNINGS {
-                    let earlier = variant.promotions[..index]
-                        .iter()
-                        .zip(&self.promotion_sites)
-                        .find(|(earlier, _)| {
-                            earlier.pieces.contains(&piece)
-                                && zones_overlap(variant, earlier.zone, later.zone)
-                        });
-                    let name = variant.pieces.get(piece).map_or("?", |p| p.name.as_str());
-                    let mut warning = Error::new(
-                        Code::OverlappingPromotions,
-                        file,
-                        span,
-                        format!("a second promotion rule for `{name}` in an overlapping zone"),
-                    )
-                    .with_label("ignored where the earlier rule applies")
-                    .with_help("merge the choices into one rule, or make the zones disjoint");
-                    if let Some((_, &(earlier_file, earlier_span))) = earlier {
-                        warning = warning.with_secondary(
-                            earlier_file,
-                            earlier_span,
-                            "this rule comes first and wins",
-                        );
-                    }
-                    self.report(warnings, warning);
-                }
-            }
-            for piece in &later.pieces {
-                let squares = covered.entry(*piece).or_insert([SquareSet::EMPTY; 2]);
-                for (side, set) in squares.iter_mut().enumerate() {
-                    for square in zone.squares[side].iter() {
-                        set.insert(square);
-                    }
-                }
-            }
-        }
-    }
-
     /// A termination whose condition an earlier automatic one already has:
     /// the earlier ends the game first, so the later never fires.
     /// Conditions are compared by their printed form, in a hash map.
@@ -228,16 +161,4 @@ impl Lowerer<'_> {
             );
         }
     }
-}
-
-/// Whether regions `a` and `b` share a square for either side.
-fn zones_overlap(variant: &Variant, a: RegionId, b: RegionId) -> bool {
-    let (Some(a), Some(b)) = (variant.regions.get(a), variant.regions.get(b)) else {
-        return false;
-    };
-    (0..2).any(|side| {
-        a.squares[side]
-            .iter()
-            .any(|square| b.squares[side].contains(square))
-    })
 }
