@@ -30,9 +30,15 @@ use varc_runtime::rules::Rules;
 const DEFAULT_LIMIT: u64 = 50_000;
 
 /// Gallery variants whose compiled engine the default run checks: the
-/// ending rules of the bare king, of extinction and of the hill, and
-/// compulsory capture.
-const COMPILED_BY_DEFAULT: [&str; 4] = ["shatranj", "extinction", "kingofthehill", "antichess"];
+/// ending rules of the bare king, of extinction and of the hill,
+/// compulsory capture, and no checks (racing kings).
+const COMPILED_BY_DEFAULT: [&str; 5] = [
+    "shatranj",
+    "extinction",
+    "kingofthehill",
+    "antichess",
+    "racingkings",
+];
 
 fn gallery_dir() -> PathBuf {
     common::variants_dir().join("gallery")
