@@ -428,10 +428,7 @@ impl Dumper<'_> {
             Condition::CanMoveInto { pieces, region } => format!(
                 "the side to move can move {} into {}",
                 self.names(pieces, " | "),
-                self.v
-                    .regions
-                    .get(*region)
-                    .map_or("?", |r| r.name.as_str())
+                self.v.regions.get(*region).map_or("?", |r| r.name.as_str())
             ),
             Condition::InCheck => "in check".into(),
             Condition::RoyalCaptured => "the side to move has no royal piece".into(),

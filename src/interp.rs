@@ -31,8 +31,8 @@ mod tables;
 use tables::Tables;
 use thiserror::Error;
 use varc_runtime::model::{
-    CaptureRule, CheckRule, GivingCheck, Color, PromotionTiming, RoyalLoss, Square, Variant, MAX_BOARD_SIDE,
-    MAX_PIECE_KINDS,
+    CaptureRule, CheckRule, Color, GivingCheck, PromotionTiming, RoyalLoss, Square, Variant,
+    MAX_BOARD_SIDE, MAX_PIECE_KINDS,
 };
 use varc_runtime::moves::{Move, MoveEffects, Undo};
 use varc_runtime::position::{Position, SquareIter};

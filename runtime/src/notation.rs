@@ -27,7 +27,9 @@
 //! `a1a7` for `a1a7r'`), as clients such as XBoard send it.
 
 use crate::board::Board;
-use crate::model::{CaptureRule, CastleSide, CheckRule, Color, GivingCheck, PieceId, Square, Variant};
+use crate::model::{
+    CaptureRule, CastleSide, CheckRule, Color, GivingCheck, PieceId, Square, Variant,
+};
 use crate::moves::{Move, MoveKind};
 use crate::rules::Rules;
 use logos::Logos;

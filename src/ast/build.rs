@@ -432,7 +432,7 @@ impl Builder {
         let region = match children.optional(Rule::in_region) {
             Some(in_region) => {
                 let mut parts = self.children(&in_region);
-                let name = ident(&parts.next(Rule::variant_id)?);
+                let name = ident(&parts.next(Rule::ident)?);
                 parts.end()?;
                 Some(name)
             }

@@ -10,8 +10,8 @@ use super::plan::{AttackLine, Plan, PromotionZone};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use varc_runtime::model::{
-    AtomCondition, CaptureRule, CastlingRequirement, CheckRule, GivingCheck, Color, MoveMode, PromotionTiming,
-    RoyalLoss, Square,
+    AtomCondition, CaptureRule, CastlingRequirement, CheckRule, Color, GivingCheck, MoveMode,
+    PromotionTiming, RoyalLoss, Square,
 };
 use varc_runtime::search::tt;
 

@@ -32,7 +32,12 @@ impl Lowerer<'_> {
     pub(super) fn lower_counter(&mut self, file: usize, counter: &ast::Counter) {
         let events = self.lower_event_list(file, &counter.events);
         let fen_countdown = counter.fen_countdown.as_ref().and_then(|from| {
-            self.number_in(file, from, 1..=u32::MAX, "the number a FEN counter counts down from")
+            self.number_in(
+                file,
+                from,
+                1..=u32::MAX,
+                "the number a FEN counter counts down from",
+            )
         });
         if let Some(id) = self.counter_ids.get(&counter.name.name).copied() {
             self.counters[id].events = events;

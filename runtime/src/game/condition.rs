@@ -409,7 +409,10 @@ impl<P: Board> Context<'_, P> {
                 "the side to move {} move {} into {}",
                 if holds { "can" } else { "cannot" },
                 names(variant, pieces),
-                variant.regions.get(*region).map_or("?", |r| r.name.as_str())
+                variant
+                    .regions
+                    .get(*region)
+                    .map_or("?", |r| r.name.as_str())
             ),
             Condition::InCheck if holds => "the side to move is in check".into(),
             Condition::InCheck => "the side to move is not in check".into(),
