@@ -47,7 +47,6 @@ fn check_counter_fen_field_reads_and_writes_checks_left() {
         assert_eq!(write_fen(&variant, &position), fen);
     }
     let position = parse_fen(&variant, "4k3/8/8/8/8/8/8/4K3 w - - 1+0 10 40").expect("reads");
-    use varc_runtime::board::Board;
     assert_eq!(position.counters(varc::model::Color::White), [2]);
     assert_eq!(position.counters(varc::model::Color::Black), [3]);
 }
