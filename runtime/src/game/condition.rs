@@ -54,7 +54,7 @@ pub struct Repetitions {
 }
 
 /// Everything a condition may read, at one moment of a game; `P` is the
-/// back end's position ([`Rules::Position`](crate::rules::Rules::Position)).
+/// back end's position ([`Rules::Position`]).
 #[derive(Debug)]
 pub struct Context<'a, P: Board> {
     /// The variant.
