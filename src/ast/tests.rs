@@ -513,7 +513,7 @@ fn identifiers_are_every_name_node_in_file_order() {
         let parsed = RulesParser::parse(Rule::file, &source).expect("snippet parses");
         let expected: Vec<(usize, &str)> = parsed
             .flatten()
-            .filter(|node| node.as_rule() == Rule::ident)
+            .filter(|node| matches!(node.as_rule(), Rule::ident | Rule::variant_id))
             .map(|node| (node.as_span().start(), node.as_str()))
             .collect();
         let tree = build_file(snippet);
