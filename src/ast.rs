@@ -141,7 +141,7 @@ pub enum BodyKind {
     /// `en-passant PIECES [onto REGION]`.
     EnPassant(EnPassant),
     /// `check-rule royal|none`.
-    CheckRule(CheckRuleKind),
+    CheckRule(CheckRule),
     /// `capture-rule compulsory|free`.
     CaptureRule(CaptureRuleKind),
     /// `illegal check repeating placement from N plies ago ...`.

@@ -142,6 +142,9 @@ pub fn dump(variant: &Variant) -> String {
             CheckRule::None => "none (royal pieces can be captured)",
         }
     );
+    if v.legality.giving_check == GivingCheck::Forbidden {
+        out.push_str("  no checks: no move may attack a royal piece of the opponent\n");
+    }
     if v.legality.capture_rule == CaptureRule::Compulsory {
         out.push_str("  capture rule: compulsory (a side that can capture must)\n");
     }
@@ -182,6 +185,12 @@ pub fn dump(variant: &Variant) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+        if let Some(from) = c.fen_countdown {
+            let _ = writeln!(
+                out,
+                "    in FEN: what is left of {from} for each player (White+Black)"
+            );
+        }
     }
     let _ = writeln!(
         out,
@@ -415,6 +424,7 @@ impl Dumper<'_> {
                 format!("crowning of a piece that was {}", self.names(kinds, " | "))
             }
             EventPattern::LawsCheckmate => "checkmate under the Laws of Chess".into(),
+            EventPattern::Check => "check".into(),
             EventPattern::MovedPieceWas(kinds) => {
                 format!("a move by a piece that was {}", self.names(kinds, " > "))
             }
@@ -425,6 +435,12 @@ impl Dumper<'_> {
     fn condition(&self, condition: &Condition) -> String {
         match condition {
             Condition::NoLegalMoves => "no legal moves".into(),
+            Condition::ToMove(color) => format!("{color} to move"),
+            Condition::CanMoveInto { pieces, region } => format!(
+                "the side to move can move {} into {}",
+                self.names(pieces, " | "),
+                self.v.regions.get(*region).map_or("?", |r| r.name.as_str())
+            ),
             Condition::InCheck => "in check".into(),
             Condition::RoyalCaptured => "the side to move has no royal piece".into(),
             Condition::Repetition { count, in_a_row } => {

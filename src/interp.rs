@@ -17,6 +17,8 @@
 //!   of the promoted piece in the rule's follow-up mode;
 //! - castling with Chess960 destinations (see the runtime's `Castling`);
 //! - en passant for the variant's en passant kinds;
+//! - no checks: a move that attacks a royal piece of the opponent is
+//!   illegal (pseudo-legal generation ignores the rule);
 //! - compulsory capture: when the side to move has a legal capture, its
 //!   legal moves are its captures (pseudo-legal generation ignores the rule);
 //! - royal loss: under no check rule, a side whose royal pieces are all gone
@@ -29,8 +31,8 @@ mod tables;
 use tables::Tables;
 use thiserror::Error;
 use varc_runtime::model::{
-    CaptureRule, CheckRule, Color, PromotionTiming, RoyalLoss, Square, Variant, MAX_BOARD_SIDE,
-    MAX_PIECE_KINDS,
+    CaptureRule, CheckRule, Color, GivingCheck, PromotionTiming, RoyalLoss, Square, Variant,
+    MAX_BOARD_SIDE, MAX_PIECE_KINDS,
 };
 use varc_runtime::moves::{Move, MoveEffects, Undo};
 use varc_runtime::position::{Position, SquareIter};
@@ -200,6 +202,26 @@ impl Interpreter {
     }
 }
 
+impl Interpreter {
+    /// No checks: removes the moves of `out[first..]` that attack a royal
+    /// piece of the opponent.
+    fn retain_non_checking(&self, position: &mut Position, out: &mut Vec<Move>, first: usize) {
+        let opponent = position.side_to_move().opponent();
+        let mut kept = first;
+        for i in first..out.len() {
+            let mv = out[i];
+            let undo = self.make_move(position, &mv);
+            let checks = self.royal_attacked(position, opponent);
+            self.unmake_move(position, &mv, &undo);
+            if !checks {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}
+
 /// Compulsory capture: when one of `out[first..]` (the legal moves) is a
 /// capture, removes those that are not.
 fn retain_captures_if_any(position: &Position, out: &mut Vec<Move>, first: usize) {
@@ -245,6 +267,9 @@ impl Rules for Interpreter {
     fn generate_legal(&self, position: &mut Position, out: &mut Vec<Move>) {
         let first = out.len();
         self.generate(position, out, true);
+        if self.variant.legality.giving_check == GivingCheck::Forbidden {
+            self.retain_non_checking(position, out, first);
+        }
         if self.variant.legality.capture_rule == CaptureRule::Compulsory {
             retain_captures_if_any(position, out, first);
         }

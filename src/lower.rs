@@ -148,6 +148,7 @@ impl<'a> Lowerer<'a> {
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,
+                giving_check: GivingCheck::Allowed,
                 history_rules: Vec::new(),
             },
             royal_loss: RoyalLoss::EndsGame,
@@ -219,8 +220,13 @@ impl<'a> Lowerer<'a> {
                         .as_ref()
                         .and_then(|region| self.region(file, region));
                 }
-                ast::BodyKind::CheckRule(kind) => {
-                    variant.legality.check_rule = match kind {
+                ast::BodyKind::CheckRule(rule) => {
+                    variant.legality.giving_check = if rule.no_checks {
+                        GivingCheck::Forbidden
+                    } else {
+                        GivingCheck::Allowed
+                    };
+                    variant.legality.check_rule = match rule.kind {
                         ast::CheckRuleKind::Royal => CheckRule::RoyalMayNotBeAttacked,
                         ast::CheckRuleKind::None => CheckRule::None,
                     };

@@ -72,7 +72,7 @@ fn g2_fen_errors_name_the_field() {
     ));
     assert!(matches!(
         chess_error("4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra"),
-        FenError::TooManyFields { found: 7 }
+        FenError::TooManyFields { found: 7, .. }
     ));
     let message = chess_error("4k3/8/8/8/8/8/8/4K3 q - - 0 1").to_string();
     assert!(

@@ -31,13 +31,15 @@ const DEFAULT_LIMIT: u64 = 50_000;
 
 /// Gallery variants whose compiled engine the default run checks: the
 /// ending rules of the bare king, of extinction and of the hill,
-/// compulsory capture, and Horde's double steps and en passant zone.
-const COMPILED_BY_DEFAULT: [&str; 5] = [
+/// compulsory capture, Horde's double steps and en passant zone, and no
+/// checks (racing kings).
+const COMPILED_BY_DEFAULT: [&str; 6] = [
     "shatranj",
     "extinction",
     "kingofthehill",
     "antichess",
     "horde",
+    "racingkings",
 ];
 
 fn gallery_dir() -> PathBuf {

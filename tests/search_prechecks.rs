@@ -52,6 +52,7 @@ fn no_condition_holds_where_its_precheck_fails() {
                                 repetitions: Repetitions { total, in_a_row },
                                 plies_since_reset,
                                 last_move: None,
+                                move_targets: &[],
                                 clock: None,
                             };
                             for rule in &variant.terminations {

@@ -1,6 +1,6 @@
 //! Legal move generation: check and pin masks when they decide legality,
 //! else pseudo-legal moves made and tested; royal loss (A2 succession);
-//! compulsory capture, applied to the whole legal list (a succession's
+//! no checks and compulsory capture, applied to the whole legal list (a succession's
 //! crownings included), never to pseudo-legal moves.
 
 use crate::bitboard::{Bitboard, Squares};
@@ -128,9 +128,27 @@ pub fn generate<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, legal: bool
 pub fn legal_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) {
     let first = out.len();
     generate(pos, out, true);
+    if V::NO_CHECKS {
+        retain_non_checking(pos, out, first);
+    }
     if V::COMPULSORY_CAPTURE {
         retain_captures_if_any(pos, out, first);
     }
+}
+
+/// No checks: removes the moves of `out[first..]` that attack a royal
+/// piece of the opponent.
+fn retain_non_checking<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, first: usize) {
+    let opponent = pos.side() ^ 1;
+    let mut kept = first;
+    for i in first..out.len() {
+        let mv = out[i];
+        if !pos.make(mv).royal_attacked(opponent) {
+            out[kept] = mv;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }
 
 /// Whether `mv` captures on `pos` (the position it was generated for): en
@@ -172,6 +190,10 @@ fn deciding_masks<V: CompiledVariant>(pos: &Pos<V>) -> Option<Masks<V>> {
     }
     let mut masks = Masks::NONE;
     if V::CHECK_RULE && !V::fast_masks(pos, &mut masks) {
+        return None;
+    }
+    // A move that gives check is known only once made.
+    if V::NO_CHECKS {
         return None;
     }
     Some(masks)

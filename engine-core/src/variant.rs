@@ -186,6 +186,9 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     /// Whether captures are compulsory: a side that has a legal capture
     /// may make only captures.
     const COMPULSORY_CAPTURE: bool;
+    /// Whether no move may give check (attack a royal piece of the
+    /// opponent).
+    const NO_CHECKS: bool;
     /// Bit `k` set: kind `k` creates and captures en passant.
     const EN_PASSANT_KINDS: u128;
     /// Bit `k` set: kind `k` castles as the king (moving it loses the rights).

@@ -29,6 +29,10 @@
 //!   user or another program is written with the second, as python-chess
 //!   and Fairy-Stockfish write it ([`write_fen_for_clients`]);
 //!   [`write_fen`] keeps the exact state.
+//! - **Counters**: a counter declared `in fen counting down from N` is a
+//!   field after the en passant field (several in file order): `W+B`, each
+//!   player's N minus his count, as Fairy-Stockfish writes 3check's checks
+//!   remaining (`3+3` at the start). Without the fields, the counters are 0.
 //!
 //! Per-piece state that FEN does not write is derived: a piece stands
 //! unmoved when the variant's start position has a piece of the same kind
@@ -37,7 +41,7 @@
 
 use crate::board::Board;
 use crate::model::{
-    CheckRule, Color, Obligation, PieceId, PromotionTiming, Square, SquareSet, Variant,
+    CheckRule, Color, Counter, Obligation, PieceId, PromotionTiming, Square, SquareSet, Variant,
     MAX_BOARD_SIDE,
 };
 use crate::moves::{tracks_history, MoveKind};
@@ -51,9 +55,11 @@ pub enum FenError {
     /// Nothing to read.
     #[error("empty FEN: expected the piece placement field")]
     Empty,
-    /// More than six fields.
-    #[error("too many fields: expected at most 6, found {found}")]
+    /// More fields than the variant's FEN has.
+    #[error("too many fields: expected at most {expected}, found {found}")]
     TooManyFields {
+        /// Fields the variant's FEN has at most.
+        expected: usize,
         /// Fields found.
         found: usize,
     },
@@ -150,6 +156,16 @@ pub enum FenError {
         /// The field.
         found: String,
     },
+    /// A counter's field (`in fen counting down from N`).
+    #[error("counter {name}: expected what is left of {from} for White and Black, as in {from}+{from}, found {found:?}")]
+    Counter {
+        /// The counter's name.
+        name: String,
+        /// The number it counts down from.
+        from: u32,
+        /// The field.
+        found: String,
+    },
     /// The halfmove clock.
     #[error("halfmove clock: expected a number, found {found:?}")]
     HalfmoveClock {
@@ -177,8 +193,13 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
     if fields.is_empty() {
         return Err(FenError::Empty);
     }
-    if fields.len() > 6 {
+    let fen_counters: Vec<(usize, &Counter, u32)> = fen_counters(variant).collect();
+    // The counter fields are there when the field after en passant holds a `+`.
+    let with_counters = fields.get(4).is_some_and(|field| field.contains('+'));
+    let counter_fields = if with_counters { fen_counters.len() } else { 0 };
+    if fields.len() > 6 + counter_fields {
         return Err(FenError::TooManyFields {
+            expected: 6 + counter_fields,
             found: fields.len(),
         });
     }
@@ -215,11 +236,30 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
         &mut position,
         fields.get(3).copied().unwrap_or("-"),
     )?;
-    let halfmove = fields.get(4).copied().unwrap_or("0");
+    for (index, (id, counter, from)) in fen_counters.iter().enumerate() {
+        let Some(field) = fields.get(4 + index).filter(|_| with_counters) else {
+            break;
+        };
+        let error = || FenError::Counter {
+            name: counter.name.clone(),
+            from: *from,
+            found: field.to_string(),
+        };
+        let (white, black) = field.split_once('+').ok_or_else(error)?;
+        for (color, text) in [(Color::White, white), (Color::Black, black)] {
+            let left: u32 = text.parse().map_err(|_| error())?;
+            let count = from.checked_sub(left).ok_or_else(error)?;
+            if let Some(slot) = position.counters_mut(color).get_mut(*id) {
+                *slot = count;
+            }
+        }
+    }
+    let clocks = &fields[(4 + counter_fields).min(fields.len())..];
+    let halfmove = clocks.first().copied().unwrap_or("0");
     position.set_halfmove_clock(halfmove.parse().map_err(|_| FenError::HalfmoveClock {
         found: halfmove.to_string(),
     })?);
-    let fullmove = fields.get(5).copied().unwrap_or("1");
+    let fullmove = clocks.get(1).copied().unwrap_or("1");
     position.set_fullmove_number(fullmove.parse().map_err(|_| FenError::FullmoveNumber {
         found: fullmove.to_string(),
     })?);
@@ -227,6 +267,16 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
     // first field that cannot be read at all.
     check_placement(variant, &placement)?;
     Ok(position)
+}
+
+/// The counters of `variant` that FEN writes, in file order: id, counter,
+/// the number it counts down from.
+fn fen_counters(variant: &Variant) -> impl Iterator<Item = (usize, &Counter, u32)> {
+    variant
+        .counters
+        .iter()
+        .enumerate()
+        .filter_map(|(id, counter)| counter.fen_countdown.map(|from| (id, counter, from)))
 }
 
 /// What no game of `variant` can reach: a side without a royal piece under
@@ -354,6 +404,13 @@ fn write_fen_fields(variant: &Variant, position: &impl Board, en_passant: bool) 
             }
         }
         _ => out.push('-'),
+    }
+    for (id, _, from) in fen_counters(variant) {
+        let left = |color: Color| {
+            let count = position.counters(color).get(id).copied().unwrap_or(0);
+            from.saturating_sub(count)
+        };
+        out.push_str(&format!(" {}+{}", left(Color::White), left(Color::Black)));
     }
     out.push_str(&format!(
         " {} {}",

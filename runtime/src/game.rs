@@ -145,6 +145,9 @@ struct State<P, M> {
     position: P,
     identity: Identity,
     legal: Vec<M>,
+    /// The legal moves' kinds and destinations, where a rule reads them
+    /// ([`condition::reads_move_targets`]).
+    move_targets: Vec<(crate::model::PieceId, crate::model::Square)>,
     moves_made: u32,
     plies_since_reset: u32,
     repetitions: Repetitions,
@@ -197,6 +200,7 @@ impl<R: Rules> Game<R> {
             identity: Identity::of(&rules, &position, &[]),
             position,
             legal: Vec::new(),
+            move_targets: Vec::new(),
             moves_made: 0,
             plies_since_reset,
             repetitions: Repetitions::default(),
@@ -324,6 +328,7 @@ impl<R: Rules> Game<R> {
             repetitions: state.repetitions,
             plies_since_reset: state.plies_since_reset,
             last_move: state.last_move.as_ref(),
+            move_targets: &state.move_targets,
             clock: state.clock.as_ref(),
         }
     }
@@ -360,6 +365,11 @@ impl<R: Rules> Game<R> {
     fn settle(&mut self, after_move: bool) {
         let legal = self.compute_legal(self.state.clock.as_ref());
         self.state.identity = Identity::of(&self.rules, &self.state.position, &legal);
+        self.state.move_targets = if condition::reads_move_targets(self.rules.variant()) {
+            condition::move_targets(&self.rules, &self.state.position, &legal)
+        } else {
+            Vec::new()
+        };
         self.state.legal = legal;
         self.state.repetitions = self.count_repetitions();
         if self.state.result.is_some() {

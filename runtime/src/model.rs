@@ -613,6 +613,8 @@ pub struct Legality {
     pub check_rule: CheckRule,
     /// Whether a side that can capture must capture.
     pub capture_rule: CaptureRule,
+    /// Whether a move may give check.
+    pub giving_check: GivingCheck,
     /// Rules that read the game's history (IRC).
     pub history_rules: Vec<HistoryRule>,
 }
@@ -635,6 +637,16 @@ pub enum CaptureRule {
     /// (en passant included; the check rule applied, history rules not),
     /// only its captures are legal (Fairy-Stockfish's `mustCapture`).
     Compulsory,
+}
+
+/// Whether a move may give check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum GivingCheck {
+    /// Moves may give check (the default).
+    Allowed,
+    /// No move may attack a royal piece of the opponent (Fairy-Stockfish's
+    /// `checking = false`, Racing Kings).
+    Forbidden,
 }
 
 /// A rule that makes moves illegal by the game's history.
@@ -685,6 +697,11 @@ pub struct Counter {
     /// Each event that matches adds one to the counter of the player who
     /// made the move (or `credit` says otherwise).
     pub events: Vec<EventPattern>,
+    /// `in fen counting down from N`: the counter is a field of the FEN
+    /// (after the en passant field, counters in file order), `W+B` with
+    /// each player's N minus his count (Fairy-Stockfish's checks remaining
+    /// in 3check: `3+3`). `None`: not in the FEN.
+    pub fen_countdown: Option<u32>,
 }
 
 /// A kind of game event, with optional restrictions.
@@ -712,6 +729,8 @@ pub enum EventPattern {
     Crowning(Vec<PieceId>),
     /// The move would be checkmate under the Laws of Chess.
     LawsCheckmate,
+    /// The move gives check: it attacks a royal piece of the opponent.
+    Check,
     /// The piece that moved has been each of these kinds (its lineage holds
     /// them all): a New Heir king castling (A11).
     MovedPieceWas(Vec<PieceId>),
@@ -783,6 +802,16 @@ pub enum PieceFilter {
 pub enum Condition {
     /// The side to move has no legal move.
     NoLegalMoves,
+    /// The side to move is this colour.
+    ToMove(Color),
+    /// The side to move has a legal move of one of these kinds that ends
+    /// in the region (read for the side to move).
+    CanMoveInto {
+        /// The kinds.
+        pieces: Vec<PieceId>,
+        /// The region.
+        region: RegionId,
+    },
     /// A royal piece of the side to move is attacked.
     InCheck,
     /// The side to move has no royal piece left.

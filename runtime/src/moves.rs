@@ -583,7 +583,8 @@ pub fn resets_halfmove_clock(
 }
 
 /// Whether the move matches a game event pattern, as far as the move alone
-/// tells (a Laws-of-Chess checkmate needs the game layer: never here).
+/// tells (a check or a Laws-of-Chess checkmate needs the game layer: never
+/// here).
 fn event_matches(
     event: &EventPattern,
     mv: &Move,
@@ -612,7 +613,7 @@ fn event_matches(
         },
         EventPattern::RoyalCapture => captured.is_some_and(|c| c.is_royal()),
         EventPattern::Crowning(_) => crowned,
-        EventPattern::LawsCheckmate => false,
+        EventPattern::LawsCheckmate | EventPattern::Check => false,
         EventPattern::MovedPieceWas(kinds) => {
             moving.is_some_and(|m| kinds.iter().all(|k| m.history().any(|h| h == *k)))
         }

@@ -27,7 +27,9 @@
 //! `a1a7` for `a1a7r'`), as clients such as XBoard send it.
 
 use crate::board::Board;
-use crate::model::{CaptureRule, CastleSide, CheckRule, Color, PieceId, Square, Variant};
+use crate::model::{
+    CaptureRule, CastleSide, CheckRule, Color, GivingCheck, PieceId, Square, Variant,
+};
 use crate::moves::{Move, MoveKind};
 use crate::rules::Rules;
 use logos::Logos;
@@ -86,6 +88,15 @@ pub enum MoveTextError {
     /// The move would be possible but for the check rule.
     #[error("leaves your {royal} in check")]
     LeavesRoyalAttacked {
+        /// The move text.
+        text: String,
+        /// The name of the royal kind (`king`).
+        royal: String,
+    },
+    /// The move would be possible, but no move may give check and it
+    /// would.
+    #[error("no move may give check: {text} would attack the opponent's {royal}")]
+    GivesCheck {
         /// The move text.
         text: String,
         /// The name of the royal kind (`king`).
@@ -607,14 +618,32 @@ pub fn parse_move<R: Rules + ?Sized>(
             example,
         });
     }
+    let royal = variant
+        .pieces
+        .iter()
+        .find(|p| p.royal)
+        .map_or("royal piece", |p| p.name.as_str());
+    if variant.legality.giving_check == GivingCheck::Forbidden {
+        let side = position.side_to_move();
+        let gives_check = pseudo_moves.iter().any(|mv| {
+            if !matches(&rules.describe(mv), true) {
+                return false;
+            }
+            let after = rules.play(position, mv);
+            !(variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked
+                && rules.royal_attacked(&after, side))
+                && rules.royal_attacked(&after, side.opponent())
+        });
+        if gives_check {
+            return Err(MoveTextError::GivesCheck {
+                text: input.to_string(),
+                royal: royal.to_string(),
+            });
+        }
+    }
     if variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked
         && pseudo.iter().any(|mv| matches(mv, true))
     {
-        let royal = variant
-            .pieces
-            .iter()
-            .find(|p| p.royal)
-            .map_or("royal piece", |p| p.name.as_str());
         return Err(MoveTextError::LeavesRoyalAttacked {
             text: input.to_string(),
             royal: royal.to_string(),

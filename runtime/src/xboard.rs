@@ -179,6 +179,7 @@ const XBOARD_BUILT_IN: &[(&str, &str, u8, u8)] = &[
     ("courier", "courier", 12, 8),
     ("falcon", "falcon", 10, 8),
     ("berolina", "berolina", 8, 8),
+    ("3check", "3check", 8, 8),
     ("grand", "grand", 10, 10),
 ];
 

@@ -150,7 +150,7 @@ impl Builder {
 
     fn header(&self, node: Node<'_>) -> Built<Header> {
         let mut children = self.children(&node);
-        let id = ident(&children.next(Rule::ident)?);
+        let id = ident(&children.next(Rule::variant_id)?);
         let name = children
             .optional(Rule::string)
             .map(|s| self.text(&s))
@@ -158,7 +158,7 @@ impl Builder {
         let extends = match children.optional(Rule::extends_clause) {
             Some(clause) => {
                 let mut parts = self.children(&clause);
-                let name = ident(&parts.next(Rule::ident)?);
+                let name = ident(&parts.next(Rule::variant_id)?);
                 parts.end()?;
                 Some(name)
             }
@@ -231,12 +231,16 @@ impl Builder {
                 BodyKind::EnPassant(EnPassant { pieces, onto })
             }
             Rule::check_rule_stmt => {
-                let kind = self.only_child(&statement)?;
-                BodyKind::CheckRule(match kind.as_str() {
+                let mut children = self.children(&statement);
+                let kind = children.next(Rule::check_rule_kind)?;
+                let kind = match kind.as_str() {
                     "royal" => CheckRuleKind::Royal,
                     "none" => CheckRuleKind::None,
                     _ => return Err(self.unknown_word(&kind)),
-                })
+                };
+                let no_checks = children.optional(Rule::no_checks).is_some();
+                children.end()?;
+                BodyKind::CheckRule(CheckRule { kind, no_checks })
             }
             Rule::capture_rule_stmt => {
                 let kind = self.only_child(&statement)?;
@@ -252,8 +256,21 @@ impl Builder {
                 let mut children = self.children(&statement);
                 let name = ident(&children.next(Rule::ident)?);
                 let events = self.event_list(&children.next(Rule::event_list)?)?;
+                let fen_countdown = match children.optional(Rule::counter_fen) {
+                    Some(clause) => {
+                        let mut parts = self.children(&clause);
+                        let from = token(&parts.next(Rule::int)?);
+                        parts.end()?;
+                        Some(from)
+                    }
+                    None => None,
+                };
                 children.end()?;
-                BodyKind::Counter(Counter { name, events })
+                BodyKind::Counter(Counter {
+                    name,
+                    events,
+                    fen_countdown,
+                })
             }
             Rule::reset_stmt => {
                 let mut children = self.children(&statement);

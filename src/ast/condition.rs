@@ -17,6 +17,16 @@ pub enum Condition {
     Not(Box<Condition>),
     /// `no legal moves`.
     NoLegalMoves,
+    /// `white to move`, `black to move`.
+    ToMove(Colour),
+    /// `can move PIECES into REGION`: the side to move has a legal move of
+    /// one of these pieces that ends in the region.
+    CanMoveInto {
+        /// The pieces.
+        pieces: Vec<Ident>,
+        /// The region.
+        region: Ident,
+    },
     /// `in check`.
     InCheck,
     /// `royal captured`.
@@ -115,6 +125,15 @@ pub enum Player {
     Black,
 }
 
+/// A colour named in a condition (`white to move`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Colour {
+    /// `white`.
+    White,
+    /// `black`.
+    Black,
+}
+
 /// Event atoms joined by `and`: all of them in one move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Event {
@@ -146,6 +165,8 @@ pub enum EventAtom {
     Crowning(Vec<Ident>),
     /// `laws-checkmate`.
     LawsCheckmate,
+    /// `check`: the move gives check.
+    Check,
     /// `moved piece was A > B ...`.
     MovedPieceWas(Vec<Ident>),
 }

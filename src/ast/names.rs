@@ -140,7 +140,8 @@ fn event_names<'a>(event: &'a Event, names: &mut Vec<&'a Ident>) {
             EventAtom::EnPassant
             | EventAtom::Castle(_)
             | EventAtom::RoyalCapture
-            | EventAtom::LawsCheckmate => {}
+            | EventAtom::LawsCheckmate
+            | EventAtom::Check => {}
         }
     }
 }
@@ -158,7 +159,12 @@ fn condition_names<'a>(condition: &'a Condition, names: &mut Vec<&'a Ident>) {
         }
         Condition::Counter { counter, .. } => names.push(counter),
         Condition::LastMove(event) => event_names(event, names),
+        Condition::CanMoveInto { pieces, region } => {
+            names.extend(pieces);
+            names.push(region);
+        }
         Condition::NoLegalMoves
+        | Condition::ToMove(_)
         | Condition::InCheck
         | Condition::RoyalCaptured
         | Condition::Repetition { .. }

@@ -109,6 +109,15 @@ pub enum CheckRuleKind {
     None,
 }
 
+/// `check-rule royal|none [, no checks]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckRule {
+    /// `royal` or `none`.
+    pub kind: CheckRuleKind,
+    /// `no checks`: no move may give check.
+    pub no_checks: bool,
+}
+
 /// `capture-rule compulsory|free`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CaptureRuleKind {
@@ -143,13 +152,16 @@ pub enum SuccessionAction {
     },
 }
 
-/// `counter NAME counts EVENTS`.
+/// `counter NAME counts EVENTS [, in fen counting down from N]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Counter {
     /// The counter's name.
     pub name: Ident,
     /// What it counts.
     pub events: Vec<Event>,
+    /// `in fen counting down from N`: the counter is a FEN field holding
+    /// each player's N minus his count.
+    pub fen_countdown: Option<Token>,
 }
 
 /// `end|claim when CONDITION => OUTCOME, options`.

@@ -18,11 +18,14 @@ const SNIPPETS: &[&str] = &[
     "castling king with rook short king to g rook to f long king to c rook to d, not from check, not through check, not into check, moved rook on files a h, king lineage king > prince",
     "en-passant pawn",
     "check-rule none",
+    "check-rule royal, no checks",
     "capture-rule compulsory",
     "illegal check repeating placement from 4 plies ago unless only such moves, say \"no\"",
     "on royal-capture crown bishop as king",
     "on royal-capture game ends",
-    "counter caps counts capture of pawn | rook and en-passant, move of pawn, promotion of pawn to queen, castle short, royal-capture, crowning of bishop, laws-checkmate, moved piece was king > prince",
+    "counter caps counts capture of pawn | rook and en-passant, move of pawn, promotion of pawn to queen, castle short, royal-capture, crowning of bishop, laws-checkmate, moved piece was king > prince, check",
+    "counter checks counts check, in fen counting down from 3",
+    "end when white to move and can move king | queen into zone or black to move => draw",
     "reset plies on capture, promotion to queen, crowning, castle",
     "irc: claim when (no legal moves or royal captured) and not repetition 3 in a row or plies 50 or only royals left => if in check then loss for side-to-move else draw, reason \"why\", tiebreak",
     "end when insufficient material king | king bishop => null-game",
@@ -275,11 +278,24 @@ fn small_statements() {
     );
     assert_eq!(
         body("check-rule royal"),
-        BodyKind::CheckRule(CheckRuleKind::Royal)
+        BodyKind::CheckRule(CheckRule {
+            kind: CheckRuleKind::Royal,
+            no_checks: false
+        })
     );
     assert_eq!(
         body("check-rule none"),
-        BodyKind::CheckRule(CheckRuleKind::None)
+        BodyKind::CheckRule(CheckRule {
+            kind: CheckRuleKind::None,
+            no_checks: false
+        })
+    );
+    assert_eq!(
+        body("check-rule royal, no checks"),
+        BodyKind::CheckRule(CheckRule {
+            kind: CheckRuleKind::Royal,
+            no_checks: true
+        })
     );
     assert_eq!(
         body("capture-rule compulsory"),
@@ -497,7 +513,7 @@ fn identifiers_are_every_name_node_in_file_order() {
         let parsed = RulesParser::parse(Rule::file, &source).expect("snippet parses");
         let expected: Vec<(usize, &str)> = parsed
             .flatten()
-            .filter(|node| node.as_rule() == Rule::ident)
+            .filter(|node| matches!(node.as_rule(), Rule::ident | Rule::variant_id))
             .map(|node| (node.as_span().start(), node.as_str()))
             .collect();
         let tree = build_file(snippet);

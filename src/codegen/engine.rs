@@ -10,8 +10,8 @@ use super::plan::{AttackLine, Plan, PromotionZone};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use varc_runtime::model::{
-    AtomCondition, CaptureRule, CastlingRequirement, CheckRule, Color, MoveMode, PromotionTiming,
-    RoyalLoss, Square,
+    AtomCondition, CaptureRule, CastlingRequirement, CheckRule, Color, GivingCheck, MoveMode,
+    PromotionTiming, RoyalLoss, Square,
 };
 use varc_runtime::search::tt;
 
@@ -1252,6 +1252,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let castling_kings = kind_set(&v.castling.iter().map(|c| c.king).collect::<Vec<_>>());
         let check_rule = v.legality.check_rule == CheckRule::RoyalMayNotBeAttacked;
         let compulsory_capture = v.legality.capture_rule == CaptureRule::Compulsory;
+        let no_checks = v.legality.giving_check == GivingCheck::Forbidden;
         let tracks = varc_runtime::moves::tracks_history(v);
         let (succession, becomes, candidates) = match &v.royal_loss {
             RoyalLoss::Succession {
@@ -1423,6 +1424,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             impl_items: quote! {
                 const CHECK_RULE: bool = #check_rule;
                 const COMPULSORY_CAPTURE: bool = #compulsory_capture;
+                const NO_CHECKS: bool = #no_checks;
                 const EN_PASSANT_KINDS: u128 = #ep_kinds;
                 const CASTLING_KINGS: u128 = #castling_kings;
                 const PROMOTION_SQUARES: [Bb; 2] = [#(#promotion_squares),*];

@@ -688,6 +688,7 @@ mod tests {
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,
+                giving_check: GivingCheck::Allowed,
                 history_rules: vec![],
             },
             royal_loss: RoyalLoss::EndsGame,

@@ -63,7 +63,18 @@ pub fn tokens(source: &str) -> Vec<Token<'_>> {
             b'#' => (TokenKind::Comment, line_end(bytes, start)),
             b'"' => (TokenKind::String, string_end(bytes, start)),
             b if b.is_ascii_alphabetic() || b == b'_' => (TokenKind::Word, word_end(bytes, start)),
-            b if b.is_ascii_digit() => (TokenKind::Number, number_end(bytes, start)),
+            // Digits followed by a letter make a name (the variant id `3check`).
+            b if b.is_ascii_digit() => {
+                let end = number_end(bytes, start);
+                if bytes
+                    .get(end)
+                    .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'_')
+                {
+                    (TokenKind::Word, word_end(bytes, start))
+                } else {
+                    (TokenKind::Number, end)
+                }
+            }
             b'-' if bytes.get(start + 1).is_some_and(u8::is_ascii_digit) => {
                 (TokenKind::Number, number_end(bytes, start + 1))
             }

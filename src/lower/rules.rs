@@ -24,14 +24,24 @@ impl Lowerer<'_> {
             self.counters.push(Counter {
                 name,
                 events: Vec::new(),
+                fen_countdown: None,
             });
         }
     }
 
     pub(super) fn lower_counter(&mut self, file: usize, counter: &ast::Counter) {
         let events = self.lower_event_list(file, &counter.events);
+        let fen_countdown = counter.fen_countdown.as_ref().and_then(|from| {
+            self.number_in(
+                file,
+                from,
+                1..=u32::MAX,
+                "the number a FEN counter counts down from",
+            )
+        });
         if let Some(id) = self.counter_ids.get(&counter.name.name).copied() {
             self.counters[id].events = events;
+            self.counters[id].fen_countdown = fen_countdown;
         }
     }
 
@@ -78,6 +88,7 @@ impl Lowerer<'_> {
                 EventPattern::Crowning(self.piece_list(file, pieces))
             }
             ast::EventAtom::LawsCheckmate => EventPattern::LawsCheckmate,
+            ast::EventAtom::Check => EventPattern::Check,
             ast::EventAtom::MovedPieceWas(pieces) => {
                 EventPattern::MovedPieceWas(self.piece_list(file, pieces))
             }
@@ -90,6 +101,14 @@ impl Lowerer<'_> {
             ast::Condition::And(parts) => self.chain(file, parts, Condition::And),
             ast::Condition::Not(operand) => Condition::Not(Box::new(self.condition(file, operand))),
             ast::Condition::NoLegalMoves => Condition::NoLegalMoves,
+            ast::Condition::ToMove(colour) => Condition::ToMove(match colour {
+                ast::Colour::White => Color::White,
+                ast::Colour::Black => Color::Black,
+            }),
+            ast::Condition::CanMoveInto { pieces, region } => Condition::CanMoveInto {
+                pieces: self.piece_list(file, pieces),
+                region: self.region(file, region).unwrap_or(0),
+            },
             ast::Condition::InCheck => Condition::InCheck,
             ast::Condition::RoyalCaptured => Condition::RoyalCaptured,
             ast::Condition::Repetition {

@@ -144,7 +144,7 @@ fn shape(keyword: &str) -> Option<&'static str> {
             "castling KING with ROOK short king to FILE rook to FILE long king to FILE rook to FILE[, CONDITIONS]"
         }
         "en-passant" => "en-passant PIECES",
-        "check-rule" => "check-rule royal | none",
+        "check-rule" => "check-rule royal | none [, no checks]",
         "capture-rule" => "capture-rule compulsory | free",
         "illegal" => {
             "illegal check repeating placement from N plies ago [unless only such moves][, say \"MESSAGE\"]"

@@ -6,8 +6,42 @@ use super::events::MoveEvents;
 use crate::board::Board;
 use crate::model::{
     Aggregate, Color, Comparison, Condition, EventPattern, PieceFilter, PieceId, PlayerRef,
-    RegionId, SquareSet, Variant,
+    RegionId, Square, SquareSet, Variant,
 };
+use crate::rules::Rules;
+
+/// Whether a rule of `variant` asks where the legal moves go (`can move
+/// PIECES into REGION`): then the game and the search list the moves and
+/// give their [`move_targets`] to conditions.
+pub fn reads_move_targets(variant: &Variant) -> bool {
+    fn reads(condition: &Condition) -> bool {
+        match condition {
+            Condition::CanMoveInto { .. } => true,
+            Condition::And(a, b) | Condition::Or(a, b) => reads(a) || reads(b),
+            Condition::Not(a) => reads(a),
+            _ => false,
+        }
+    }
+    variant.terminations.iter().any(|t| reads(&t.condition))
+        || variant.awards.iter().any(|a| reads(&a.when))
+}
+
+/// The moving kind and destination of each of `legal`, the legal moves of
+/// `position`.
+pub fn move_targets<R: Rules + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+    legal: &[R::Move],
+) -> Vec<(PieceId, Square)> {
+    legal
+        .iter()
+        .filter_map(|mv| {
+            let described = rules.describe(mv);
+            let kind = position.piece_at(described.from)?.kind();
+            Some((kind, described.to))
+        })
+        .collect()
+}
 
 /// How often the current position has occurred (Laws-of-Chess identity).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -20,7 +54,7 @@ pub struct Repetitions {
 }
 
 /// Everything a condition may read, at one moment of a game; `P` is the
-/// back end's position ([`Rules::Position`](crate::rules::Rules::Position)).
+/// back end's position ([`Rules::Position`]).
 #[derive(Debug)]
 pub struct Context<'a, P: Board> {
     /// The variant.
@@ -39,6 +73,9 @@ pub struct Context<'a, P: Board> {
     pub plies_since_reset: u32,
     /// The events of the move that led here, if any.
     pub last_move: Option<&'a MoveEvents>,
+    /// The legal moves of the side to move as (moving kind, destination),
+    /// where a rule asks where they go ([`reads_move_targets`]); else empty.
+    pub move_targets: &'a [(PieceId, Square)],
     /// The clocks, if the game is timed.
     pub clock: Option<&'a Clock>,
 }
@@ -169,6 +206,8 @@ impl<P: Board> Context<'_, P> {
         // which keeps this function's frame small.
         match condition {
             Condition::NoLegalMoves => !self.has_legal_move,
+            Condition::ToMove(color) => self.position.side_to_move() == *color,
+            Condition::CanMoveInto { pieces, region } => self.can_move_into(pieces, *region),
             Condition::InCheck => self.in_check,
             Condition::RoyalCaptured => self.royal_captured(),
             Condition::Repetition { count, in_a_row } => self.repetition_count(*in_a_row) >= *count,
@@ -223,6 +262,19 @@ impl<P: Board> Context<'_, P> {
             }),
             _ => self.holds(condition),
         }
+    }
+
+    /// Whether a legal move of one of `pieces` ends in `region` (for the
+    /// side to move).
+    #[inline(never)]
+    fn can_move_into(&self, pieces: &[PieceId], region: RegionId) -> bool {
+        let side = self.position.side_to_move();
+        self.variant.regions.get(region).is_some_and(|region| {
+            let squares = region.for_side(side);
+            self.move_targets
+                .iter()
+                .any(|(kind, to)| pieces.contains(kind) && squares.contains(*to))
+        })
     }
 
     #[inline(never)]
@@ -351,6 +403,17 @@ impl<P: Board> Context<'_, P> {
         match condition {
             Condition::NoLegalMoves if holds => "the side to move has no legal move".into(),
             Condition::NoLegalMoves => "the side to move has legal moves".into(),
+            Condition::ToMove(color) if holds => format!("{color} is to move"),
+            Condition::ToMove(color) => format!("{color} is not to move"),
+            Condition::CanMoveInto { pieces, region } => format!(
+                "the side to move {} move {} into {}",
+                if holds { "can" } else { "cannot" },
+                names(variant, pieces),
+                variant
+                    .regions
+                    .get(*region)
+                    .map_or("?", |r| r.name.as_str())
+            ),
             Condition::InCheck if holds => "the side to move is in check".into(),
             Condition::InCheck => "the side to move is not in check".into(),
             Condition::RoyalCaptured if holds => "the side to move has no royal piece".into(),
@@ -537,6 +600,7 @@ pub fn event_text(variant: &Variant, pattern: &EventPattern) -> String {
         EventPattern::RoyalCapture => "a royal capture".into(),
         EventPattern::Crowning(kinds) => format!("a crowning{}", of(kinds)),
         EventPattern::LawsCheckmate => "checkmate under the Laws of Chess".into(),
+        EventPattern::Check => "a check".into(),
         EventPattern::MovedPieceWas(kinds) => {
             format!("a move by a piece that was {}", names(variant, kinds))
         }

@@ -113,6 +113,7 @@ impl MoveEvents {
                 .as_ref()
                 .is_some_and(|(_, was)| kinds.iter().all(|k| was.contains(k))),
             EventPattern::LawsCheckmate => self.laws_checkmate,
+            EventPattern::Check => self.gives_check,
             EventPattern::MovedPieceWas(kinds) => {
                 kinds.iter().all(|k| self.moved_lineage.contains(k))
             }

@@ -25,6 +25,7 @@ const PIECE_DOMAIN: u64 = 0;
 const SIDE_DOMAIN: u64 = 1 << 40;
 const CASTLING_DOMAIN: u64 = 2 << 40;
 const EN_PASSANT_DOMAIN: u64 = 3 << 40;
+const COUNTER_DOMAIN: u64 = 4 << 40;
 
 /// The hash of the placement alone: which kinds of which colours stand on
 /// which squares (P7's "placement": promoted kinds are kinds of their own;
@@ -49,7 +50,9 @@ pub fn placement_hash(position: &impl Board) -> u64 {
 
 /// The Laws-of-Chess identity of a position: placement, side to move,
 /// castling rights and the en passant possibility. An en passant square
-/// counts only when an en passant capture is legal (FIDE 9.2.2).
+/// counts only when an en passant capture is legal (FIDE 9.2.2). The
+/// counters that FEN writes (3check's checks) are part of it too, as
+/// Fairy-Stockfish's position key holds the checks remaining.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Identity {
     /// [`placement_hash`] combined with the other parts.
@@ -57,6 +60,9 @@ pub struct Identity {
     side_to_move: Color,
     castling: [u16; 2],
     en_passant: Option<SquareSet>,
+    /// The counts of the counters FEN writes, White's then Black's for
+    /// each (empty in most variants).
+    fen_counters: Vec<u32>,
 }
 
 impl Identity {
@@ -85,11 +91,25 @@ impl Identity {
                 hash ^= mix(EN_PASSANT_DOMAIN | square.index() as u64);
             }
         }
+        let fen_counters: Vec<u32> = rules
+            .variant()
+            .counters
+            .iter()
+            .enumerate()
+            .filter(|(_, counter)| counter.fen_countdown.is_some())
+            .flat_map(|(id, _)| {
+                Color::ALL.map(|color| position.counters(color).get(id).copied().unwrap_or(0))
+            })
+            .collect();
+        for (index, count) in fen_counters.iter().enumerate() {
+            hash ^= mix(COUNTER_DOMAIN | (index as u64) << 32 | u64::from(*count));
+        }
         Identity {
             hash,
             side_to_move: position.side_to_move(),
             castling,
             en_passant,
+            fen_counters,
         }
     }
 
@@ -106,6 +126,7 @@ impl Identity {
             && self.side_to_move == other.side_to_move
             && self.castling == other.castling
             && self.en_passant == other.en_passant
+            && self.fen_counters == other.fen_counters
             && a.same_placement(b)
     }
 }

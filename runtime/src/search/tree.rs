@@ -25,7 +25,7 @@ use super::order::is_tactical;
 use super::outcome::{resolve_ending, Ending};
 use crate::board::Board;
 use crate::game::awards;
-use crate::game::condition::{Context, Precheck};
+use crate::game::condition::{move_targets, reads_move_targets, Context, Precheck};
 use crate::game::legality::apply_history_rules;
 use crate::game::{AwardedWin, Game, Identity, MoveEvents, Repetitions};
 use crate::model::{Color, Condition, EventPattern, Termination, Trigger, Variant};
@@ -98,6 +98,8 @@ struct Needs {
     events: bool,
     history_rules: bool,
     awards: bool,
+    /// A rule asks where the legal moves go: every node lists them.
+    move_targets: bool,
     /// The automatic termination rules, then the claims, each as its
     /// index and its [`Precheck`], in file order.
     automatic: Vec<(usize, Precheck)>,
@@ -117,6 +119,9 @@ pub struct Tree<R: Rules> {
     game_frames: usize,
     /// Legal-move lists of nodes taken back, reused by the next nodes.
     spare_lists: Vec<Vec<R::Move>>,
+    /// The current node's legal moves as (kind, destination), where a rule
+    /// reads them ([`reads_move_targets`]).
+    move_targets: Vec<(crate::model::PieceId, crate::model::Square)>,
 }
 
 fn condition_reads_events(condition: &Condition) -> bool {
@@ -130,10 +135,14 @@ fn condition_reads_events(condition: &Condition) -> bool {
     }
 }
 
-fn pattern_is_laws_checkmate(pattern: &EventPattern) -> bool {
+/// Whether the pattern reads the position after the move (a check, a
+/// Laws-of-Chess checkmate), which the move alone does not tell.
+fn pattern_reads_position_after(pattern: &EventPattern) -> bool {
     match pattern {
-        EventPattern::LawsCheckmate => true,
-        EventPattern::Both(a, b) => pattern_is_laws_checkmate(a) || pattern_is_laws_checkmate(b),
+        EventPattern::LawsCheckmate | EventPattern::Check => true,
+        EventPattern::Both(a, b) => {
+            pattern_reads_position_after(a) || pattern_reads_position_after(b)
+        }
         _ => false,
     }
 }
@@ -151,8 +160,9 @@ impl Needs {
                 || variant
                     .ply_reset_events
                     .iter()
-                    .any(pattern_is_laws_checkmate),
+                    .any(pattern_reads_position_after),
             history_rules: !variant.legality.history_rules.is_empty(),
+            move_targets: reads_move_targets(variant),
             awards: !variant.awards.is_empty(),
             automatic: prechecks(variant, Trigger::Automatic),
             claims: prechecks(variant, Trigger::Claim),
@@ -225,6 +235,7 @@ impl<R: Rules + Clone> Tree<R> {
             awarded: Vec::new(),
             game_frames: 0,
             spare_lists: Vec::new(),
+            move_targets: Vec::new(),
             rules,
         };
         tree.settle(false);
@@ -389,6 +400,7 @@ impl<R: Rules + Clone> Tree<R> {
             repetitions,
             plies_since_reset: self.current.plies_since_reset,
             last_move: self.current.last_move.as_ref(),
+            move_targets: &self.move_targets,
             clock: None,
         }
     }
@@ -405,7 +417,9 @@ impl<R: Rules + Clone> Tree<R> {
             .pop()
             .unwrap_or_else(|| Vec::with_capacity(64));
         legal.clear();
-        let (in_check, known) = if self.needs.history_rules || self.position.en_passant().is_some()
+        let (in_check, known) = if self.needs.history_rules
+            || self.needs.move_targets
+            || self.position.en_passant().is_some()
         {
             (self.rules.in_check(&self.position), None)
         } else {
@@ -426,6 +440,9 @@ impl<R: Rules + Clone> Tree<R> {
         // Unlisted moves only where there is no en passant target, which
         // is the one part of the identity that reads them.
         self.current.identity = Identity::of(&self.rules, &self.position, &legal);
+        if self.needs.move_targets {
+            self.move_targets = move_targets(&self.rules, &self.position, &legal);
+        }
         let repetitions = self.count_repetitions();
         let mut ending = None;
         if after_move && self.needs.awards {

@@ -207,6 +207,7 @@ impl Builder {
             Rule::ev_royal_capture => EventAtom::RoyalCapture,
             Rule::ev_crowning => EventAtom::Crowning(self.pieces_after(&mut children)?),
             Rule::ev_laws_checkmate => EventAtom::LawsCheckmate,
+            Rule::ev_check => EventAtom::Check,
             Rule::ev_moved_was => {
                 EventAtom::MovedPieceWas(children.all(Rule::ident).iter().map(ident).collect())
             }
@@ -404,6 +405,18 @@ impl Builder {
                 seconds: token(&children.next(Rule::int)?),
             },
             Rule::c_last_move => Condition::LastMove(self.event(&children.next(Rule::event)?)?),
+            Rule::c_to_move => {
+                let colour = children.next(Rule::colour)?;
+                Condition::ToMove(match colour.as_str() {
+                    "white" => Colour::White,
+                    "black" => Colour::Black,
+                    _ => return Err(self.unknown_word(&colour)),
+                })
+            }
+            Rule::c_can_move => Condition::CanMoveInto {
+                pieces: self.ident_list(&children.next(Rule::ident_alt)?)?,
+                region: ident(&children.next(Rule::ident)?),
+            },
             _ => return Err(self.unexpected_node(Rule::cond_atom, &inner)),
         };
         children.end()?;
