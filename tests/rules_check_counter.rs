@@ -7,9 +7,7 @@
 
 mod common;
 
-use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 use varc::model::Variant;
 use varc_runtime::fen::{parse_fen, write_fen, FenError};
 
@@ -19,20 +17,6 @@ fn three_check_file() -> PathBuf {
 
 fn three_check() -> Variant {
     varc::load_variant(&three_check_file()).unwrap_or_else(|e| panic!("{}", e.render()))
-}
-
-/// `replay --json` of `args` by the interpreter and by the compiled engine.
-fn replay_both(file: &Path, variant: &Variant, args: &[&str]) -> [Value; 2] {
-    let (interpreted, _) = common::replay_json(&[&[file.to_str().expect("path")], args].concat());
-    let output = Command::new(common::engine(variant))
-        .arg("replay")
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("the engine replays");
-    let compiled: Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stdout)));
-    [interpreted, compiled]
 }
 
 #[test]
@@ -82,7 +66,7 @@ fn check_counter_fen_field_malformed_is_a_clear_error() {
 /// 1. e4 f6 2. Qh5+: White has given one check, the FEN says 2+3.
 #[test]
 fn check_event_counts_a_check_given() {
-    for value in replay_both(
+    for value in common::replay_both(
         &three_check_file(),
         &three_check(),
         &["--moves", "e2e4 f7f6 d1h5"],
@@ -105,7 +89,7 @@ fn check_event_counts_a_check_given() {
 #[test]
 fn third_check_wins() {
     let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1";
-    for value in replay_both(
+    for value in common::replay_both(
         &three_check_file(),
         &three_check(),
         &["--fen", fen, "--moves", "a1a8"],

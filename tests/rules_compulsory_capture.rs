@@ -6,8 +6,7 @@
 
 mod common;
 
-use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use varc::interp::Interpreter;
 use varc::model::Variant;
@@ -36,42 +35,17 @@ fn chess_must_capture() -> Variant {
         .unwrap_or_else(|e| panic!("{}", e.render()))
 }
 
-/// `replay --json` of `args` by the interpreter (`varc replay FILE ...`)
-/// and by the compiled engine of `variant`.
-fn replay_both(file: &Path, variant: &Variant, args: &[&str]) -> [Value; 2] {
-    let (interpreted, _) = common::replay_json(&[&[file.to_str().expect("path")], args].concat());
-    let output = Command::new(common::engine(variant))
-        .arg("replay")
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("the engine replays");
-    let compiled: Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stdout)));
-    [interpreted, compiled]
-}
-
-fn legal_moves(value: &Value) -> Vec<String> {
-    let list = value["legal_moves"].as_array().expect("legal_moves");
-    let mut moves: Vec<String> = list
-        .iter()
-        .map(|m| m.as_str().expect("move text").to_string())
-        .collect();
-    moves.sort();
-    moves
-}
-
 /// Antichess after 1. e4 d5: White's pawn can take on d5, so taking is
 /// White's only move, and 2. e5 is refused because captures are compulsory.
 #[test]
 fn compulsory_capture_refuses_a_quiet_move_when_a_capture_exists() {
     let args = ["--moves", "e2e4 d7d5 e4e5"];
-    for value in replay_both(
+    for value in common::replay_both(
         &gallery_file("antichess"),
         &gallery_variant("antichess"),
         &args,
     ) {
-        assert_eq!(legal_moves(&value), ["e4d5"], "{value}");
+        assert_eq!(common::sorted_legal_moves(&value), ["e4d5"], "{value}");
         assert_eq!(value["error"], "illegal move e4e5", "{value}");
         let reason = value["reason"].as_str().unwrap_or_default();
         assert!(
@@ -87,12 +61,12 @@ fn compulsory_capture_refuses_a_quiet_move_when_a_capture_exists() {
 fn compulsory_capture_counts_en_passant() {
     let fen = "8/8/8/3pP3/8/8/8/K6k w - d6 0 1";
     let args = ["--fen", fen, "--moves", "a1b1"];
-    for value in replay_both(
+    for value in common::replay_both(
         &gallery_file("antichess"),
         &gallery_variant("antichess"),
         &args,
     ) {
-        assert_eq!(legal_moves(&value), ["e5d6"], "{value}");
+        assert_eq!(common::sorted_legal_moves(&value), ["e5d6"], "{value}");
         let reason = value["reason"].as_str().unwrap_or_default();
         assert!(reason.contains("captures are compulsory"), "{value}");
     }
@@ -114,12 +88,12 @@ fn compulsory_capture_counts_en_passant() {
 /// chess's twenty moves.
 #[test]
 fn compulsory_capture_leaves_every_move_when_nothing_can_be_taken() {
-    for value in replay_both(
+    for value in common::replay_both(
         &gallery_file("antichess"),
         &gallery_variant("antichess"),
         &[],
     ) {
-        assert_eq!(legal_moves(&value).len(), 20, "{value}");
+        assert_eq!(common::sorted_legal_moves(&value).len(), 20, "{value}");
     }
 }
 

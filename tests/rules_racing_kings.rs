@@ -7,8 +7,7 @@
 
 mod common;
 
-use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 use varc::model::{GivingCheck, Variant};
 
@@ -18,30 +17,6 @@ fn racing_kings_file() -> PathBuf {
 
 fn racing_kings() -> Variant {
     varc::load_variant(&racing_kings_file()).unwrap_or_else(|e| panic!("{}", e.render()))
-}
-
-/// `replay --json` of `args` by the interpreter and by the compiled engine.
-fn replay_both(file: &Path, variant: &Variant, args: &[&str]) -> [Value; 2] {
-    let (interpreted, _) = common::replay_json(&[&[file.to_str().expect("path")], args].concat());
-    let output = Command::new(common::engine(variant))
-        .arg("replay")
-        .args(args)
-        .arg("--json")
-        .output()
-        .expect("the engine replays");
-    let compiled: Value = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stdout)));
-    [interpreted, compiled]
-}
-
-fn legal_moves(value: &Value) -> Vec<String> {
-    let list = value["legal_moves"].as_array().expect("legal_moves");
-    let mut moves: Vec<String> = list
-        .iter()
-        .map(|m| m.as_str().expect("move text").to_string())
-        .collect();
-    moves.sort();
-    moves
 }
 
 #[test]
@@ -57,14 +32,14 @@ fn no_checks_is_lowered_from_the_check_rule() {
 #[test]
 fn no_checks_refuses_every_move_that_attacks_the_opponents_king() {
     let fen = "8/1k4K1/8/8/8/8/8/2R5 w - - 0 1";
-    for value in replay_both(&racing_kings_file(), &racing_kings(), &["--fen", fen]) {
-        let moves = legal_moves(&value);
+    for value in common::replay_both(&racing_kings_file(), &racing_kings(), &["--fen", fen]) {
+        let moves = common::sorted_legal_moves(&value);
         assert!(!moves.contains(&"c1b1".to_string()), "{value}");
         assert!(!moves.contains(&"c1c7".to_string()), "{value}");
         assert!(moves.contains(&"c1c6".to_string()), "{value}");
         assert_eq!(moves.len(), 20, "{value}");
     }
-    for value in replay_both(
+    for value in common::replay_both(
         &racing_kings_file(),
         &racing_kings(),
         &["--fen", fen, "--moves", "c1b1"],
@@ -80,7 +55,7 @@ fn no_checks_refuses_every_move_that_attacks_the_opponents_king() {
 #[test]
 fn a_king_on_the_goal_wins_when_the_other_cannot_answer() {
     let fen = "8/6K1/1k6/8/8/8/8/8 w - - 0 1";
-    for value in replay_both(
+    for value in common::replay_both(
         &racing_kings_file(),
         &racing_kings(),
         &["--fen", fen, "--moves", "g7g8"],
@@ -96,14 +71,14 @@ fn a_king_on_the_goal_wins_when_the_other_cannot_answer() {
 #[test]
 fn black_answers_a_king_on_the_goal_and_draws_by_reaching_it() {
     let fen = "8/k5K1/8/8/8/8/8/8 w - - 0 1";
-    for value in replay_both(
+    for value in common::replay_both(
         &racing_kings_file(),
         &racing_kings(),
         &["--fen", fen, "--moves", "g7g8"],
     ) {
         assert_eq!(value["status"], "ongoing", "{value}");
     }
-    for value in replay_both(
+    for value in common::replay_both(
         &racing_kings_file(),
         &racing_kings(),
         &["--fen", fen, "--moves", "g7g8 a7a8"],
@@ -111,7 +86,7 @@ fn black_answers_a_king_on_the_goal_and_draws_by_reaching_it() {
         assert_eq!(value["status"], "ended", "{value}");
         assert_eq!(value["reason"], "both kings reached rank 8", "{value}");
     }
-    for value in replay_both(
+    for value in common::replay_both(
         &racing_kings_file(),
         &racing_kings(),
         &["--fen", fen, "--moves", "g7g8 a7a6"],
@@ -125,7 +100,7 @@ fn black_answers_a_king_on_the_goal_and_draws_by_reaching_it() {
 #[test]
 fn black_reaching_the_goal_first_wins_at_once() {
     let fen = "8/k7/8/8/8/8/6K1/8 b - - 0 1";
-    for value in replay_both(
+    for value in common::replay_both(
         &racing_kings_file(),
         &racing_kings(),
         &["--fen", fen, "--moves", "a7a8"],

@@ -55,6 +55,32 @@ pub fn replay_json(args: &[&str]) -> (serde_json::Value, i32) {
     (value, output.status.code().unwrap_or(-1))
 }
 
+/// `replay --json` of `args` by the interpreter (`varc replay FILE ...`)
+/// and by the compiled engine of `variant`, in that order.
+pub fn replay_both(file: &Path, variant: &Variant, args: &[&str]) -> [serde_json::Value; 2] {
+    let (interpreted, _) = replay_json(&[&[file.to_str().expect("path")], args].concat());
+    let output = std::process::Command::new(engine(variant))
+        .arg("replay")
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("the engine replays");
+    let compiled: serde_json::Value = serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&output.stdout)));
+    [interpreted, compiled]
+}
+
+/// The legal moves of a `replay --json` answer, as texts, sorted.
+pub fn sorted_legal_moves(value: &serde_json::Value) -> Vec<String> {
+    let list = value["legal_moves"].as_array().expect("legal_moves");
+    let mut moves: Vec<String> = list
+        .iter()
+        .map(|m| m.as_str().expect("move text").to_string())
+        .collect();
+    moves.sort();
+    moves
+}
+
 /// The folder of the bundled variants.
 pub fn variants_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("variants")
