@@ -76,7 +76,7 @@ pub fn tactical_score<R: Rules + ?Sized>(
     (victim + gain) * 16 - attacker / 16
 }
 
-/// Whether `score` (from [`OrderingTables::scores`]) is a capture's or a
+/// Whether `score` (from [`OrderingTables::early_score`]) is a capture's or a
 /// promotion's, other than the hash move's.
 pub fn is_tactical_score(score: i32) -> bool {
     (TACTICAL..HASH_MOVE).contains(&score)
