@@ -227,10 +227,15 @@ pub fn count_legal<V: CompiledVariant>(pos: &Pos<V>) -> u64 {
 /// lost: list them to know.
 #[inline]
 pub fn any_legal<V: CompiledVariant>(pos: &Pos<V>) -> Option<bool> {
-    let masks = deciding_masks(pos)?;
+    deciding_masks(pos).map(|masks| any_move_under(pos, &masks))
+}
+
+/// Whether the side to move has a move under `masks` (which decide legality).
+#[inline(always)]
+fn any_move_under<V: CompiledVariant>(pos: &Pos<V>, masks: &Masks<V>) -> bool {
     let mut any = AnyMove::default();
-    generate_moves(pos, &mut any, &masks);
-    Some(any.found)
+    generate_moves(pos, &mut any, masks);
+    any.found
 }
 
 /// [`any_legal`], and whether the side to move is in check: the check
@@ -238,15 +243,14 @@ pub fn any_legal<V: CompiledVariant>(pos: &Pos<V>) -> Option<bool> {
 #[inline]
 pub fn any_legal_and_check<V: CompiledVariant>(pos: &Pos<V>) -> Option<(bool, bool)> {
     let masks = deciding_masks(pos)?;
-    let mut any = AnyMove::default();
-    generate_moves(pos, &mut any, &masks);
+    let any = any_move_under(pos, &masks);
     // The masks count checks only where the check rule made them.
     let in_check = if V::CHECK_RULE {
         masks.checkers != 0
     } else {
         pos.royal_attacked(pos.side())
     };
-    Some((any.found, in_check))
+    Some((any, in_check))
 }
 
 /// Appends the legal moves of the side to move that may be tactical: every

@@ -7,6 +7,13 @@ use crate::model::*;
 use std::collections::HashMap;
 
 impl Lowerer<'_> {
+    /// Whether `name` names a royal piece defined so far.
+    fn names_royal_piece(&self, name: &str) -> bool {
+        self.piece_ids
+            .get(name)
+            .is_some_and(|id| self.pieces[*id].royal)
+    }
+
     pub(super) fn lower_promotion(
         &mut self,
         file: usize,
@@ -43,11 +50,7 @@ impl Lowerer<'_> {
         // royal kind is refused below), and the check rule would no longer
         // hold for its side: refused rather than given a meaning.
         for ident in &promote.pieces {
-            let royal = self
-                .piece_ids
-                .get(&ident.name)
-                .is_some_and(|id| self.pieces[*id].royal);
-            if royal {
+            if self.names_royal_piece(&ident.name) {
                 self.error(
                     Error::new(
                         Code::PromotionOfRoyal,
@@ -62,11 +65,7 @@ impl Lowerer<'_> {
             }
         }
         for ident in &promote.choices {
-            let royal = self
-                .piece_ids
-                .get(&ident.name)
-                .is_some_and(|id| self.pieces[*id].royal);
-            if royal {
+            if self.names_royal_piece(&ident.name) {
                 self.error(
                     Error::new(Code::PromotionToRoyal, file, ident.span, format!("promotion into the royal piece `{}`", ident.name))
                         .with_label("a promoted piece would be a second royal piece")
