@@ -218,6 +218,18 @@ impl<V: CompiledVariant> Pos<V> {
             .map_or(0, |kind| code_of(kind, color))
     }
 
+    /// The kind of the piece on `square`, which must hold one.
+    #[inline(always)]
+    pub fn kind_on_occupied(&self, square: usize) -> usize {
+        if <V::Codes as SquareStore<u8>>::KEPT {
+            return kind_of(self.board.get(square));
+        }
+        let b = V::Bb::bit(square);
+        (0..V::KINDS)
+            .find(|&kind| !(self.pieces[kind] & b).is_empty())
+            .unwrap_or(0)
+    }
+
     /// Whether `square` holds a piece.
     #[inline(always)]
     pub fn is_occupied(&self, square: usize) -> bool {

@@ -310,15 +310,20 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
     }
 
     fn captured_kind(&self, pos: &Pos<V>, mv: &Mv) -> Option<PieceId> {
-        let code = match mv.kind {
-            CompiledKind::EnPassant => pos.code_at(mv.aux as usize),
+        let square = match mv.kind {
+            CompiledKind::EnPassant => mv.aux as usize,
             CompiledKind::Castle => return None,
             CompiledKind::Normal | CompiledKind::DelayedPromotion if mv.to != mv.from => {
-                pos.code_at(mv.to as usize)
+                mv.to as usize
             }
             CompiledKind::Normal | CompiledKind::DelayedPromotion => return None,
         };
-        (code != 0 && color_of(code) != pos.side()).then(|| kind_of(code))
+        // Most moves asked about go to an empty square: one test, no
+        // search of the kinds.
+        if (pos.colors[1 - pos.side()] & V::Bb::bit(square)).is_empty() {
+            return None;
+        }
+        Some(pos.kind_on_occupied(square))
     }
 
     fn is_capture(&self, pos: &Pos<V>, mv: &Mv) -> bool {

@@ -323,15 +323,12 @@ impl Evaluator {
         let mut tally = Tally {
             evaluator: self,
             material: [0; 2],
-            placed: [0; 2],
-            mobility: [0; 2],
-            royal_terms: [0; 2],
+            positional: [0; 2],
         };
         if !rules.visit_reaches(position, &mut tally) {
             self.walk_reaches(position, &mut tally);
         }
-        let side = |c: usize| tally.placed[c] + tally.mobility[c] + tally.royal_terms[c];
-        (side(0) - side(1)).clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
+        (tally.positional[0] - tally.positional[1]).clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
     }
 
     /// The safety and placement of one royal piece: enemy attacks around it
@@ -492,10 +489,9 @@ struct Tally<'a> {
     evaluator: &'a Evaluator,
     /// Material alone, for the royal pieces' danger.
     material: [i32; 2],
-    /// Material and placement.
-    placed: [i32; 2],
-    mobility: [i32; 2],
-    royal_terms: [i32; 2],
+    /// Material, placement, mobility and the royal terms: the sum the
+    /// evaluation is.
+    positional: [i32; 2],
 }
 
 impl ReachVisitor for Tally<'_> {
@@ -504,9 +500,9 @@ impl ReachVisitor for Tally<'_> {
         let c = piece.color.index();
         if let Some(terms) = self.evaluator.terms.get(piece.kind) {
             self.material[c] += terms.value;
-            self.placed[c] += terms.placed[c][piece.square.index() % SQUARE_COUNT];
             let reach = (piece.reach as usize).min(SQUARE_COUNT - 1);
-            self.mobility[c] += terms.mobility[reach];
+            self.positional[c] +=
+                terms.placed[c][piece.square.index() % SQUARE_COUNT] + terms.mobility[reach];
         }
     }
 
@@ -514,7 +510,7 @@ impl ReachVisitor for Tally<'_> {
     fn royal(&mut self, royal: RoyalSurroundings) {
         // Pieces come first, so the enemy's material is known here.
         let enemy_material = self.material[royal.color.opponent().index()];
-        self.royal_terms[royal.color.index()] += self.evaluator.royal_term(royal, enemy_material);
+        self.positional[royal.color.index()] += self.evaluator.royal_term(royal, enemy_material);
     }
 }
 

@@ -30,7 +30,6 @@ use crate::game::legality::apply_history_rules;
 use crate::game::{AwardedWin, Game, Identity, MoveEvents, Repetitions};
 use crate::model::{Color, Condition, EventPattern, Termination, Trigger, Variant};
 use crate::rules::Rules;
-use std::borrow::Borrow;
 
 /// What the rules make of the current node; `M` is the back end's move
 /// ([`Rules::Move`]).
@@ -77,21 +76,6 @@ struct NodeState<M> {
     rules: NodeRules<M>,
 }
 
-/// A position left behind by a move of the line (`P`, `M`: the back end's
-/// position and move), with its node state. Taking the move back restores
-/// the position kept here (counters included), so no undo record is kept.
-#[derive(Clone, Debug)]
-struct Frame<P, M> {
-    position: P,
-    state: NodeState<M>,
-}
-
-impl<P, M> Borrow<P> for Frame<P, M> {
-    fn borrow(&self) -> &P {
-        &self.position
-    }
-}
-
 /// Facts of the variant that decide which work a node needs.
 #[derive(Clone, Debug)]
 struct Needs {
@@ -112,11 +96,18 @@ pub struct Tree<R: Rules> {
     rules: R,
     needs: Needs,
     position: R::Position,
-    frames: Vec<Frame<R::Position, R::Move>>,
-    current: NodeState<R::Move>,
+    /// The positions the moves of the line left behind, oldest first (the
+    /// game's moves, then the search's). Taking a move back restores the
+    /// position kept here (counters included), so no undo record is kept.
+    left_behind: Vec<R::Position>,
+    /// The state of every position of the line, the current one last: one
+    /// more than `left_behind` (the root's), never empty. States stay in
+    /// place while the line grows and shrinks, so a node costs no copy of
+    /// its state.
+    states: Vec<NodeState<R::Move>>,
     awarded: Vec<AwardedWin>,
-    /// Frames that belong to the game (before the search root).
-    game_frames: usize,
+    /// Positions left behind by the game's moves (before the search root).
+    game_plies: usize,
     /// Legal-move lists of nodes taken back, reused by the next nodes.
     spare_lists: Vec<Vec<R::Move>>,
     /// The current node's legal moves as (kind, destination), where a rule
@@ -200,16 +191,19 @@ impl<R: Rules + Clone> Tree<R> {
                 tree.make(&mv);
             }
         }
-        tree.game_frames = tree.frames.len();
+        tree.game_plies = tree.left_behind.len();
         tree.position = game.position().clone();
         tree.awarded = game.awards().to_vec();
-        tree.current.plies_since_reset = game.plies_since_reset();
-        tree.current.awarded_len = tree.awarded.len();
-        tree.current.hash = super::tt::position_hash(&tree.rules, &tree.position, &tree.awarded);
-        tree.current.rules.legal = game.legal_moves().to_vec();
-        tree.current.rules.listed = true;
-        tree.current.rules.has_legal_move = !game.legal_moves().is_empty();
-        tree.current.rules.ending = None;
+        let hash = super::tt::position_hash(&tree.rules, &tree.position, &tree.awarded);
+        let awarded_len = tree.awarded.len();
+        let current = tree.current_mut();
+        current.plies_since_reset = game.plies_since_reset();
+        current.awarded_len = awarded_len;
+        current.hash = hash;
+        current.rules.legal = game.legal_moves().to_vec();
+        current.rules.listed = true;
+        current.rules.has_legal_move = !game.legal_moves().is_empty();
+        current.rules.ending = None;
         tree.refresh_claims();
         tree
     }
@@ -221,7 +215,7 @@ impl<R: Rules + Clone> Tree<R> {
         let identity = Identity::of(&rules, &position, &[]);
         let mut tree = Tree {
             needs,
-            current: NodeState {
+            states: vec![NodeState {
                 identity,
                 hash: 0,
                 moves_made: 0,
@@ -229,17 +223,28 @@ impl<R: Rules + Clone> Tree<R> {
                 last_move: None,
                 awarded_len: 0,
                 rules: NodeRules::default(),
-            },
+            }],
             position,
-            frames: Vec::new(),
+            left_behind: Vec::new(),
             awarded: Vec::new(),
-            game_frames: 0,
+            game_plies: 0,
             spare_lists: Vec::new(),
             move_targets: Vec::new(),
             rules,
         };
         tree.settle(false);
         tree
+    }
+
+    /// The current node's state.
+    fn current(&self) -> &NodeState<R::Move> {
+        let last = self.states.len() - 1;
+        &self.states[last]
+    }
+
+    fn current_mut(&mut self) -> &mut NodeState<R::Move> {
+        let last = self.states.len() - 1;
+        &mut self.states[last]
     }
 
     /// The move generator.
@@ -259,7 +264,7 @@ impl<R: Rules + Clone> Tree<R> {
     pub fn tactical_moves(&mut self, out: &mut Vec<R::Move>) {
         let first = out.len();
         // A node with history rules is always listed (see `settle`).
-        if self.current.rules.listed || !self.rules.generate_tactical(&self.position, out) {
+        if self.current().rules.listed || !self.rules.generate_tactical(&self.position, out) {
             out.extend_from_slice(self.legal_moves());
         }
         let (rules, position) = (&self.rules, &self.position);
@@ -275,14 +280,15 @@ impl<R: Rules + Clone> Tree<R> {
 
     /// What the rules make of the current node.
     pub fn node(&self) -> &NodeRules<R::Move> {
-        &self.current.rules
+        &self.current().rules
     }
 
     /// The legal moves of the current node (history rules applied), listed
     /// on the first call: a node settled without them (the back end told
     /// whether one exists, [`Rules::has_legal_move`]) lists them here.
     pub fn legal_moves(&mut self) -> &[R::Move] {
-        let node = &mut self.current.rules;
+        let last = self.states.len() - 1;
+        let node = &mut self.states[last].rules;
         if !node.listed {
             let mut scratch = self.position.clone();
             self.rules.generate_legal(&mut scratch, &mut node.legal);
@@ -293,12 +299,12 @@ impl<R: Rules + Clone> Tree<R> {
 
     /// The hash of the current node (position, counters, awarded wins).
     pub fn hash(&self) -> u64 {
-        self.current.hash
+        self.current().hash
     }
 
     /// Plies made since the search root.
     pub fn ply(&self) -> usize {
-        self.frames.len() - self.game_frames
+        self.left_behind.len() - self.game_plies
     }
 
     /// The wins awarded on the line so far, White first.
@@ -308,8 +314,8 @@ impl<R: Rules + Clone> Tree<R> {
 
     /// Plays `mv` (one of the node's legal moves) and settles the new node.
     pub fn make(&mut self, mv: &R::Move) {
-        let before = self.position.clone();
-        self.rules.make_move(&mut self.position, mv);
+        let next = self.rules.play(&self.position, mv);
+        let before = std::mem::replace(&mut self.position, next);
         let mover = before.side_to_move();
         let events = self
             .needs
@@ -328,14 +334,15 @@ impl<R: Rules + Clone> Tree<R> {
             }
             None => self.position.halfmove_clock() == 0,
         };
+        let parent = self.current();
         let state = NodeState {
-            identity: self.current.identity.clone(),
+            identity: parent.identity.clone(),
             hash: 0,
-            moves_made: self.current.moves_made + 1,
+            moves_made: parent.moves_made + 1,
             plies_since_reset: if resets {
                 0
             } else {
-                self.current.plies_since_reset.saturating_add(1)
+                parent.plies_since_reset.saturating_add(1)
             },
             last_move: events,
             awarded_len: self.awarded.len(),
@@ -351,10 +358,11 @@ impl<R: Rules + Clone> Tree<R> {
     pub fn make_null(&mut self) {
         let before = self.position.clone();
         self.rules.pass_turn(&mut self.position);
+        let parent = self.current();
         let state = NodeState {
-            identity: self.current.identity.clone(),
+            identity: parent.identity.clone(),
             hash: 0,
-            moves_made: self.current.moves_made + 1,
+            moves_made: parent.moves_made + 1,
             plies_since_reset: 0,
             last_move: None,
             awarded_len: self.awarded.len(),
@@ -366,24 +374,23 @@ impl<R: Rules + Clone> Tree<R> {
     /// Enters the child node `state`, keeping the position `before` and the
     /// parent's state to take the move back, and settles the new node.
     fn enter(&mut self, before: R::Position, state: NodeState<R::Move>) {
-        let parent = std::mem::replace(&mut self.current, state);
-        self.frames.push(Frame {
-            position: before,
-            state: parent,
-        });
+        self.left_behind.push(before);
+        self.states.push(state);
         self.settle(true);
     }
 
     /// Takes back the last move made with [`Tree::make`] (or the pass of
     /// [`Tree::make_null`]).
     pub fn unmake(&mut self) {
-        let Some(frame) = self.frames.pop() else {
+        let Some(position) = self.left_behind.pop() else {
             return;
         };
-        self.position = frame.position;
-        self.awarded.truncate(self.current.awarded_len);
-        let child = std::mem::replace(&mut self.current, frame.state);
-        self.spare_lists.push(child.rules.legal);
+        self.position = position;
+        let child = self.current_mut();
+        let (awarded_len, legal) = (child.awarded_len, std::mem::take(&mut child.rules.legal));
+        self.states.truncate(self.left_behind.len() + 1);
+        self.awarded.truncate(awarded_len);
+        self.spare_lists.push(legal);
     }
 
     fn context<'a>(
@@ -398,8 +405,8 @@ impl<R: Rules + Clone> Tree<R> {
             in_check,
             has_legal_move,
             repetitions,
-            plies_since_reset: self.current.plies_since_reset,
-            last_move: self.current.last_move.as_ref(),
+            plies_since_reset: self.current().plies_since_reset,
+            last_move: self.current().last_move.as_ref(),
             move_targets: &self.move_targets,
             clock: None,
         }
@@ -432,14 +439,14 @@ impl<R: Rules + Clone> Tree<R> {
                 let mut scratch = self.position.clone();
                 self.rules.generate_legal(&mut scratch, &mut legal);
                 if self.needs.history_rules {
-                    apply_history_rules(&self.rules, &self.frames, &mut scratch, &mut legal);
+                    apply_history_rules(&self.rules, &self.left_behind, &mut scratch, &mut legal);
                 }
                 (!legal.is_empty(), true)
             }
         };
         // Unlisted moves only where there is no en passant target, which
         // is the one part of the identity that reads them.
-        self.current.identity = Identity::of(&self.rules, &self.position, &legal);
+        self.current_mut().identity = Identity::of(&self.rules, &self.position, &legal);
         if self.needs.move_targets {
             self.move_targets = move_targets(&self.rules, &self.position, &legal);
         }
@@ -447,7 +454,7 @@ impl<R: Rules + Clone> Tree<R> {
         let mut ending = None;
         if after_move && self.needs.awards {
             let context = self.context(has_legal_move, in_check, repetitions);
-            let ply = self.current.moves_made;
+            let ply = self.current().moves_made;
             let mut awarded = self.awarded.clone();
             let (_, ends) = awards::grant(&context, &mut awarded, ply);
             if ends.is_some() {
@@ -455,7 +462,8 @@ impl<R: Rules + Clone> Tree<R> {
             }
             self.awarded = awarded;
         }
-        self.current.hash = super::tt::position_hash(&self.rules, &self.position, &self.awarded);
+        self.current_mut().hash =
+            super::tt::position_hash(&self.rules, &self.position, &self.awarded);
         let wins = self.awarded_wins();
         let context = self.context(has_legal_move, in_check, repetitions);
         if ending.is_none() {
@@ -471,7 +479,7 @@ impl<R: Rules + Clone> Tree<R> {
         } else {
             Vec::new()
         };
-        self.current.rules = NodeRules {
+        self.current_mut().rules = NodeRules {
             legal,
             listed,
             has_legal_move,
@@ -487,14 +495,15 @@ impl<R: Rules + Clone> Tree<R> {
         let repetitions = self.count_repetitions();
         let in_check = self.rules.in_check(&self.position);
         let wins = self.awarded_wins();
-        let has_legal_move = self.current.rules.has_legal_move;
+        let has_legal_move = self.current().rules.has_legal_move;
         let context = self.context(has_legal_move, in_check, repetitions);
         let claims = self
             .rules_holding(&context, Trigger::Claim)
             .map(|rule| resolve_ending(&context, rule, wins))
             .collect();
-        self.current.rules.claims = claims;
-        self.current.rules.in_check = in_check;
+        let node = &mut self.current_mut().rules;
+        node.claims = claims;
+        node.in_check = in_check;
     }
 
     /// The termination rules with `trigger` whose condition holds, in file
@@ -520,18 +529,17 @@ impl<R: Rules + Clone> Tree<R> {
     }
 
     fn count_repetitions(&self) -> Repetitions {
-        let current = &self.current;
+        let current = self.current();
         let first_in_row = current.moves_made.saturating_sub(current.plies_since_reset);
         let mut repetitions = Repetitions {
             total: 1,
             in_a_row: 1,
         };
-        for frame in &self.frames {
-            let before = &frame.state;
+        for (position, before) in self.left_behind.iter().zip(&self.states) {
             if before.identity.hash != current.identity.hash
                 || !before
                     .identity
-                    .same_as(&frame.position, &current.identity, &self.position)
+                    .same_as(position, &current.identity, &self.position)
             {
                 continue;
             }
