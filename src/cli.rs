@@ -11,6 +11,7 @@ pub mod play;
 pub mod replay;
 pub mod selfplay;
 pub mod serve;
+pub mod tune;
 pub mod uci;
 pub mod xboard;
 
@@ -20,7 +21,16 @@ use varc::model::Variant;
 
 /// Loads a rules file and builds its interpreter, printing errors on stderr.
 pub fn load_interpreter(path: &Path) -> Option<varc::interp::Interpreter> {
-    let variant = load_or_report(path)?;
+    load_weighted_interpreter(path, None)
+}
+
+/// [`load_interpreter`] with a weights file's evaluation weights, if any
+/// (see [`load_weighted`]).
+pub fn load_weighted_interpreter(
+    path: &Path,
+    weights: Option<&Path>,
+) -> Option<varc::interp::Interpreter> {
+    let variant = load_weighted(path, weights)?;
     match varc::interp::Interpreter::new(variant) {
         Ok(rules) => Some(rules),
         Err(error) => {
@@ -40,6 +50,25 @@ pub fn protocol_exit(outcome: std::io::Result<()>) -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+/// Loads a rules file and, if given, a weights file on top of it (see
+/// [`varc_runtime::weights`]); prints what is wrong with either on stderr.
+pub fn load_weighted(path: &Path, weights: Option<&Path>) -> Option<Variant> {
+    let mut variant = load_or_report(path)?;
+    if let Some(weights) = weights {
+        let applied = std::fs::read_to_string(weights)
+            .map_err(|error| error.to_string())
+            .and_then(|text| {
+                varc_runtime::weights::WeightsFile::parse(&text).map_err(|e| e.to_string())
+            })
+            .and_then(|file| file.apply(&mut variant).map_err(|e| e.to_string()));
+        if let Err(error) = applied {
+            eprintln!("error: {}: {error}", weights.display());
+            return None;
+        }
+    }
+    Some(variant)
 }
 
 /// Loads a rules file, printing its diagnostics on stderr on failure.

@@ -25,3 +25,4 @@ pub mod dump;
 pub mod interp;
 // Self-play statistics live with the compiler: engines do not need them.
 pub mod selfplay;
+pub mod tune;

@@ -166,6 +166,7 @@ impl<'a> Lowerer<'a> {
                 null: 0.0,
             },
             match_rules: Vec::new(),
+            evaluation: Default::default(),
         };
         self.lower_statements(&mut variant);
         variant.regions = std::mem::take(&mut self.regions);

@@ -33,6 +33,8 @@ enum Command {
     Xboard(cli::xboard::XboardArgs),
     /// Play the engine against itself and summarise the results (or merge summaries).
     Selfplay(cli::selfplay::SelfplayArgs),
+    /// Fit the evaluation's weights and piece values to self-play games; write a weights file.
+    Tune(cli::tune::TuneArgs),
     /// Play a game in the terminal against the engine or a friend.
     Play(cli::play::PlayArgs),
     /// Serve the web playground: play, check and edit variants in a browser.
@@ -55,6 +57,7 @@ fn main() -> ExitCode {
         Command::Uci(args) => cli::uci::run(args),
         Command::Xboard(args) => cli::xboard::run(args),
         Command::Selfplay(args) => cli::selfplay::run(args),
+        Command::Tune(args) => cli::tune::run(args),
         Command::Play(args) => cli::play::run(args),
         Command::Serve(args) => cli::serve::run(args),
         Command::Fmt(args) => cli::fmt::run(args),

@@ -23,6 +23,11 @@
 //!   around it cost, own pieces beside it help, both weighted by the enemy's
 //!   remaining material.
 //! - A small bonus for the side to move (tempo).
+//!
+//! The weights of these terms are the variant's
+//! [`Variant::evaluation`] (the figures above are the defaults); `varc
+//! tune` fits them, with the kinds' values, from self-play (see
+//! [`crate::weights`]).
 
 use crate::board::Board;
 use crate::model::{
@@ -31,6 +36,7 @@ use crate::model::{
 };
 use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
+use crate::weights::EvaluationWeights;
 
 /// What one piece of a kind is worth where it stands and for what it
 /// reaches: the terms read once per piece and evaluation, so they sit
@@ -77,14 +83,11 @@ pub fn neighbours_of(variant: &Variant, square: Square) -> SquareSet {
 /// Centipawns per pawn of declared value.
 pub const PAWN: i32 = 100;
 
-const TEMPO: i32 = 10;
 /// The evaluation stays within this many centipawns either way, far from
 /// the scores of won games (`search::outcome::MATE_BOUND`), whatever the
 /// pieces' values (`MAX_PIECE_VALUE` pawns each, a board full of them).
 const EVALUATION_LIMIT: i32 = 20_000;
 const PLACEMENT_PER_TARGET: i32 = 3;
-const ATTACKED_ROYAL_NEIGHBOUR: i32 = 10;
-const SHELTER_PER_PIECE: i32 = 6;
 
 /// Where a kind's value comes from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -126,6 +129,7 @@ pub struct Evaluator {
     /// `[kind]` pieces that count for the game phase.
     start_material: i32,
     neighbours: Vec<SquareSet>,
+    weights: EvaluationWeights,
 }
 
 impl Evaluator {
@@ -162,8 +166,9 @@ impl Evaluator {
         // table, not a division per piece and evaluation).
         for (piece, terms) in variant.pieces.iter().zip(&mut terms) {
             if !piece.royal {
+                let weight = variant.evaluation.mobility;
                 for (reach, points) in terms.mobility.iter_mut().enumerate() {
-                    *points = reach as i32 * 400 / (terms.value + 200).max(1);
+                    *points = reach as i32 * 4 * weight / (terms.value + 200).max(1);
                 }
             }
         }
@@ -179,6 +184,7 @@ impl Evaluator {
             royal_bonus: Vec::new(),
             start_material: 0,
             neighbours: Vec::new(),
+            weights: variant.evaluation,
         };
         evaluator.neighbours = (0..SQUARE_COUNT)
             .map(|index| neighbours_of(variant, Square::from_index(index)))
@@ -212,10 +218,13 @@ impl Evaluator {
                         empty_board_mobility(&self.atoms[kind][color.index()], variant, *square);
                     let mut bonus = 0.0;
                     if !self.royal[kind] {
-                        bonus += (mobility_here - average) * PLACEMENT_PER_TARGET as f64;
+                        bonus += (mobility_here - average)
+                            * PLACEMENT_PER_TARGET as f64
+                            * percent(self.weights.placement);
                     }
                     if let (Some(d), true) = (distance[square.index()], gain > 0) {
-                        bonus += gain as f64 / (2.0 * ((d + 1) as f64).powi(2));
+                        bonus += gain as f64 / (2.0 * ((d + 1) as f64).powi(2))
+                            * percent(self.weights.advancement);
                     }
                     let terms = &mut self.terms[kind];
                     terms.placed[color.index()][square.index()] =
@@ -225,7 +234,10 @@ impl Evaluator {
             let mut royal = vec![0i16; SQUARE_COUNT];
             if self.royal[kind] {
                 for (i, square) in squares.iter().enumerate() {
-                    royal[square.index()] = ((mobility[i] - average) * 4.0).round() as i16;
+                    royal[square.index()] = ((mobility[i] - average)
+                        * 4.0
+                        * percent(self.weights.royal_centre))
+                    .round() as i16;
                 }
             }
             self.royal_bonus.push(royal);
@@ -312,8 +324,8 @@ impl Evaluator {
     pub fn evaluate<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> i32 {
         let white = self.evaluate_white(rules, position);
         match position.side_to_move() {
-            Color::White => white + TEMPO,
-            Color::Black => -white + TEMPO,
+            Color::White => white + self.weights.tempo,
+            Color::Black => -white + self.weights.tempo,
         }
     }
 
@@ -338,8 +350,8 @@ impl Evaluator {
     fn royal_term(&self, royal: RoyalSurroundings, enemy_material: i32) -> i32 {
         // Enemy material left, as a share of the start: 1 early, 0 bare.
         let danger = (enemy_material * 256 / self.start_material).min(256);
-        let safety = royal.sheltered as i32 * SHELTER_PER_PIECE
-            - royal.attacked as i32 * ATTACKED_ROYAL_NEIGHBOUR;
+        let safety = royal.sheltered as i32 * self.weights.royal_shelter
+            - royal.attacked as i32 * self.weights.royal_attack;
         let centre = self
             .royal_bonus
             .get(royal.kind)
@@ -512,6 +524,11 @@ impl ReachVisitor for Tally<'_> {
         let enemy_material = self.material[royal.color.opponent().index()];
         self.positional[royal.color.index()] += self.evaluator.royal_term(royal, enemy_material);
     }
+}
+
+/// A weight in percent as a factor (exactly 1.0 for 100).
+fn percent(weight: i32) -> f64 {
+    f64::from(weight) / 100.0
 }
 
 fn lame_path_clear(from: Square, df: i32, dr: i32, occupied: &SquareSet) -> bool {

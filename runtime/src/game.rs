@@ -93,6 +93,13 @@ pub struct Step<R: Rules> {
     before: Box<State<R::Position, R::Move>>,
 }
 
+impl<R: Rules> Step<R> {
+    /// The position the step was taken from.
+    pub fn position_before(&self) -> &R::Position {
+        &self.before.position
+    }
+}
+
 // By hand: a derive would ask `R: Clone + Debug` of the rules themselves.
 impl<R: Rules> Clone for Step<R> {
     fn clone(&self) -> Self {

@@ -15,4 +15,5 @@ pub mod position;
 pub mod rules;
 pub mod search;
 pub mod uci;
+pub mod weights;
 pub mod xboard;

@@ -22,6 +22,8 @@ pub const MAX_PIECE_KINDS: usize = 64;
 /// room to tell positions apart.
 pub const MAX_PIECE_VALUE: f64 = 100.0;
 
+pub use crate::weights::EvaluationWeights;
+
 /// The furthest back, in plies, a rule on repeated placements may look.
 pub const MAX_HISTORY_PLIES: u32 = 1_000;
 
@@ -314,6 +316,10 @@ pub struct Variant {
     pub scoring: Scoring,
     /// Rules above the single game (null-game replays, forfeits).
     pub match_rules: Vec<MatchRule>,
+    /// The evaluation's weights: the defaults, or a weights file's (see
+    /// [`crate::weights`]).
+    #[serde(default)]
+    pub evaluation: EvaluationWeights,
 }
 
 impl Variant {

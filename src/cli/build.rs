@@ -24,11 +24,15 @@ pub struct BuildArgs {
     /// instruction of this machine's processor).
     #[arg(long)]
     pub portable: bool,
+    /// A weights file for the evaluation (`varc tune` writes one), built
+    /// into the engine.
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
 }
 
 /// Generates and builds; prints the binary's path. Exit 1 on any error.
 pub fn run(args: BuildArgs) -> ExitCode {
-    let Some(variant) = super::load_or_report(&args.file) else {
+    let Some(variant) = super::load_weighted(&args.file, args.weights.as_deref()) else {
         return ExitCode::FAILURE;
     };
     let dir = args

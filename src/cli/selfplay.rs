@@ -57,6 +57,9 @@ pub struct SelfplayArgs {
     /// Print the summary as JSON.
     #[arg(long)]
     pub json: bool,
+    /// A weights file for the evaluation (`varc tune` writes one).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
 }
 
 /// `varc selfplay merge`.
@@ -90,7 +93,7 @@ pub fn run(args: SelfplayArgs) -> ExitCode {
         eprintln!("error: a rules file is required");
         return ExitCode::FAILURE;
     };
-    let Some(rules) = super::load_interpreter(file) else {
+    let Some(rules) = super::load_weighted_interpreter(file, args.weights.as_deref()) else {
         return ExitCode::FAILURE;
     };
     let depth = match (args.depth, args.movetime) {

@@ -10,11 +10,14 @@ use std::process::ExitCode;
 pub struct UciArgs {
     /// The rules file.
     pub file: PathBuf,
+    /// A weights file for the evaluation (`varc tune` writes one).
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
 }
 
 /// Runs the UCI loop until `quit` or the end of input.
 pub fn run(args: UciArgs) -> ExitCode {
-    let Some(rules) = super::load_interpreter(&args.file) else {
+    let Some(rules) = super::load_weighted_interpreter(&args.file, args.weights.as_deref()) else {
         return ExitCode::FAILURE;
     };
     super::protocol_exit(varc_runtime::uci::run_stdio(rules))

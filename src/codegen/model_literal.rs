@@ -713,6 +713,7 @@ mod tests {
                 null: 0.0,
             },
             match_rules: vec![],
+            evaluation: Default::default(),
         }
     }
 }

@@ -1,0 +1,303 @@
+//! The evaluation's weights ([`crate::eval`]) and the weights file that
+//! `varc tune` writes, `varc build --weights` embeds and `varc uci` /
+//! `varc xboard --weights` load.
+//!
+//! A weights file has one setting per line, `name = value`, and `#`
+//! comments:
+//!
+//! ```text
+//! # varc tune: chess, 4000 positions from 200 self-play games
+//! placement = 100
+//! value knight = 3.05
+//! ```
+//!
+//! The scalar weights are those of [`EvaluationWeights`] (percentages of the
+//! documented terms, or centipawns); `value PIECE = PAWNS` sets a non-royal
+//! kind's material value, named as the rules file names it. A setting left
+//! out keeps its value from the rules file (or the default).
+
+use crate::model::Variant;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The weights of the evaluation's terms. The defaults are the terms as
+/// [`crate::eval`] documents them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EvaluationWeights {
+    /// Placement bonus, percent of 3 centipawns per empty-board target
+    /// above the kind's average.
+    pub placement: i32,
+    /// Advancement toward a promotion zone, percent of the documented share.
+    pub advancement: i32,
+    /// Mobility, percent of `400 / (value + 200)` centipawns per square.
+    pub mobility: i32,
+    /// Centipawns per own piece beside a royal piece.
+    pub royal_shelter: i32,
+    /// Centipawns per enemy-attacked square beside a royal piece.
+    pub royal_attack: i32,
+    /// A royal piece's placement as material leaves, percent of the default.
+    pub royal_centre: i32,
+    /// Centipawns for the side to move.
+    pub tempo: i32,
+}
+
+impl Default for EvaluationWeights {
+    fn default() -> Self {
+        EvaluationWeights {
+            placement: 100,
+            advancement: 100,
+            mobility: 100,
+            royal_shelter: 6,
+            royal_attack: 10,
+            royal_centre: 100,
+            tempo: 10,
+        }
+    }
+}
+
+/// The scalar weights by their names in a weights file, in file order.
+pub const WEIGHT_NAMES: [&str; 7] = [
+    "placement",
+    "advancement",
+    "mobility",
+    "royal-shelter",
+    "royal-attack",
+    "royal-centre",
+    "tempo",
+];
+
+/// A weight's lowest and highest accepted value (a file outside them is
+/// refused; the tuner stays within them).
+pub const WEIGHT_RANGE: (i32, i32) = (-1000, 1000);
+
+/// The highest piece value a weights file may set, in pawns.
+const MAX_FILE_VALUE: f64 = crate::model::MAX_PIECE_VALUE;
+
+impl EvaluationWeights {
+    /// The weight named `name` in a weights file.
+    pub fn get(&self, name: &str) -> Option<i32> {
+        self.slot(name).map(|index| self.as_array()[index])
+    }
+
+    /// Sets the weight named `name`; `false` if there is none.
+    pub fn set(&mut self, name: &str, value: i32) -> bool {
+        let Some(index) = self.slot(name) else {
+            return false;
+        };
+        let mut values = self.as_array();
+        values[index] = value;
+        *self = EvaluationWeights::from_array(values);
+        true
+    }
+
+    fn slot(&self, name: &str) -> Option<usize> {
+        WEIGHT_NAMES.iter().position(|n| *n == name)
+    }
+
+    /// The weights in [`WEIGHT_NAMES`] order.
+    pub fn as_array(&self) -> [i32; 7] {
+        [
+            self.placement,
+            self.advancement,
+            self.mobility,
+            self.royal_shelter,
+            self.royal_attack,
+            self.royal_centre,
+            self.tempo,
+        ]
+    }
+
+    /// The weights from values in [`WEIGHT_NAMES`] order.
+    pub fn from_array(values: [i32; 7]) -> EvaluationWeights {
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo] =
+            values;
+        EvaluationWeights {
+            placement,
+            advancement,
+            mobility,
+            royal_shelter,
+            royal_attack,
+            royal_centre,
+            tempo,
+        }
+    }
+}
+
+/// What a weights file says: the scalar weights it sets and piece values.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct WeightsFile {
+    /// `(name, value)` of each scalar weight set, in file order.
+    pub weights: Vec<(String, i32)>,
+    /// `(piece name, pawns)` of each piece value set, in file order.
+    pub values: Vec<(String, f64)>,
+}
+
+/// Why a weights file was refused: the line (1-based) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightsError {
+    /// The line, 1-based (0: the file as a whole).
+    pub line: usize,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.message)
+        } else {
+            write!(f, "line {}: {}", self.line, self.message)
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+impl WeightsFile {
+    /// Reads a weights file's text (names are checked against a variant by
+    /// [`WeightsFile::apply`]).
+    pub fn parse(text: &str) -> Result<WeightsFile, WeightsError> {
+        let mut file = WeightsFile::default();
+        for (index, raw) in text.lines().enumerate() {
+            let line = index + 1;
+            let error = |message: String| WeightsError { line, message };
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let Some((name, value)) = content.split_once('=') else {
+                return Err(error(format!("expected `name = value`, found `{content}`")));
+            };
+            let (name, value) = (name.trim(), value.trim());
+            if let Some(piece) = name.strip_prefix("value ") {
+                let pawns: f64 = value
+                    .parse()
+                    .map_err(|_| error(format!("`{value}` is not a number of pawns")))?;
+                if !(0.0..=MAX_FILE_VALUE).contains(&pawns) {
+                    return Err(error(format!(
+                        "a piece value must be between 0 and {MAX_FILE_VALUE} pawns, found {pawns}"
+                    )));
+                }
+                file.values.push((piece.trim().to_string(), pawns));
+                continue;
+            }
+            if !WEIGHT_NAMES.contains(&name) {
+                return Err(error(format!(
+                    "unknown weight `{name}` (expected one of {}, or `value PIECE`)",
+                    WEIGHT_NAMES.join(", ")
+                )));
+            }
+            let number: i32 = value
+                .parse()
+                .map_err(|_| error(format!("`{value}` is not a whole number")))?;
+            let (low, high) = WEIGHT_RANGE;
+            if !(low..=high).contains(&number) {
+                return Err(error(format!(
+                    "`{name}` must be between {low} and {high}, found {number}"
+                )));
+            }
+            file.weights.push((name.to_string(), number));
+        }
+        Ok(file)
+    }
+
+    /// Sets the file's weights and piece values on `variant`; refuses (and
+    /// changes nothing) if a piece is unknown or royal.
+    pub fn apply(&self, variant: &mut Variant) -> Result<(), WeightsError> {
+        let mut kinds = Vec::with_capacity(self.values.len());
+        for (piece, _) in &self.values {
+            let Some(kind) = variant.pieces.iter().position(|p| p.name == *piece) else {
+                let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
+                return Err(WeightsError {
+                    line: 0,
+                    message: format!(
+                        "`value {piece}`: {} has no piece `{piece}` (its pieces: {})",
+                        variant.name,
+                        names.join(", ")
+                    ),
+                });
+            };
+            if variant.pieces[kind].royal {
+                return Err(WeightsError {
+                    line: 0,
+                    message: format!("`value {piece}`: a royal piece has no material value"),
+                });
+            }
+            kinds.push(kind);
+        }
+        for (name, value) in &self.weights {
+            variant.evaluation.set(name, *value);
+        }
+        for (kind, (_, pawns)) in kinds.into_iter().zip(&self.values) {
+            variant.pieces[kind].value = Some(*pawns);
+        }
+        Ok(())
+    }
+
+    /// The file that sets `variant`'s weights and the values of its
+    /// non-royal pieces as they are (declared or estimated, see
+    /// [`crate::eval::Evaluator::value`]), under `header` (comment lines).
+    pub fn write(variant: &Variant, header: &str) -> String {
+        let evaluator = crate::eval::Evaluator::new(variant);
+        let mut text = String::new();
+        for line in header.lines() {
+            text.push_str(&format!("# {line}\n"));
+        }
+        let values = variant.evaluation.as_array();
+        for (name, value) in WEIGHT_NAMES.iter().zip(values) {
+            text.push_str(&format!("{name} = {value}\n"));
+        }
+        for (kind, piece) in variant.pieces.iter().enumerate() {
+            if !piece.royal {
+                let pawns = f64::from(evaluator.value(kind)) / f64::from(crate::eval::PAWN);
+                text.push_str(&format!("value {} = {pawns:.2}\n", piece.name));
+            }
+        }
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_sets_weights_and_reads_back() {
+        let file =
+            WeightsFile::parse("# tuned\nmobility = 120\n\ntempo = 12 # cp\nvalue knight = 3.2\n")
+                .expect("a valid file");
+        assert_eq!(
+            file.weights,
+            vec![("mobility".to_string(), 120), ("tempo".to_string(), 12)]
+        );
+        assert_eq!(file.values, vec![("knight".to_string(), 3.2)]);
+    }
+
+    #[test]
+    fn bad_lines_are_refused_with_their_number() {
+        let cases = [
+            ("mobility 120", 1, "expected `name = value`"),
+            ("\nspeed = 3", 2, "unknown weight `speed`"),
+            ("tempo = ten", 1, "not a whole number"),
+            ("tempo = 5000", 1, "between -1000 and 1000"),
+            ("value knight = -1", 1, "between 0 and"),
+            ("value knight = x", 1, "not a number of pawns"),
+        ];
+        for (text, line, message) in cases {
+            let error = WeightsFile::parse(text).expect_err(text);
+            assert_eq!(error.line, line, "{text}");
+            assert!(error.message.contains(message), "{text}: {error}");
+        }
+    }
+
+    #[test]
+    fn names_round_trip_through_the_array() {
+        let mut weights = EvaluationWeights::default();
+        for (i, name) in WEIGHT_NAMES.iter().enumerate() {
+            assert!(weights.set(name, 1000 + i as i32));
+            assert_eq!(weights.get(name), Some(1000 + i as i32));
+        }
+        assert!(!weights.set("speed", 1));
+        assert_eq!(EvaluationWeights::from_array(weights.as_array()), weights);
+    }
+}

@@ -1,0 +1,160 @@
+//! `varc tune FILE [--games N] [--depth D] [--seed S] [--opening-plies P]
+//! [--max-plies M] [--weights W] [--out FILE] [--json]`: plays the engine
+//! against itself, fits the evaluation's weights and piece values to the
+//! results (see [`varc::tune`]) and writes them as a weights file, which
+//! `varc build --weights`, `varc uci --weights` and `varc xboard --weights`
+//! read.
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use varc::selfplay::Settings;
+use varc::tune::{collect_samples, fit};
+use varc_runtime::rules::Rules;
+use varc_runtime::weights::{WeightsFile, WEIGHT_NAMES};
+
+/// The first line of every weights file `varc tune` writes: a file that
+/// does not start with it is not overwritten.
+const HEADER: &str = "# varc tune";
+
+/// Arguments of `varc tune`.
+#[derive(clap::Args)]
+pub struct TuneArgs {
+    /// The rules file.
+    pub file: PathBuf,
+    /// Self-play games to learn from (every tenth is kept for validation).
+    #[arg(long, default_value_t = 200)]
+    pub games: u32,
+    /// Search depth per move in the games.
+    #[arg(long, default_value_t = 2)]
+    pub depth: u32,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random plies at the start of each game (their positions are not
+    /// used).
+    #[arg(long, default_value_t = 8)]
+    pub opening_plies: u32,
+    /// Plies after which a game is stopped (and not used).
+    #[arg(long, default_value_t = 300)]
+    pub max_plies: u32,
+    /// Start from this weights file instead of the defaults.
+    #[arg(long)]
+    pub weights: Option<PathBuf>,
+    /// Where to write the weights (default: VARIANT.weights here).
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+    /// Print the figures as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `varc tune`.
+pub fn run(args: TuneArgs) -> ExitCode {
+    let Some(rules) = super::load_weighted_interpreter(&args.file, args.weights.as_deref()) else {
+        return ExitCode::FAILURE;
+    };
+    let variant = rules.variant().clone();
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("{}.weights", variant.id)));
+    // Refused before any game is played.
+    if let Err(error) = check_writable(&out) {
+        eprintln!("error: {error}");
+        return ExitCode::FAILURE;
+    }
+    let settings = Settings {
+        variant: variant.id.clone(),
+        games: args.games,
+        depth: Some(args.depth.max(1)),
+        movetime_ms: None,
+        seed: args.seed,
+        opening_plies: args.opening_plies,
+        max_plies: args.max_plies.max(1),
+    };
+    let bar = ProgressBar::new(u64::from(settings.games));
+    bar.set_style(
+        ProgressStyle::with_template("tune {pos}/{len} games {wide_bar} {elapsed}<{eta} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let samples = collect_samples(&rules, &settings, &mut || bar.inc(1));
+    let (fitting, validation) = (samples.fitting, samples.validation);
+    bar.finish_and_clear();
+    if fitting.is_empty() {
+        eprintln!(
+            "error: no game of {} ended within {} plies with a position to learn from; \
+             play more or longer games (--games, --max-plies)",
+            settings.games, settings.max_plies
+        );
+        return ExitCode::FAILURE;
+    }
+    let spinner = ProgressBar::new_spinner();
+    let fitted = fit(&rules, &variant, &fitting, &validation, &mut |message| {
+        spinner.set_message(message.to_string());
+        spinner.tick();
+    });
+    spinner.finish_and_clear();
+    let mut header = format!(
+        "{}: {} ({}), {} positions from {} self-play games at depth {}, seed {}\n\
+         loss {:.6} -> {:.6} (k = {:.5} per centipawn)",
+        &HEADER[2..],
+        variant.name,
+        variant.id,
+        fitting.len(),
+        settings.games,
+        args.depth,
+        args.seed,
+        fitted.loss_before,
+        fitted.loss_after,
+        fitted.scale
+    );
+    if let Some((before, after)) = fitted.validation {
+        header.push_str(&format!(
+            "\nvalidation ({} positions): loss {before:.6} -> {after:.6}",
+            validation.len()
+        ));
+    }
+    let text = WeightsFile::write(&fitted.variant, &header);
+    if let Err(error) = std::fs::write(&out, &text) {
+        eprintln!("error: writing {}: {error}", out.display());
+        return ExitCode::FAILURE;
+    }
+    if args.json {
+        let weights: serde_json::Map<String, serde_json::Value> = WEIGHT_NAMES
+            .iter()
+            .zip(fitted.variant.evaluation.as_array())
+            .map(|(name, value)| (name.to_string(), json!(value)))
+            .collect();
+        let figures = json!({
+            "variant": variant.id,
+            "out": out.display().to_string(),
+            "positions": fitting.len(),
+            "validation_positions": validation.len(),
+            "scale": fitted.scale,
+            "loss_before": fitted.loss_before,
+            "loss_after": fitted.loss_after,
+            "validation_loss": fitted.validation.map(|(b, a)| json!({"before": b, "after": a})),
+            "weights": weights,
+        });
+        println!("{figures}");
+    } else {
+        print!("{text}");
+        eprintln!("varc: wrote {}", out.display());
+    }
+    ExitCode::SUCCESS
+}
+
+/// Whether `path` may be written: absent, or a weights file varc wrote.
+fn check_writable(path: &Path) -> Result<(), String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) if text.starts_with(HEADER) => Ok(()),
+        Ok(_) => Err(format!(
+            "{} exists and is not a weights file varc tune wrote; choose another --out",
+            path.display()
+        )),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(error) => Err(format!("{}: {error}", path.display())),
+    }
+}

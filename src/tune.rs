@@ -1,0 +1,349 @@
+//! Fitting the evaluation's weights from self-play (`varc tune`), by the
+//! method Texel made known: each position of a finished game is labelled
+//! with the game's result for White (1, ½, 0; a share of the scores under
+//! other scoring), and the weights are chosen to minimise the mean squared
+//! difference between the labels and `σ(k · eval)`, the evaluation mapped
+//! to an expected score (`σ(x) = 1 / (1 + e^-x)`).
+//!
+//! What is fitted: the scalar weights of [`EvaluationWeights`] and the
+//! material value of every non-royal kind; `k` is fitted first, for the
+//! weights the search ran with, and then kept. The search is coordinate
+//! descent with the real evaluator (no linearisation, so terms that are not
+//! linear in a weight, such as mobility through a kind's value, are fitted
+//! as they are used): each weight in turn moves by its step while the loss
+//! falls, and the steps halve when a pass over every weight gains nothing.
+//!
+//! Positions come from games played with [`crate::selfplay::play_game`]:
+//! those after the random opening, where the side to move is not in check
+//! and the move played neither captures nor promotes (the evaluation is a
+//! judgement of quiet positions). Every tenth game is kept apart as a
+//! validation set, whose loss is reported before and after.
+
+use crate::selfplay::{play_game, Settings};
+use varc_runtime::board::Board;
+use varc_runtime::eval::{Evaluator, PAWN};
+use varc_runtime::game::{Action, Game};
+use varc_runtime::model::{Color, Variant};
+use varc_runtime::rules::Rules;
+use varc_runtime::weights::{EvaluationWeights, WEIGHT_NAMES, WEIGHT_RANGE};
+
+/// A labelled position.
+#[derive(Clone, Debug)]
+pub struct Sample<P> {
+    /// The position (any side to move).
+    pub position: P,
+    /// The game's result for White, from 0 (lost) to 1 (won).
+    pub white_score: f64,
+}
+
+/// The labelled quiet positions of a finished game, after its first
+/// `skip_plies` plies (none if the game has no result).
+pub fn samples_of_game<R: Rules>(game: &Game<R>, skip_plies: u32) -> Vec<Sample<R::Position>> {
+    let Some(result) = game.result() else {
+        return Vec::new();
+    };
+    let total = result.scores[0] + result.scores[1];
+    let white_score = if total > 0.0 {
+        (result.scores[0] / total).clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
+    let rules = game.rules();
+    game.steps()
+        .iter()
+        .skip(skip_plies as usize)
+        .filter_map(|step| {
+            let Action::Move(mv) = &step.action else {
+                return None;
+            };
+            let position = step.position_before();
+            let tactical =
+                rules.captured_kind(position, mv).is_some() || rules.promotion(mv).is_some();
+            (!tactical && !rules.in_check(position)).then(|| Sample {
+                position: position.clone(),
+                white_score,
+            })
+        })
+        .collect()
+}
+
+/// The positions of a run, for fitting and for validation.
+#[derive(Clone, Debug, Default)]
+pub struct Samples<P> {
+    /// The positions the weights are fitted to.
+    pub fitting: Vec<Sample<P>>,
+    /// The positions of every tenth game, kept apart.
+    pub validation: Vec<Sample<P>>,
+}
+
+/// Samples from self-play: every game of `settings`, split into the
+/// fitting set and the validation set. `progress` is called after each
+/// game.
+pub fn collect_samples<R: Rules + Clone>(
+    rules: &R,
+    settings: &Settings,
+    progress: &mut dyn FnMut(),
+) -> Samples<R::Position> {
+    let (mut fitting, mut validation) = (Vec::new(), Vec::new());
+    for index in 0..settings.games {
+        let played = play_game(rules, settings, index);
+        let samples = samples_of_game(&played.game, settings.opening_plies);
+        if index % 10 == 9 {
+            validation.extend(samples);
+        } else {
+            fitting.extend(samples);
+        }
+        progress();
+    }
+    Samples {
+        fitting,
+        validation,
+    }
+}
+
+/// A fitted set of weights.
+#[derive(Clone, Debug)]
+pub struct Fit {
+    /// The variant with the fitted weights and piece values.
+    pub variant: Variant,
+    /// `k`, per centipawn.
+    pub scale: f64,
+    /// The loss on the fitting set with the weights the search ran with.
+    pub loss_before: f64,
+    /// The loss on the fitting set after fitting.
+    pub loss_after: f64,
+    /// The same on the validation set (`None` without validation samples).
+    pub validation: Option<(f64, f64)>,
+}
+
+/// One weight the fit moves.
+#[derive(Clone, Copy, Debug)]
+enum Knob {
+    /// A scalar weight, by its index in [`WEIGHT_NAMES`].
+    Weight(usize),
+    /// A non-royal kind's value, in centipawns.
+    Value(usize),
+}
+
+/// The weights of `variant` as the fit moves them, in centipawns or
+/// percent.
+#[derive(Clone, Debug, PartialEq)]
+struct Point {
+    weights: [i32; 7],
+    values: Vec<i32>,
+}
+
+impl Point {
+    fn of(variant: &Variant) -> Point {
+        let evaluator = Evaluator::new(variant);
+        Point {
+            weights: variant.evaluation.as_array(),
+            values: (0..variant.pieces.len())
+                .map(|kind| evaluator.value(kind))
+                .collect(),
+        }
+    }
+
+    fn get(&self, knob: Knob) -> i32 {
+        match knob {
+            Knob::Weight(i) => self.weights[i],
+            Knob::Value(kind) => self.values[kind],
+        }
+    }
+
+    fn set(&mut self, knob: Knob, value: i32) {
+        match knob {
+            Knob::Weight(i) => self.weights[i] = value.clamp(WEIGHT_RANGE.0, WEIGHT_RANGE.1),
+            Knob::Value(kind) => self.values[kind] = value.clamp(1, MAX_VALUE_CP),
+        }
+    }
+
+    /// `base` with these weights and values.
+    fn variant(&self, base: &Variant) -> Variant {
+        let mut variant = base.clone();
+        variant.evaluation = EvaluationWeights::from_array(self.weights);
+        for (piece, value) in variant.pieces.iter_mut().zip(&self.values) {
+            if !piece.royal {
+                piece.value = Some(f64::from(*value) / f64::from(PAWN));
+            }
+        }
+        variant
+    }
+}
+
+/// The highest value the fit gives a kind, in centipawns.
+const MAX_VALUE_CP: i32 = (varc_runtime::model::MAX_PIECE_VALUE as i32) * PAWN;
+
+/// The first step of each kind of weight: percent weights, centipawn
+/// weights, piece values.
+fn first_step(knob: Knob) -> i32 {
+    match knob {
+        Knob::Weight(i) if CENTIPAWN_WEIGHTS.contains(&WEIGHT_NAMES[i]) => 4,
+        Knob::Weight(_) | Knob::Value(_) => 20,
+    }
+}
+
+/// The scalar weights counted in centipawns (the others are percentages).
+const CENTIPAWN_WEIGHTS: [&str; 3] = ["royal-shelter", "royal-attack", "tempo"];
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The White evaluations of `samples` under `variant`'s weights.
+fn evaluations<R: Rules>(
+    rules: &R,
+    variant: &Variant,
+    samples: &[Sample<R::Position>],
+) -> Vec<f64> {
+    let evaluator = Evaluator::new(variant);
+    samples
+        .iter()
+        .map(|sample| {
+            // The tempo goes to the side to move, as the search sees it.
+            let white = evaluator.evaluate_white(rules, &sample.position);
+            let tempo = match sample.position.side_to_move() {
+                Color::White => variant.evaluation.tempo,
+                Color::Black => -variant.evaluation.tempo,
+            };
+            f64::from(white + tempo)
+        })
+        .collect()
+}
+
+fn loss_of(evaluations: &[f64], samples: &[Sample<impl Clone>], scale: f64) -> f64 {
+    if samples.is_empty() {
+        return 0.0;
+    }
+    let sum: f64 = evaluations
+        .iter()
+        .zip(samples)
+        .map(|(e, s)| (s.white_score - sigmoid(scale * e)).powi(2))
+        .sum();
+    sum / samples.len() as f64
+}
+
+/// The `k` that fits the evaluations best (a golden-section search; the
+/// loss is unimodal in `k`).
+fn fit_scale(evaluations: &[f64], samples: &[Sample<impl Clone>]) -> f64 {
+    let (mut low, mut high) = (0.0_f64, 0.05_f64);
+    let ratio = (5.0_f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..60 {
+        let a = high - ratio * (high - low);
+        let b = low + ratio * (high - low);
+        if loss_of(evaluations, samples, a) < loss_of(evaluations, samples, b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// Fits the weights of `variant` (whose rules are `rules`) to `fitting`;
+/// `progress` hears of each pass.
+pub fn fit<R: Rules>(
+    rules: &R,
+    variant: &Variant,
+    fitting: &[Sample<R::Position>],
+    validation: &[Sample<R::Position>],
+    progress: &mut dyn FnMut(&str),
+) -> Fit {
+    let start = Point::of(variant);
+    let scale = fit_scale(&evaluations(rules, variant, fitting), fitting);
+    let loss = |point: &Point| {
+        let candidate = point.variant(variant);
+        loss_of(&evaluations(rules, &candidate, fitting), fitting, scale)
+    };
+    let mut knobs: Vec<Knob> = (0..WEIGHT_NAMES.len()).map(Knob::Weight).collect();
+    knobs.extend(
+        (0..variant.pieces.len())
+            .filter(|&kind| !variant.pieces[kind].royal)
+            .map(Knob::Value),
+    );
+    let mut steps: Vec<i32> = knobs.iter().map(|&k| first_step(k)).collect();
+    let mut best = start.clone();
+    let loss_before = loss(&best);
+    let mut best_loss = loss_before;
+    let mut pass = 0;
+    while steps.iter().any(|&s| s > 0) && pass < 40 {
+        pass += 1;
+        let mut improved = false;
+        for (i, &knob) in knobs.iter().enumerate() {
+            if steps[i] == 0 {
+                continue;
+            }
+            for direction in [1, -1] {
+                let mut moved = false;
+                loop {
+                    let mut candidate = best.clone();
+                    candidate.set(knob, best.get(knob) + direction * steps[i]);
+                    if candidate == best {
+                        break;
+                    }
+                    let candidate_loss = loss(&candidate);
+                    if candidate_loss >= best_loss {
+                        break;
+                    }
+                    (best, best_loss, moved) = (candidate, candidate_loss, true);
+                }
+                if moved {
+                    improved = true;
+                    break;
+                }
+            }
+        }
+        if !improved {
+            steps.iter_mut().for_each(|s| *s /= 2);
+        }
+        progress(&format!("pass {pass}: loss {best_loss:.6}"));
+    }
+    let tuned = best.variant(variant);
+    let validation = (!validation.is_empty()).then(|| {
+        (
+            loss_of(&evaluations(rules, variant, validation), validation, scale),
+            loss_of(&evaluations(rules, &tuned, validation), validation, scale),
+        )
+    });
+    Fit {
+        variant: tuned,
+        scale,
+        loss_before,
+        loss_after: best_loss,
+        validation,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample(white_score: f64) -> Sample<()> {
+        Sample {
+            position: (),
+            white_score,
+        }
+    }
+
+    #[test]
+    fn the_scale_fits_evaluations_that_predict_results() {
+        // White wins where it is ahead by 200 and loses where it is behind.
+        let samples = [sample(1.0), sample(0.0), sample(1.0), sample(0.0)];
+        let evaluations = [200.0, -200.0, 100.0, -100.0];
+        let scale = fit_scale(&evaluations, &samples);
+        assert!(
+            scale > 0.04,
+            "a sharp scale fits a perfect predictor: {scale}"
+        );
+        let flat = loss_of(&evaluations, &samples, 0.0);
+        assert!((flat - 0.25).abs() < 1e-12);
+        assert!(loss_of(&evaluations, &samples, scale) < flat);
+    }
+
+    #[test]
+    fn noise_gives_a_flat_scale() {
+        let samples = [sample(1.0), sample(0.0), sample(0.0), sample(1.0)];
+        let evaluations = [200.0, 200.0, -200.0, -200.0];
+        assert!(fit_scale(&evaluations, &samples) < 1e-6);
+    }
+}

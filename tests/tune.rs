@@ -1,0 +1,158 @@
+//! `varc tune` and weights files: the tuner fits no worse than the weights
+//! it starts from and writes a file the engines load; a weights file's
+//! settings reach the evaluation and the generated engine; bad files are
+//! refused with their line and change nothing.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use varc_runtime::eval::Evaluator;
+use varc_runtime::fen::parse_fen;
+use varc_runtime::weights::WeightsFile;
+
+fn varc(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_varc"))
+        .args(args)
+        .output()
+        .expect("varc runs")
+}
+
+/// A fresh folder for one test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("varc-tune-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch folder");
+    dir
+}
+
+fn rules_file(name: &str) -> String {
+    common::variants_dir()
+        .join(format!("{name}.rules"))
+        .display()
+        .to_string()
+}
+
+fn text(path: &Path) -> String {
+    std::fs::read_to_string(path).expect("file written")
+}
+
+#[test]
+fn tune_fits_no_worse_and_writes_a_file_the_engine_loads() {
+    let dir = scratch("fit");
+    let out = dir.join("losalamos.weights");
+    let out_text = out.display().to_string();
+    let rules = rules_file("losalamos");
+    let args = [
+        "tune", &rules, "--games", "10", "--depth", "1", "--out", &out_text, "--json",
+    ];
+    let output = varc(&args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let figures: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON figures");
+    assert!(figures["positions"].as_u64().unwrap_or(0) > 0, "{figures}");
+    let (before, after) = (
+        figures["loss_before"].as_f64().expect("loss before"),
+        figures["loss_after"].as_f64().expect("loss after"),
+    );
+    assert!(after <= before, "{figures}");
+    let written = text(&out);
+    assert!(written.starts_with("# varc tune"), "{written}");
+    let file = WeightsFile::parse(&written).expect("the file reads back");
+    let mut variant = common::variant("losalamos");
+    file.apply(&mut variant)
+        .expect("its names are the variant's");
+    assert_eq!(
+        figures["weights"]["mobility"].as_i64(),
+        Some(i64::from(variant.evaluation.mobility))
+    );
+    // A second run may overwrite the file varc wrote.
+    assert!(varc(&args).status.success());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_weights_files_piece_value_reaches_the_evaluation() {
+    let mut variant = common::variant("chess");
+    let position = parse_fen(&variant, "4k3/8/8/8/8/8/8/3QK3 w - - 0 1").expect("a valid position");
+    let rules = varc::interp::Interpreter::new(variant.clone()).expect("rules");
+    let rules_position = varc_runtime::rules::Rules::import(&rules, &position);
+    let before = Evaluator::new(&variant).evaluate_white(&rules, &rules_position);
+    WeightsFile::parse("value queen = 20\nmobility = 0\n")
+        .expect("a valid file")
+        .apply(&mut variant)
+        .expect("chess has a queen");
+    let after = Evaluator::new(&variant).evaluate_white(&rules, &rules_position);
+    assert!(
+        after > before + 900,
+        "a queen worth 20 pawns: {before} -> {after}"
+    );
+}
+
+#[test]
+fn the_built_engine_carries_the_weights() {
+    let dir = scratch("build");
+    let weights = dir.join("chess.weights");
+    std::fs::write(&weights, "mobility = 130\nvalue knight = 3.25\n").expect("written");
+    let crate_dir = dir.join("engine");
+    let output = varc(&[
+        "build",
+        &rules_file("chess"),
+        "--no-build",
+        "-o",
+        &crate_dir.display().to_string(),
+        "--weights",
+        &weights.display().to_string(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let source = text(&crate_dir.join("src/lib.rs"));
+    assert!(
+        source.contains("mobility: 130i32"),
+        "the weight is in the model"
+    );
+    assert!(
+        source.contains("3.25f64"),
+        "the knight's value is in the model"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_weights_files_are_refused_and_change_nothing() {
+    let dir = scratch("bad");
+    let bad = dir.join("bad.weights");
+    std::fs::write(&bad, "tempo = 12\nspeed = 3\n").expect("written");
+    let output = varc(&[
+        "uci",
+        &rules_file("chess"),
+        "--weights",
+        &bad.display().to_string(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty(), "no engine runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("line 2: unknown weight `speed`"),
+        "{stderr}"
+    );
+
+    // A file tune did not write is not overwritten, and no game is played.
+    let precious = dir.join("notes.txt");
+    std::fs::write(&precious, "my notes\n").expect("written");
+    let output = varc(&[
+        "tune",
+        &rules_file("chess"),
+        "--out",
+        &precious.display().to_string(),
+    ]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(text(&precious), "my notes\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
