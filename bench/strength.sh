@@ -20,6 +20,8 @@
 #                 them (engine against previous engine) instead of fairy-stockfish
 #   SAVE_ENGINES  copy the engines just built to this folder, one per variant
 #   SPRT          ELO0,ELO1: stop a match early once the SPRT decides
+#   WEIGHTS       a weights file (`varc tune`) for varc's engines, with
+#                 VARIANT for the variant's name: tuned/VARIANT.weights
 # Further arguments go to the match runner (see its --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,7 +44,11 @@ fi
 RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR="$target" \
     cargo build --release -p varc -p varc-bench --bin varc --bin match
 for variant in $variants; do
-    engine=$("$target/release/varc" build "variants/$variant.rules" -o "$target/strength-crates/$variant")
+    weights=()
+    if [ -n "${WEIGHTS:-}" ]; then
+        weights=(--weights "${WEIGHTS//VARIANT/$variant}")
+    fi
+    engine=$("$target/release/varc" build "variants/$variant.rules" "${weights[@]}" -o "$target/strength-crates/$variant")
     if [ -n "${SAVE_ENGINES:-}" ]; then
         mkdir -p "$SAVE_ENGINES"
         cp "$engine" "$SAVE_ENGINES/$variant"

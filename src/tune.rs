@@ -12,6 +12,10 @@
 //! linear in a weight, such as mobility through a kind's value, are fitted
 //! as they are used): each weight in turn moves by its step while the loss
 //! falls, and the steps halve when a pass over every weight gains nothing.
+//! The fit stops early on the validation set: the weights kept are those
+//! after the pass with the lowest validation loss, and two passes without a
+//! lower one end it (so a fit that would only learn its own games keeps the
+//! weights it started from).
 //!
 //! Positions come from games played with [`crate::selfplay::play_game`]:
 //! those after the random opening, where the side to move is not in check
@@ -171,6 +175,9 @@ impl Point {
     }
 }
 
+/// Passes over every weight at most.
+const MAX_PASSES: usize = 40;
+
 /// The highest value the fit gives a kind, in centipawns.
 const MAX_VALUE_CP: i32 = (varc_runtime::model::MAX_PIECE_VALUE as i32) * PAWN;
 
@@ -261,12 +268,25 @@ pub fn fit<R: Rules>(
             .filter(|&kind| !variant.pieces[kind].royal)
             .map(Knob::Value),
     );
+    let validation_loss = |point: &Point| {
+        let candidate = point.variant(variant);
+        loss_of(
+            &evaluations(rules, &candidate, validation),
+            validation,
+            scale,
+        )
+    };
     let mut steps: Vec<i32> = knobs.iter().map(|&k| first_step(k)).collect();
     let mut best = start.clone();
     let loss_before = loss(&best);
     let mut best_loss = loss_before;
+    // Early stopping: the weights kept are those of the pass with the
+    // lowest validation loss; two passes without a better one end the fit.
+    let validation_before = validation_loss(&start);
+    let mut kept = (start.clone(), best_loss, validation_before);
+    let mut stale_passes = 0;
     let mut pass = 0;
-    while steps.iter().any(|&s| s > 0) && pass < 40 {
+    while steps.iter().any(|&s| s > 0) && pass < MAX_PASSES {
         pass += 1;
         let mut improved = false;
         for (i, &knob) in knobs.iter().enumerate() {
@@ -296,21 +316,32 @@ pub fn fit<R: Rules>(
         if !improved {
             steps.iter_mut().for_each(|s| *s /= 2);
         }
-        progress(&format!("pass {pass}: loss {best_loss:.6}"));
+        if validation.is_empty() {
+            kept = (best.clone(), best_loss, 0.0);
+        } else {
+            let checked = validation_loss(&best);
+            if checked < kept.2 {
+                kept = (best.clone(), best_loss, checked);
+                stale_passes = 0;
+            } else {
+                stale_passes += 1;
+                if stale_passes >= 2 {
+                    break;
+                }
+            }
+        }
+        progress(&format!(
+            "pass {pass}: loss {best_loss:.6}, validation {:.6}",
+            kept.2
+        ));
     }
-    let tuned = best.variant(variant);
-    let validation = (!validation.is_empty()).then(|| {
-        (
-            loss_of(&evaluations(rules, variant, validation), validation, scale),
-            loss_of(&evaluations(rules, &tuned, validation), validation, scale),
-        )
-    });
+    let (point, loss_after, validation_after) = kept;
     Fit {
-        variant: tuned,
+        variant: point.variant(variant),
         scale,
         loss_before,
-        loss_after: best_loss,
-        validation,
+        loss_after,
+        validation: (!validation.is_empty()).then_some((validation_before, validation_after)),
     }
 }
 
