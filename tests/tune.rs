@@ -156,3 +156,19 @@ fn bad_weights_files_are_refused_and_change_nothing() {
     assert_eq!(text(&precious), "my notes\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn samples_are_the_quiet_positions_of_finished_games_labelled_with_the_result() {
+    // Scholar's mate: White wins; the mating move captures on f7.
+    let moves = ["e4", "e5", "Bc4", "Nc6", "Qh5", "Nf6", "Qxf7#"];
+    let outcome = common::play("chess", None, None, &moves);
+    assert!(outcome.refused.is_empty(), "{:?}", outcome.refused);
+    let samples = varc::tune::samples_of_game(&outcome.game, 0);
+    assert_eq!(samples.len(), 6, "every move but the capture");
+    assert!(samples.iter().all(|s| s.white_score == 1.0));
+    assert_eq!(varc::tune::samples_of_game(&outcome.game, 2).len(), 4);
+
+    // An unfinished game teaches nothing.
+    let unfinished = common::play("chess", None, None, &moves[..6]);
+    assert!(varc::tune::samples_of_game(&unfinished.game, 0).is_empty());
+}
