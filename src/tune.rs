@@ -72,7 +72,7 @@ pub fn samples_of_game<R: Rules>(game: &Game<R>, skip_plies: u32) -> Vec<Sample<
 }
 
 /// The positions of a run, for fitting and for validation.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Samples<P> {
     /// The positions the weights are fitted to.
     pub fitting: Vec<Sample<P>>,
@@ -81,28 +81,56 @@ pub struct Samples<P> {
 }
 
 /// Samples from self-play: every game of `settings`, split into the
-/// fitting set and the validation set. `progress` is called after each
-/// game.
-pub fn collect_samples<R: Rules + Clone>(
+/// fitting set and the validation set, played on `threads` threads (game
+/// `i` is the same game whichever thread plays it, and the samples come in
+/// game order). `progress` is called after each game.
+pub fn collect_samples<R: Rules + Clone + Sync>(
     rules: &R,
     settings: &Settings,
-    progress: &mut dyn FnMut(),
-) -> Samples<R::Position> {
-    let (mut fitting, mut validation) = (Vec::new(), Vec::new());
-    for index in 0..settings.games {
-        let played = play_game(rules, settings, index);
-        let samples = samples_of_game(&played.game, settings.opening_plies);
+    threads: usize,
+    progress: &(dyn Fn() + Sync),
+) -> Samples<R::Position>
+where
+    R::Position: Send,
+{
+    let threads = threads.clamp(1, settings.games.max(1) as usize);
+    let mut per_game: Vec<(u32, Vec<Sample<R::Position>>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|worker| {
+                scope.spawn(move || {
+                    (0..settings.games)
+                        .filter(|index| *index as usize % threads == worker)
+                        .map(|index| {
+                            let played = play_game(rules, settings, index);
+                            progress();
+                            (index, samples_of_game(&played.game, settings.opening_plies))
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|worker| {
+                worker
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    });
+    per_game.sort_by_key(|(index, _)| *index);
+    let mut samples = Samples {
+        fitting: Vec::new(),
+        validation: Vec::new(),
+    };
+    for (index, game) in per_game {
         if index % 10 == 9 {
-            validation.extend(samples);
+            samples.validation.extend(game);
         } else {
-            fitting.extend(samples);
+            samples.fitting.extend(game);
         }
-        progress();
     }
-    Samples {
-        fitting,
-        validation,
-    }
+    samples
 }
 
 /// A fitted set of weights.

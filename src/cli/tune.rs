@@ -1,5 +1,5 @@
 //! `varc tune FILE [--games N] [--depth D] [--seed S] [--opening-plies P]
-//! [--max-plies M] [--weights W] [--out FILE] [--json]`: plays the engine
+//! [--max-plies M] [--threads T] [--weights W] [--out FILE] [--json]`: plays the engine
 //! against itself, fits the evaluation's weights and piece values to the
 //! results (see [`varc::tune`]) and writes them as a weights file, which
 //! `varc build --weights`, `varc uci --weights` and `varc xboard --weights`
@@ -39,6 +39,9 @@ pub struct TuneArgs {
     /// Plies after which a game is stopped (and not used).
     #[arg(long, default_value_t = 300)]
     pub max_plies: u32,
+    /// Threads playing games (default: one per processor).
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Start from this weights file instead of the defaults.
     #[arg(long)]
     pub weights: Option<PathBuf>,
@@ -79,7 +82,10 @@ pub fn run(args: TuneArgs) -> ExitCode {
         ProgressStyle::with_template("tune {pos}/{len} games {wide_bar} {elapsed}<{eta} {msg}")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let samples = collect_samples(&rules, &settings, &mut || bar.inc(1));
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let samples = collect_samples(&rules, &settings, threads, &|| bar.inc(1));
     let (fitting, validation) = (samples.fitting, samples.validation);
     bar.finish_and_clear();
     if fitting.is_empty() {
