@@ -10,8 +10,9 @@
 //! weights the search ran with, and then kept. The search is coordinate
 //! descent with the real evaluator (no linearisation, so terms that are not
 //! linear in a weight, such as mobility through a kind's value, are fitted
-//! as they are used): each weight in turn moves by its step while the loss
-//! falls, and the steps halve when a pass over every weight gains nothing.
+//! as they are used): in each pass every weight in turn moves one step up
+//! or down if that lowers the loss, and the steps halve when a pass gains
+//! nothing.
 //! The fit stops early on the validation set: the weights kept are those
 //! after the pass with the lowest validation loss, and two passes without a
 //! lower one end it (so a fit that would only learn its own games keeps the
@@ -204,7 +205,7 @@ impl Point {
 }
 
 /// Passes over every weight at most.
-const MAX_PASSES: usize = 40;
+const MAX_PASSES: usize = 100;
 
 /// The highest value the fit gives a kind, in centipawns.
 const MAX_VALUE_CP: i32 = (varc_runtime::model::MAX_PIECE_VALUE as i32) * PAWN;
@@ -322,21 +323,14 @@ pub fn fit<R: Rules>(
                 continue;
             }
             for direction in [1, -1] {
-                let mut moved = false;
-                loop {
-                    let mut candidate = best.clone();
-                    candidate.set(knob, best.get(knob) + direction * steps[i]);
-                    if candidate == best {
-                        break;
-                    }
-                    let candidate_loss = loss(&candidate);
-                    if candidate_loss >= best_loss {
-                        break;
-                    }
-                    (best, best_loss, moved) = (candidate, candidate_loss, true);
+                let mut candidate = best.clone();
+                candidate.set(knob, best.get(knob) + direction * steps[i]);
+                if candidate == best {
+                    continue;
                 }
-                if moved {
-                    improved = true;
+                let candidate_loss = loss(&candidate);
+                if candidate_loss < best_loss {
+                    (best, best_loss, improved) = (candidate, candidate_loss, true);
                     break;
                 }
             }
