@@ -35,9 +35,14 @@ pub fn dump(variant: &Variant) -> String {
             .map(|x| format!(" value {x}"))
             .unwrap_or_default();
         let royal = if piece.royal { " royal" } else { "" };
+        let confined = piece
+            .confined
+            .and_then(|region| v.regions.get(region))
+            .map(|region| format!(" confined to {}", region.name))
+            .unwrap_or_default();
         let _ = writeln!(
             out,
-            "  {} \"{}\"{royal}{value} betza {}",
+            "  {} \"{}\"{royal}{value}{confined} betza {}",
             piece.name, piece.letter, piece.betza
         );
         for atom in &piece.moves {
@@ -142,6 +147,11 @@ pub fn dump(variant: &Variant) -> String {
             CheckRule::None => "none (royal pieces can be captured)",
         }
     );
+    if v.legality.royal_facing == RoyalFacing::Forbidden {
+        out.push_str(
+            "  royals may not face each other: a royal piece facing an opponent's along an open file or rank is attacked\n",
+        );
+    }
     if v.legality.giving_check == GivingCheck::Forbidden {
         out.push_str("  no checks: no move may attack a royal piece of the opponent\n");
     }

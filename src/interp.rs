@@ -17,6 +17,11 @@
 //!   of the promoted piece in the rule's follow-up mode;
 //! - castling with Chess960 destinations (see the runtime's `Castling`);
 //! - en passant for the variant's en passant kinds;
+//! - confinement: a piece `confined to` a region moves and attacks only
+//!   onto its squares (rides pass outside it);
+//! - royals that may not face each other: a royal piece that sees an
+//!   opponent's royal piece along an open file or rank counts as attacked
+//!   (checked with the royal pieces' safety, not by the attack tables);
 //! - no checks: a move that attacks a royal piece of the opponent is
 //!   illegal (pseudo-legal generation ignores the rule);
 //! - compulsory capture: when the side to move has a legal capture, its
@@ -31,8 +36,8 @@ mod tables;
 use tables::Tables;
 use thiserror::Error;
 use varc_runtime::model::{
-    CaptureRule, CheckRule, Color, GivingCheck, PromotionTiming, RoyalLoss, Square, Variant,
-    MAX_BOARD_SIDE, MAX_PIECE_KINDS,
+    CaptureRule, CheckRule, Color, GivingCheck, PromotionTiming, RoyalFacing, RoyalLoss, Square,
+    Variant, MAX_BOARD_SIDE, MAX_PIECE_KINDS,
 };
 use varc_runtime::moves::{Move, MoveEffects, Undo};
 use varc_runtime::position::{Position, SquareIter};
@@ -154,8 +159,7 @@ impl Interpreter {
         for i in first..out.len() {
             let mv = out[i];
             let undo = position.make_move(&mv, &self.effects);
-            let safe = !SquareIter::new(*position.royals(side))
-                .any(|s| self.attacked(position, s, side.opponent()));
+            let safe = !self.royal_in_danger(position, side);
             position.unmake_move(&mv, &undo);
             if safe {
                 out[kept] = mv;
@@ -203,6 +207,16 @@ impl Interpreter {
 }
 
 impl Interpreter {
+    /// Whether a royal piece of `side` is attacked, or faces an opponent's
+    /// royal piece where royals may not face each other.
+    fn royal_in_danger(&self, position: &Position, side: Color) -> bool {
+        let facing = self.variant.legality.royal_facing == RoyalFacing::Forbidden;
+        SquareIter::new(*position.royals(side)).any(|s| {
+            self.attacked(position, s, side.opponent())
+                || (facing && self.faces_opponent_royal(position, s, side))
+        })
+    }
+
     /// No checks: removes the moves of `out[first..]` that attack a royal
     /// piece of the opponent.
     fn retain_non_checking(&self, position: &mut Position, out: &mut Vec<Move>, first: usize) {
@@ -290,5 +304,9 @@ impl Rules for Interpreter {
 
     fn is_attacked(&self, position: &Position, square: Square, by: Color) -> bool {
         self.attacked(position, square.index(), by)
+    }
+
+    fn royal_attacked(&self, position: &Position, color: Color) -> bool {
+        self.royal_in_danger(position, color)
     }
 }

@@ -149,6 +149,7 @@ impl<'a> Lowerer<'a> {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,
                 giving_check: GivingCheck::Allowed,
+                royal_facing: RoyalFacing::Allowed,
                 history_rules: Vec::new(),
             },
             royal_loss: RoyalLoss::EndsGame,
@@ -226,6 +227,11 @@ impl<'a> Lowerer<'a> {
                         GivingCheck::Forbidden
                     } else {
                         GivingCheck::Allowed
+                    };
+                    variant.legality.royal_facing = if rule.no_facing_royals.is_some() {
+                        RoyalFacing::Forbidden
+                    } else {
+                        RoyalFacing::Allowed
                     };
                     variant.legality.check_rule = match rule.kind {
                         ast::CheckRuleKind::Royal => CheckRule::RoyalMayNotBeAttacked,
@@ -305,6 +311,40 @@ impl<'a> Lowerer<'a> {
                 )
                 .with_label("royal pieces may not be left attacked")
                 .with_help("mark the king `royal`, or write `check-rule none`"),
+            );
+        }
+        self.check_facing_without_check_rule(variant);
+    }
+
+    /// `royals may not face each other` makes facing an attack on the royal
+    /// piece, which only the royal check rule forbids: with `check-rule
+    /// none` it would say nothing, so it is refused rather than ignored.
+    fn check_facing_without_check_rule(&mut self, variant: &Variant) {
+        if variant.legality.check_rule != CheckRule::None {
+            return;
+        }
+        let written = self
+            .items
+            .iter()
+            .rev()
+            .find_map(|item| match &item.body.kind {
+                ast::BodyKind::CheckRule(rule) => {
+                    rule.no_facing_royals.map(|span| (item.file, span))
+                }
+                _ => None,
+            });
+        if let Some((file, span)) = written {
+            self.error(
+                Error::new(
+                    Code::FacingWithoutCheckRule,
+                    file,
+                    span,
+                    "`royals may not face each other` needs `check-rule royal`",
+                )
+                .with_label("facing counts as an attack on the royal piece")
+                .with_help(
+                    "write `check-rule royal, royals may not face each other`: with `check-rule none` royal pieces may be left attacked, so facing would forbid nothing",
+                ),
             );
         }
     }

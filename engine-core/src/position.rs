@@ -501,7 +501,38 @@ impl<V: CompiledVariant> Pos<V> {
     #[inline]
     pub fn royal_attacked(&self, color: usize) -> bool {
         let occupied = self.occupied();
-        Squares(self.royals(color)).any(|royal| V::is_attacked(self, royal, occupied, 1 - color))
+        Squares(self.royals(color)).any(|royal| {
+            V::is_attacked(self, royal, occupied, 1 - color)
+                || (V::ROYALS_FACE && self.faces_opponent_royal(royal, color))
+        })
+    }
+
+    /// Whether the royal piece of `color` on `royal` sees a royal piece of
+    /// the opponent along a file or rank with only empty squares between
+    /// them (`royals may not face each other`, which makes that an
+    /// attack). A hole of the board ends the line, as it ends a ride.
+    fn faces_opponent_royal(&self, royal: usize, color: usize) -> bool {
+        let theirs = self.royals(1 - color);
+        if theirs.is_empty() {
+            return false;
+        }
+        let occupied = self.occupied();
+        let (file, rank) = ((royal % V::FILES) as i32, (royal / V::FILES) as i32);
+        [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().any(|&(dx, dy)| {
+            let (mut f, mut r) = (file + dx, rank + dy);
+            while f >= 0 && r >= 0 && (f as usize) < V::FILES && (r as usize) < V::RANKS {
+                let square = V::Bb::bit(r as usize * V::FILES + f as usize);
+                if (V::BOARD & square).is_empty() {
+                    return false;
+                }
+                if !(occupied & square).is_empty() {
+                    return !(theirs & square).is_empty();
+                }
+                f += dx;
+                r += dy;
+            }
+            false
+        })
     }
 }
 

@@ -189,6 +189,9 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     /// Whether no move may give check (attack a royal piece of the
     /// opponent).
     const NO_CHECKS: bool;
+    /// Whether royal pieces of the two sides may not face each other on an
+    /// open file or rank (such a royal piece counts as attacked).
+    const ROYALS_FACE: bool;
     /// Bit `k` set: kind `k` creates and captures en passant.
     const EN_PASSANT_KINDS: u128;
     /// Bit `k` set: kind `k` castles as the king (moving it loses the rights).

@@ -436,6 +436,10 @@ pub struct PieceKind {
     pub value: Option<f64>,
     /// Whether the piece is royal (may not be left attacked under the check rule).
     pub royal: bool,
+    /// `confined to REGION`: the piece's moves and attacks end only on the
+    /// region's squares (read for its side); a ride may pass outside it
+    /// (Fairy-Stockfish's `mobilityRegion`).
+    pub confined: Option<RegionId>,
     /// Movement: the union of these atoms.
     pub moves: Vec<MoveAtom>,
     /// The movement as a Betza string, for protocols that display pieces.
@@ -621,6 +625,8 @@ pub struct Legality {
     pub capture_rule: CaptureRule,
     /// Whether a move may give check.
     pub giving_check: GivingCheck,
+    /// Whether royal pieces of the two sides may face each other.
+    pub royal_facing: RoyalFacing,
     /// Rules that read the game's history (IRC).
     pub history_rules: Vec<HistoryRule>,
 }
@@ -632,6 +638,21 @@ pub enum CheckRule {
     RoyalMayNotBeAttacked,
     /// No check rule: royal pieces are captured like any other (A1).
     None,
+}
+
+/// Whether royal pieces of the two sides may stand on one file or rank
+/// with only empty squares between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoyalFacing {
+    /// They may (the default).
+    Allowed,
+    /// They may not (`royals may not face each other`: xiangqi's flying
+    /// general, Fairy-Stockfish's `flyingGeneral`): a royal piece that
+    /// sees an opponent's royal piece along an open file or rank is
+    /// attacked by it, so under the check rule no move may leave the
+    /// mover's royal piece facing one, and a royal piece may not step onto
+    /// such a line.
+    Forbidden,
 }
 
 /// The capture rule.

@@ -238,9 +238,22 @@ impl Builder {
                     "none" => CheckRuleKind::None,
                     _ => return Err(self.unknown_word(&kind)),
                 };
-                let no_checks = children.optional(Rule::no_checks).is_some();
+                let mut no_checks = false;
+                let mut no_facing_royals = None;
+                for option in children.all(Rule::check_option) {
+                    let inner = self.only_child(&option)?;
+                    match inner.as_rule() {
+                        Rule::no_checks => no_checks = true,
+                        Rule::royals_no_facing => no_facing_royals = Some(self::span(&inner)),
+                        _ => return Err(self.unexpected_node(Rule::check_option, &inner)),
+                    }
+                }
                 children.end()?;
-                BodyKind::CheckRule(CheckRule { kind, no_checks })
+                BodyKind::CheckRule(CheckRule {
+                    kind,
+                    no_checks,
+                    no_facing_royals,
+                })
             }
             Rule::capture_rule_stmt => {
                 let kind = self.only_child(&statement)?;
@@ -393,6 +406,12 @@ impl Builder {
                         let value = token(&parts.next(Rule::number)?);
                         parts.end()?;
                         Ok(PieceOption::Value(value))
+                    }
+                    Rule::confined => {
+                        let mut parts = self.children(&inner);
+                        let region = ident(&parts.next(Rule::ident)?);
+                        parts.end()?;
+                        Ok(PieceOption::Confined(region))
                     }
                     _ => Err(self.unexpected_node(Rule::piece_option, &inner)),
                 }

@@ -10,7 +10,7 @@ pub struct Piece {
     pub name: Ident,
     /// Its letter in FEN and move text.
     pub letter: Text,
-    /// `royal`, `value N`, in order.
+    /// `royal`, `value N`, `confined to REGION`, in order.
     pub options: Vec<PieceOption>,
     /// How it moves.
     pub moves: MoveExpr,
@@ -23,6 +23,8 @@ pub enum PieceOption {
     Royal,
     /// `value N`.
     Value(Token),
+    /// `confined to REGION`: its moves and attacks end only in the region.
+    Confined(Ident),
 }
 
 /// Movements joined by `+`.

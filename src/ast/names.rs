@@ -31,6 +31,11 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
         }
         BodyKind::Piece(piece) => {
             names.push(&piece.name);
+            for option in &piece.options {
+                if let PieceOption::Confined(region) = option {
+                    names.push(region);
+                }
+            }
             move_names(&piece.moves, names);
         }
         BodyKind::Promote(promote) => {

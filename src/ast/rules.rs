@@ -109,13 +109,16 @@ pub enum CheckRuleKind {
     None,
 }
 
-/// `check-rule royal|none [, no checks]`.
+/// `check-rule royal|none [, no checks] [, royals may not face each other]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CheckRule {
     /// `royal` or `none`.
     pub kind: CheckRuleKind,
     /// `no checks`: no move may give check.
     pub no_checks: bool,
+    /// `royals may not face each other`: where it was written, if it was
+    /// (a royal piece may not stand on an open line with an opponent's).
+    pub no_facing_royals: Option<Span>,
 }
 
 /// `capture-rule compulsory|free`.

@@ -13,12 +13,13 @@ const SNIPPETS: &[&str] = &[
     "board 8 x 8 holes a1 h8",
     "setup \"8/8/8/8/8/8/8/8 w - - 0 1\"",
     "region zone = ranks 1..last-1 + (file c - files a..b) - squares d4 e5 + board + rank last relative",
-    "piece king \"K\" royal value 3.5 moves move-only first-move forward left leap (1,2) in zone + capture-only betza \"W\" + (ride (0,1) up to 2 + hop (1,-1) adjacent + lame-leap (1,2)) + rook",
+    "piece king \"K\" royal value 3.5 confined to zone moves move-only first-move forward left leap (1,2) in zone + capture-only betza \"W\" + (ride (0,1) up to 2 + hop (1,-1) adjacent + lame-leap (1,2)) + rook",
     "promote pawn | lance to queen, rook in zone, delayed then move-only move, mandatory unless in check, mandatory, optional",
     "castling king with rook short king to g rook to f long king to c rook to d, not from check, not through check, not into check, moved rook on files a h, king lineage king > prince",
     "en-passant pawn",
     "check-rule none",
     "check-rule royal, no checks",
+    "check-rule royal, royals may not face each other, no checks",
     "capture-rule compulsory",
     "illegal check repeating placement from 4 plies ago unless only such moves, say \"no\"",
     "on royal-capture crown bishop as king",
@@ -188,13 +189,14 @@ fn region_terms_and_operators_in_order() {
 #[test]
 fn piece_movement_is_typed() {
     let BodyKind::Piece(piece) = body(
-        "piece p \"P\" royal value 2 moves move-only forward ride (0,1) up to 2 in zone + (king + hop (1,1) adjacent) + betza \"N\"",
+        "piece p \"P\" royal value 2 confined to palace moves move-only forward ride (0,1) up to 2 in zone + (king + hop (1,1) adjacent) + betza \"N\"",
     ) else {
         panic!("not a piece");
     };
     assert_eq!(piece.letter.value, "P");
     assert_eq!(piece.options[0], PieceOption::Royal);
     assert!(matches!(&piece.options[1], PieceOption::Value(v) if v.text == "2"));
+    assert!(matches!(&piece.options[2], PieceOption::Confined(r) if r.name == "palace"));
     let first = &piece.moves.terms[0];
     let kinds: Vec<ModifierKind> = first.modifiers.iter().map(|m| m.kind).collect();
     assert_eq!(
@@ -280,23 +282,34 @@ fn small_statements() {
         body("check-rule royal"),
         BodyKind::CheckRule(CheckRule {
             kind: CheckRuleKind::Royal,
-            no_checks: false
+            no_checks: false,
+            no_facing_royals: None
         })
     );
     assert_eq!(
         body("check-rule none"),
         BodyKind::CheckRule(CheckRule {
             kind: CheckRuleKind::None,
-            no_checks: false
+            no_checks: false,
+            no_facing_royals: None
         })
     );
     assert_eq!(
         body("check-rule royal, no checks"),
         BodyKind::CheckRule(CheckRule {
             kind: CheckRuleKind::Royal,
-            no_checks: true
+            no_checks: true,
+            no_facing_royals: None
         })
     );
+    assert!(matches!(
+        body("check-rule royal, royals may not face each other"),
+        BodyKind::CheckRule(CheckRule {
+            kind: CheckRuleKind::Royal,
+            no_checks: false,
+            no_facing_royals: Some(_)
+        })
+    ));
     assert_eq!(
         body("capture-rule compulsory"),
         BodyKind::CaptureRule(CaptureRuleKind::Compulsory)

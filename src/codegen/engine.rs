@@ -11,7 +11,7 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use varc_runtime::model::{
     AtomCondition, CaptureRule, CastlingRequirement, CheckRule, Color, GivingCheck, MoveMode,
-    PromotionTiming, RoyalLoss, Square,
+    PromotionTiming, RoyalFacing, RoyalLoss, Square,
 };
 use varc_runtime::search::tt;
 
@@ -643,12 +643,20 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     " Where a {} {} on `from` can go: `[move or capture, move only, capture only]`.",
                     color_name, self.plan.variant.pieces[kind].name
                 ));
+                let confine = self.confinement(kind, color).map(|region| {
+                    quote! {
+                        for slot in &mut reach {
+                            *slot &= #region;
+                        }
+                    }
+                });
                 let body = if atoms.is_empty() {
                     quote! { let _ = (from, occupied); [EMPTY; 3] }
                 } else {
                     quote! {
                         let mut reach = [EMPTY; 3];
                         #(#parts)*
+                        #confine
                         reach
                     }
                 };
@@ -687,6 +695,31 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         quote! { (#(#terms)|*) }
     }
 
+    /// The squares a piece of `kind` and `color` may end on, when the kind
+    /// is `confined to` a region: the region's constant for that side.
+    fn confinement(&self, kind: usize, color: usize) -> Option<TokenStream> {
+        let region = self.plan.variant.pieces.get(kind)?.confined?;
+        let name = self.region_names.get(region)?;
+        let c = Self::usize_lit(color);
+        Some(quote! { #name[#c] })
+    }
+
+    /// The pieces of `kinds` of `color` that may attack `square`: as
+    /// [`Self::kinds_union`], but a confined kind only while `square` is in
+    /// its region.
+    fn attacking_kinds(&self, kinds: &[usize], color: usize) -> TokenStream {
+        let terms = kinds.iter().map(|k| {
+            let kind = &self.plan.kinds[*k];
+            match self.confinement(*k, color) {
+                None => quote! { pos.pieces[Kind::#kind as usize] },
+                Some(region) => quote! {
+                    (if #region & Bb::bit(square) != EMPTY { pos.pieces[Kind::#kind as usize] } else { EMPTY })
+                },
+            }
+        });
+        quote! { (#(#terms)|*) }
+    }
+
     fn emit_attack_tests(&self) -> TokenStream {
         let mut out = TokenStream::new();
         for (color, color_name) in COLOR_NAMES.iter().enumerate() {
@@ -699,7 +732,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             });
             let tests = groups.into_iter().map(|group| {
                 let f = self.reverse_fn(group.reverse);
-                let kinds = self.kinds_union(&group.kinds);
+                let kinds = self.attacking_kinds(&group.kinds, color);
                 let condition = self.condition_mask(group.condition, color);
                 quote! {
                     let pieces = #kinds & them #condition;
@@ -743,7 +776,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             let c = Self::usize_lit(color);
             let terms = self.plan.attack_groups(color).into_iter().map(|group| {
                 let f = self.reverse_fn(group.reverse);
-                let kinds = self.kinds_union(&group.kinds);
+                let kinds = self.attacking_kinds(&group.kinds, color);
                 let condition = self.condition_mask(group.condition, color);
                 quote! { found |= #f(square, occupied) & (#kinds & them #condition); }
             });
@@ -973,6 +1006,9 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             }
             let valid = self.bb(&valid);
             let condition = self.condition_mask(atom.condition, color);
+            let confine = self
+                .confinement(kind, color)
+                .map(|region| quote! { & #region });
             let paths = path_offsets.iter().map(|p| {
                 let back = shift(quote! { empty }, -p);
                 quote! { let src = src & #back; }
@@ -1007,7 +1043,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 {
                     let src = free & #valid #condition;
                     #(#paths)*
-                    let to = #moved & #mode & masks.check;
+                    let to = #moved & #mode & masks.check #confine;
                     #emit
                 }
             }
@@ -1253,6 +1289,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let check_rule = v.legality.check_rule == CheckRule::RoyalMayNotBeAttacked;
         let compulsory_capture = v.legality.capture_rule == CaptureRule::Compulsory;
         let no_checks = v.legality.giving_check == GivingCheck::Forbidden;
+        let royals_face = v.legality.royal_facing == RoyalFacing::Forbidden;
         let tracks = varc_runtime::moves::tracks_history(v);
         let (succession, becomes, candidates) = match &v.royal_loss {
             RoyalLoss::Succession {
@@ -1425,6 +1462,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 const CHECK_RULE: bool = #check_rule;
                 const COMPULSORY_CAPTURE: bool = #compulsory_capture;
                 const NO_CHECKS: bool = #no_checks;
+                const ROYALS_FACE: bool = #royals_face;
                 const EN_PASSANT_KINDS: u128 = #ep_kinds;
                 const CASTLING_KINGS: u128 = #castling_kings;
                 const PROMOTION_SQUARES: [Bb; 2] = [#(#promotion_squares),*];

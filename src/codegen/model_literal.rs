@@ -672,6 +672,7 @@ mod tests {
                 letter: "K".into(),
                 value: Some(2.5),
                 royal: true,
+                confined: None,
                 moves: vec![MoveAtom {
                     motion: Motion::Leap,
                     directions: vec![(1, 0), (-1, 0)],
@@ -689,6 +690,7 @@ mod tests {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,
                 giving_check: GivingCheck::Allowed,
+                royal_facing: RoyalFacing::Allowed,
                 history_rules: vec![],
             },
             royal_loss: RoyalLoss::EndsGame,

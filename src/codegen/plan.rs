@@ -9,7 +9,8 @@ use super::CodegenError;
 use proc_macro2::Ident;
 use std::collections::BTreeMap;
 use varc_runtime::model::{
-    AtomCondition, CheckRule, Color, MoveMode, Obligation, PromotionTiming, Square, Variant,
+    AtomCondition, CheckRule, Color, MoveMode, Obligation, PromotionTiming, RoyalFacing, Square,
+    Variant,
 };
 
 /// Most piece kinds a generated engine supports: the model's limit (a
@@ -108,6 +109,14 @@ impl<'a> Plan<'a> {
             })
             .collect();
         for (kind, piece) in variant.pieces.iter().enumerate() {
+            if piece
+                .confined
+                .is_some_and(|region| region >= variant.regions.len())
+            {
+                return Err(CodegenError::Model(format!(
+                    "piece {kind} is confined to a region that does not exist"
+                )));
+            }
             let mut per_color: [Vec<AtomPlan>; 2] = [Vec::new(), Vec::new()];
             for color in Color::ALL {
                 for atom in &piece.moves {
@@ -286,10 +295,15 @@ impl<'a> Plan<'a> {
     }
 
     /// The check-and-pin generator is exact when every attack is a leap or
-    /// a ride (moving a piece can only uncover a ride along its line) and no
-    /// royal piece promotes.
+    /// a ride (moving a piece can only uncover a ride along its line), no
+    /// royal piece promotes, no kind is confined (its attacks would depend
+    /// on the attacked square) and royal pieces may face each other (facing
+    /// is an attack no mask counts): otherwise moves are made and tested.
     fn fast_legal_applies(&self) -> bool {
-        if self.variant.legality.check_rule != CheckRule::RoyalMayNotBeAttacked {
+        if self.variant.legality.check_rule != CheckRule::RoyalMayNotBeAttacked
+            || self.variant.legality.royal_facing == RoyalFacing::Forbidden
+            || self.variant.pieces.iter().any(|p| p.confined.is_some())
+        {
             return false;
         }
         let attacks_plain = self.atoms.iter().all(|per_color| {

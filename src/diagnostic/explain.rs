@@ -609,6 +609,21 @@ Fix: merge the choices into one rule (`promote pawn to queen | knight in
 last-rank`), make the zones disjoint, or `replace` / `drop` the inherited
 rule (label it first: `pawn-promotion: promote ...`)."
         }
+        Code::FacingWithoutCheckRule => {
+            "\
+`royals may not face each other` makes a royal piece that sees an
+opponent's royal piece along an open file or rank attacked by it. Only the
+royal check rule forbids leaving a royal piece attacked; under `check-rule
+none` the sentence would forbid nothing, so the file is refused.
+
+Example:
+
+    check-rule none, royals may not face each other
+
+Fix: use the royal check rule (xiangqi's flying general):
+
+    check-rule royal, royals may not face each other"
+        }
         Code::SyntaxTreeMismatch => {
             "\
 The file parsed, but the parse had a shape the syntax tree builder does not

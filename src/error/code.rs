@@ -143,6 +143,8 @@ codes! {
     /// Two promotion rules for the same piece in overlapping zones (W0003
     /// until it became an error; that code stays unused).
     OverlappingPromotions = "E0411",
+    /// `royals may not face each other` without the royal check rule.
+    FacingWithoutCheckRule = "E0412",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",

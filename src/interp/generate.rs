@@ -26,6 +26,45 @@ impl Interpreter {
         }
     }
 
+    /// Whether a piece of `kind` and `color` may end a move (or attack) on
+    /// the square of index `to`: anywhere, unless the kind is `confined to`
+    /// a region.
+    #[inline]
+    pub(crate) fn may_end_on(&self, kind: usize, color: Color, to: usize) -> bool {
+        let confined = self.variant.pieces.get(kind).and_then(|p| p.confined);
+        confined.is_none_or(|region| {
+            self.variant
+                .regions
+                .get(region)
+                .is_some_and(|r| r.for_side(color).contains(Square::from_index(to)))
+        })
+    }
+
+    /// Whether the royal piece of `color` on the square of index `royal`
+    /// sees a royal piece of the opponent along a file or rank with only
+    /// empty squares between them (`royals may not face each other`). A
+    /// hole of the board ends the line, as it ends a ride.
+    pub(crate) fn faces_opponent_royal(
+        &self,
+        position: &Position,
+        royal: usize,
+        color: Color,
+    ) -> bool {
+        let start = Square::from_index(royal);
+        [(0, 1), (0, -1), (1, 0), (-1, 0)].iter().any(|&(dx, dy)| {
+            let (mut file, mut rank) = (start.file as i32 + dx, start.rank as i32 + dy);
+            while self.variant.board.contains(file, rank) {
+                let index = Square::new(file as u8, rank as u8).index();
+                if let Some(piece) = position.piece_at_index(index) {
+                    return piece.color() != color && piece.is_royal();
+                }
+                file += dx;
+                rank += dy;
+            }
+            false
+        })
+    }
+
     /// Whether a piece of `by` attacks the square of index `target`.
     pub(crate) fn attacked(&self, position: &Position, target: usize, by: Color) -> bool {
         for probe in self.tables.attacks_onto(by, target) {
@@ -70,6 +109,7 @@ impl Interpreter {
                     if piece.color() == by
                         && probe.kinds >> piece.kind_index() & 1 == 1
                         && self.condition_holds(probe.condition, piece, square)
+                        && self.may_end_on(piece.kind(), by, target)
                     {
                         return true;
                     }
@@ -118,6 +158,10 @@ impl Interpreter {
         let may_capture = mode != MoveMode::MoveOnly;
         let side = piece.color();
         let target = |to: usize, out: &mut Vec<Move>| {
+            if !self.may_end_on(piece.kind(), side, to) {
+                // A confined piece may pass the square (a ride), not stop.
+                return position.piece_at_index(to).is_none();
+            }
             match position.piece_at_index(to) {
                 None => {
                     if may_move {

@@ -88,9 +88,16 @@ impl<'a> Lowerer<'a> {
             letters.push((upper.clone(), file, letter_span));
             let mut royal = false;
             let mut value = None;
+            let mut confined = None;
             for option in &piece.options {
                 match option {
                     ast::PieceOption::Royal => royal = true,
+                    // A later `confined to` replaces an earlier one, as a
+                    // later `value` would not: the last region written is
+                    // the one a reader sees next to `moves`.
+                    ast::PieceOption::Confined(region) => {
+                        confined = self.region(file, region).or(confined);
+                    }
                     // The first valid value counts; each invalid one is reported.
                     ast::PieceOption::Value(number) => {
                         if value.is_none() {
@@ -111,6 +118,7 @@ impl<'a> Lowerer<'a> {
                 letter: upper,
                 value,
                 royal,
+                confined,
                 moves: Vec::new(),
                 betza: String::new(),
             });

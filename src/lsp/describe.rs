@@ -16,6 +16,9 @@ pub fn piece(variant: &Variant, piece: &PieceKind) -> String {
     if let Some(value) = piece.value {
         text.push_str(&format!(", value {value}"));
     }
+    if let Some(region) = piece.confined.and_then(|r| variant.regions.get(r)) {
+        text.push_str(&format!(", confined to `{}`", region.name));
+    }
     text.push_str(&format!("\n\nBetza: `{}`\n\n", piece.betza));
     for atom in &piece.moves {
         text.push_str(&format!("- {}\n", atom_in_words(variant, atom)));

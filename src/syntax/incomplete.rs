@@ -138,13 +138,13 @@ fn shape(keyword: &str) -> Option<&'static str> {
         "board" => "board FILES x RANKS [holes SQUARES]",
         "setup" => "setup \"FEN\"",
         "region" => "region NAME = REGION [relative]",
-        "piece" => "piece NAME \"LETTER\" [royal] [value N] moves MOVEMENT",
+        "piece" => "piece NAME \"LETTER\" [royal] [value N] [confined to REGION] moves MOVEMENT",
         "promote" => "promote PIECES to PIECES in REGION[, mandatory | optional | delayed]",
         "castling" => {
             "castling KING with ROOK short king to FILE rook to FILE long king to FILE rook to FILE[, CONDITIONS]"
         }
         "en-passant" => "en-passant PIECES",
-        "check-rule" => "check-rule royal | none [, no checks]",
+        "check-rule" => "check-rule royal | none [, no checks] [, royals may not face each other]",
         "capture-rule" => "capture-rule compulsory | free",
         "illegal" => {
             "illegal check repeating placement from N plies ago [unless only such moves][, say \"MESSAGE\"]"
