@@ -13,8 +13,8 @@
 //!   couple of plies deep, so that capture-the-king threats are seen);
 //!   captures that lose material by the exchange on their square are
 //!   skipped where the model allows it ([`see`]).
-//! - Move ordering: hash move, MVV-LVA, killers, history, then losing
-//!   captures ([`order`]).
+//! - Move ordering: hash move, MVV-LVA, killers, countermove, history and
+//!   continuation history, then losing captures ([`order`]).
 //! - Late move reductions for quiet moves (logarithmic in depth and move
 //!   number), check extension, mate distance pruning, aspiration windows.
 //! - At nodes off the principal variation and not in check: reverse
@@ -58,8 +58,8 @@ use crate::model::Variant;
 use crate::moves::Move;
 use crate::rules::{ExchangeValues, Rules};
 use order::{
-    demote, is_tactical, is_tactical_score, losing_tactical_score, pick_next, rank, tactical_score,
-    OrderingTables,
+    demote, is_losing_tactical_score, is_tactical, is_tactical_score, losing_tactical_score,
+    pick_next, rank, tactical_score, OrderingTables, PieceTo, PlyContext,
 };
 use pruning::{has_null_move_material, null_move_kinds, NullMovePolicy, VERIFY_DEPTH};
 use see::{loses_material, ExchangePolicy};
@@ -270,7 +270,7 @@ impl<M: Copy + Eq> Engine<M> {
             evaluator,
             valuation: Valuation::new(variant, options.match_state),
             tt: TranspositionTable::new(options.hash_mb),
-            ordering: OrderingTables::default(),
+            ordering: OrderingTables::new(variant),
             options,
             variant: variant.clone(),
             null_move: NullMovePolicy::of(variant),
@@ -357,6 +357,7 @@ impl<M: Copy + Eq> Engine<M> {
             root_depth: 1,
             excluded_root_moves: Vec::new(),
             null_banned: vec![false; MAX_PLY + 2],
+            played: vec![None; MAX_PLY + 2],
             exchange_moves: Vec::new(),
         };
         searcher.root(limits, report)
@@ -381,6 +382,9 @@ struct Searcher<'a, R: Rules + Clone> {
     excluded_root_moves: Vec<R::Move>,
     /// Per ply: no null move here (just after one, or while verifying one).
     null_banned: Vec<bool>,
+    /// Per ply: the move being searched there, as the continuation history
+    /// names it (none for a null move).
+    played: Vec<Option<PieceTo>>,
     /// Scratch move list of the static exchange evaluation ([`see`]).
     exchange_moves: Vec<R::Move>,
 }
@@ -392,6 +396,9 @@ struct PlyMoves<M> {
     ranks: Vec<i128>,
     /// Scratch space of [`pick_next`].
     sorted: Vec<(i128, M)>,
+    /// The quiet moves searched so far (their continuation history goes
+    /// down when another quiet move cuts the node off).
+    quiets: Vec<M>,
 }
 
 // By hand: a derive would ask `M: Default`.
@@ -401,6 +408,7 @@ impl<M> Default for PlyMoves<M> {
             moves: Vec::new(),
             ranks: Vec::new(),
             sorted: Vec::new(),
+            quiets: Vec::new(),
         }
     }
 }
@@ -543,6 +551,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         let reduction = 3 + depth / 4;
         let child_depth = (depth - 1 - reduction).max(0);
+        self.played[ply] = None;
         self.tree.make_null();
         self.nodes += 1;
         self.check_limits();
@@ -589,6 +598,16 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 alpha = -INFINITY;
                 beta = INFINITY;
             }
+        }
+    }
+
+    /// The node at `ply`'s place in the line, for move ordering: the moves
+    /// one and two plies before it in this search.
+    fn ply_context(&self, ply: usize) -> PlyContext {
+        let before = |back: usize| ply.checked_sub(back).and_then(|p| self.played[p]);
+        PlyContext {
+            ply,
+            previous: [before(1), before(2)],
         }
     }
 
@@ -732,6 +751,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.moves.clear();
+        list.quiets.clear();
         list.moves.extend_from_slice(self.tree.legal_moves());
         list.ranks.clear();
         // Moves are ranked in stages, each when the search comes to it, so
@@ -748,7 +768,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             let hash_rank = rank(self.tree.rules(), &list.moves[0], order::HASH_MOVE);
             list.ranks.push(hash_rank);
         }
-        let killers = self.engine.ordering.killers(ply);
+        let context = self.ply_context(ply);
+        let refutations = self.engine.ordering.refutations(&context);
         let mut early_ranked = false;
         let mut quiets_ranked = false;
         let mut segment = 0;
@@ -759,15 +780,20 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let mut i = 0;
         while i < list.moves.len() {
             if !early_ranked && i == list.ranks.len() {
-                // Captures, promotions and killers first, ranked.
+                // Captures, promotions, killers and the countermove first,
+                // ranked.
                 let (rules, position) = (self.tree.rules(), self.tree.position());
                 let ordering = &self.engine.ordering;
                 let mut end = i;
                 for j in i..list.moves.len() {
                     let mv = list.moves[j];
-                    if let Some(score) =
-                        ordering.early_score(rules, &self.engine.evaluator, position, &mv, killers)
-                    {
+                    if let Some(score) = ordering.early_score(
+                        rules,
+                        &self.engine.evaluator,
+                        position,
+                        &mv,
+                        &refutations,
+                    ) {
                         list.moves.swap(end, j);
                         list.ranks.push(rank(rules, &mv, score));
                         end += 1;
@@ -786,13 +812,16 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 );
             }
             // The quiet moves, once the early ones are searched or only
-            // losing captures are left of them (a negative rank).
-            if !quiets_ranked && early_ranked && (i == ranked || list.ranks[i] < 0) {
-                let rules = self.tree.rules();
+            // losing captures are left of them.
+            if !quiets_ranked
+                && early_ranked
+                && (i == ranked || is_losing_tactical_score((list.ranks[i] >> 64) as i32))
+            {
+                let (rules, position) = (self.tree.rules(), self.tree.position());
                 let ordering = &self.engine.ordering;
                 for mv in &list.moves[ranked..] {
-                    list.ranks
-                        .push(rank(rules, mv, ordering.quiet_score(rules, side, mv)));
+                    let score = ordering.quiet_score(rules, position, side, mv, &context.previous);
+                    list.ranks.push(rank(rules, mv, score));
                 }
                 quiets_ranked = true;
                 segment = i;
@@ -846,6 +875,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             }
             let searched = moves_searched;
             moves_searched += 1;
+            let (rules, position) = (self.tree.rules(), self.tree.position());
+            self.played[ply] = Some(self.engine.ordering.piece_to(rules, position, &mv));
             self.tree.make(&mv);
             self.nodes += 1;
             self.check_limits();
@@ -885,12 +916,21 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     }
                     if alpha >= beta {
                         if !tactical {
-                            let rules = self.tree.rules();
-                            self.engine.ordering.reward(rules, side, &mv, ply, depth);
+                            self.engine.ordering.reward_quiet(
+                                self.tree.rules(),
+                                self.tree.position(),
+                                &mv,
+                                &list.quiets,
+                                depth,
+                                &context,
+                            );
                         }
                         break;
                     }
                 }
+            }
+            if !tactical {
+                list.quiets.push(mv);
             }
         }
         self.lists[ply] = list;

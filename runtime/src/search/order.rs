@@ -1,36 +1,151 @@
 //! Move ordering: the hash move, then captures and promotions by MVV-LVA
 //! (most valuable victim, least valuable attacker) and promotion gain, then
-//! the killer moves of the ply, then quiet moves by their history score,
-//! then the captures and promotions that lose material by the exchange on
-//! their square ([`super::see`]; the search demotes them as they come up).
+//! the killer moves of the ply, then the countermove (the quiet move that
+//! last refuted the opponent's previous move), then quiet moves by their
+//! history score (from-to history plus continuation history: how a quiet
+//! move fared after the previous move and after the side's own move before
+//! it, each named by side, kind and destination, see [`PieceTo`]), then the
+//! captures and promotions that lose material by the exchange on their
+//! square ([`super::see`]; the search demotes them as they come up).
 
+use crate::board::Board;
 use crate::eval::Evaluator;
-use crate::model::{Color, PieceId};
+use crate::model::{Color, PieceId, Variant};
 use crate::rules::Rules;
 
 pub(crate) const HASH_MOVE: i32 = 1 << 30;
 const TACTICAL: i32 = 1 << 28;
 const KILLER: i32 = 1 << 27;
+/// Just after the killers, before every quiet move's history.
+const COUNTERMOVE: i32 = KILLER - 1;
+/// Continuation history entries stay within this many points either way:
+/// each update moves an entry part of the way toward it (the "gravity" of
+/// other engines), so that an entry follows recent cut-offs and no sum of
+/// the two plies' entries can reach the countermove's score.
+const CONTINUATION_LIMIT: i32 = 16_384;
+/// The most entries the continuation history keeps: 8 MB. Chess needs
+/// under a million; a variant with many kinds on a big board (16x16) would
+/// need far more, and shares entries instead (the index wraps around).
+const CONTINUATION_CAPACITY: usize = 1 << 22;
 /// Below every quiet move: a capture or promotion that loses material by
 /// the exchange on its square ([`super::see`]).
 const LOSING_TACTICAL: i32 = -(1 << 26);
 /// Value of a royal piece as a victim or an attacker, for ordering only.
 const ROYAL_VALUE: i32 = 10_000;
 
-/// Killer moves and history scores, kept across the iterations of a search;
-/// `M` is the back end's move ([`Rules::Move`]).
+/// A move as the continuation history and the countermoves name it: its
+/// side, the kind that moved (or none: a drop) and its destination, as one
+/// index below [`OrderingTables`]' count of sides x kinds x squares.
+/// Computed the same way from [`Rules`] in every back end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PieceTo(usize);
+
+/// What the ordering of a node knows of its place in the line: its ply and
+/// the moves one and two plies before it (none at the root, after a null
+/// move, or before the root).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlyContext {
+    /// Plies from the root.
+    pub ply: usize,
+    /// The opponent's move that led here, then the side's own move before.
+    pub previous: [Option<PieceTo>; 2],
+}
+
+/// The quiet moves a node tries before the rest of its quiet moves: the
+/// ply's killers and the countermove of the previous move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refutations<M> {
+    /// The ply's killer moves, the most recent first.
+    pub killers: [Option<M>; 2],
+    /// The quiet move that last refuted the opponent's previous move.
+    pub countermove: Option<M>,
+}
+
+/// Killer moves, countermoves, history and continuation history, kept
+/// across the iterations of a search; `M` is the back end's move
+/// ([`Rules::Move`]).
 #[derive(Clone, Debug)]
 pub struct OrderingTables<M> {
     killers: Vec<[Option<M>; 2]>,
     history: Vec<i32>,
+    /// Per [`PieceTo`] of the previous move: the quiet move that last
+    /// refuted it.
+    countermoves: Vec<Option<M>>,
+    /// `[PieceTo before][PieceTo]`, wrapped at [`CONTINUATION_CAPACITY`]:
+    /// how a quiet move fared one ply after a move, or two. One table for
+    /// both distances: the sides tell them apart (one ply back is the
+    /// opponent's move, two plies back the side's own).
+    continuation: Vec<i16>,
+    files: usize,
+    squares: usize,
+    /// The variant's kinds and one more: a move whose mover is not on the
+    /// board (a drop).
+    kinds: usize,
 }
 
-impl<M: Copy> Default for OrderingTables<M> {
-    fn default() -> Self {
+impl<M: Copy> OrderingTables<M> {
+    /// Empty tables sized for `variant`'s kinds and board.
+    pub fn new(variant: &Variant) -> OrderingTables<M> {
+        let files = usize::from(variant.board.files.max(1));
+        let squares = files * usize::from(variant.board.ranks.max(1));
+        let kinds = variant.pieces.len() + 1;
+        let piece_tos = 2 * kinds * squares;
         OrderingTables {
             killers: vec![[None; 2]; super::MAX_PLY + 1],
             history: vec![0; 2 * 256 * 256],
+            countermoves: vec![None; piece_tos],
+            continuation: vec![
+                0;
+                piece_tos
+                    .saturating_mul(piece_tos)
+                    .min(CONTINUATION_CAPACITY)
+            ],
+            files,
+            squares,
+            kinds,
         }
+    }
+
+    /// The [`PieceTo`] of `mv`, played by the side to move of `position`.
+    pub fn piece_to<R: Rules<Move = M> + ?Sized>(
+        &self,
+        rules: &R,
+        position: &R::Position,
+        mv: &M,
+    ) -> PieceTo {
+        let color = position.side_to_move().index();
+        let drop_kind = self.kinds - 1;
+        let kind = rules
+            .moving_kind(position, mv)
+            .map_or(drop_kind, |kind| kind.min(drop_kind));
+        let (_, to) = rules.move_squares(mv);
+        let square = (usize::from(to.rank) * self.files + usize::from(to.file)) % self.squares;
+        PieceTo((color * self.kinds + kind) * self.squares + square)
+    }
+
+    fn continuation_index(&self, before: PieceTo, current: PieceTo) -> usize {
+        (before.0 * 2 * self.kinds * self.squares + current.0) % self.continuation.len()
+    }
+
+    /// The sum of `current`'s continuation history after each move of
+    /// `previous`.
+    fn continuation_score(&self, previous: &[Option<PieceTo>; 2], current: PieceTo) -> i32 {
+        previous
+            .iter()
+            .flatten()
+            .map(|&before| i32::from(self.continuation[self.continuation_index(before, current)]))
+            .sum()
+    }
+
+    /// Moves the entry of `current` after `before` by `bonus`, less the
+    /// part of the entry that `bonus` is of the limit (so it never leaves
+    /// ±[`CONTINUATION_LIMIT`]).
+    fn update_continuation(&mut self, before: PieceTo, current: PieceTo, bonus: i32) {
+        let index = self.continuation_index(before, current);
+        let entry = i32::from(self.continuation[index]);
+        let updated = entry + bonus - entry * bonus.abs() / CONTINUATION_LIMIT;
+        // Within ±16,384, so within an i16.
+        self.continuation[index] = updated.clamp(-CONTINUATION_LIMIT, CONTINUATION_LIMIT) as i16;
     }
 }
 
@@ -89,11 +204,20 @@ pub fn losing_tactical_score(score: i32) -> i32 {
     LOSING_TACTICAL + (score - TACTICAL)
 }
 
+/// Whether `score` is a losing capture's or promotion's (from
+/// [`losing_tactical_score`]). Quiet moves' scores may be negative too
+/// (continuation history), but never this low.
+pub fn is_losing_tactical_score(score: i32) -> bool {
+    score < LOSING_TACTICAL / 2
+}
+
 impl<M: Copy + Eq> OrderingTables<M> {
-    /// Forgets killers and history.
+    /// Forgets killers, countermoves and histories.
     pub fn clear(&mut self) {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
         self.history.iter_mut().for_each(|h| *h = 0);
+        self.countermoves.iter_mut().for_each(|c| *c = None);
+        self.continuation.iter_mut().for_each(|c| *c = 0);
     }
 
     /// Halves the history scores (between searches).
@@ -102,60 +226,103 @@ impl<M: Copy + Eq> OrderingTables<M> {
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
-    /// The killer moves of `ply`.
-    pub fn killers(&self, ply: usize) -> [Option<M>; 2] {
-        self.killers.get(ply).copied().unwrap_or([None; 2])
+    /// The killer moves of the node at `context`'s ply and the countermove
+    /// of the move before it.
+    pub fn refutations(&self, context: &PlyContext) -> Refutations<M> {
+        Refutations {
+            killers: self.killers.get(context.ply).copied().unwrap_or([None; 2]),
+            countermove: context.previous[0].and_then(|before| self.countermoves[before.0]),
+        }
     }
 
     /// The ordering score of `mv` if it ranks before the quiet moves: a
-    /// capture or promotion (by [`tactical_score`]) or one of `killers`
-    /// (the ply's, [`OrderingTables::killers`]); `None` for a quiet move,
-    /// ranked later by [`OrderingTables::quiet_score`]. Higher first.
+    /// capture or promotion (by [`tactical_score`]), one of the killers or
+    /// the countermove ([`OrderingTables::refutations`]); `None` for a
+    /// quiet move, ranked later by [`OrderingTables::quiet_score`]. Higher
+    /// first.
     pub fn early_score<R: Rules<Move = M> + ?Sized>(
         &self,
         rules: &R,
         evaluator: &Evaluator,
         position: &R::Position,
         mv: &M,
-        killers: [Option<M>; 2],
+        refutations: &Refutations<M>,
     ) -> Option<i32> {
         let tactical = tactical_score(rules, evaluator, position, mv);
         if tactical > 0 {
             return Some(TACTICAL + tactical);
         }
-        if killers[0] == Some(*mv) {
+        if refutations.killers[0] == Some(*mv) {
             return Some(KILLER + 1);
         }
-        if killers[1] == Some(*mv) {
+        if refutations.killers[1] == Some(*mv) {
             return Some(KILLER);
+        }
+        if refutations.countermove == Some(*mv) {
+            return Some(COUNTERMOVE);
         }
         None
     }
 
-    /// The ordering score of the quiet move `mv` of `side`: its history,
-    /// below every score of [`OrderingTables::early_score`] and above every
-    /// losing capture's ([`losing_tactical_score`]).
-    pub fn quiet_score<R: Rules<Move = M> + ?Sized>(&self, rules: &R, side: Color, mv: &M) -> i32 {
-        self.history[history_index(rules, side, mv)].min(KILLER - 1)
-    }
-
-    /// Records a quiet move that caused a cut-off at `ply`, `depth` plies deep.
-    pub fn reward<R: Rules<Move = M> + ?Sized>(
-        &mut self,
+    /// The ordering score of the quiet move `mv` of `side` (to move in
+    /// `position`): its from-to history plus its continuation history
+    /// after `previous` ([`PlyContext::previous`]), below every score of
+    /// [`OrderingTables::early_score`] and above every losing capture's
+    /// ([`losing_tactical_score`]). May be negative.
+    pub fn quiet_score<R: Rules<Move = M> + ?Sized>(
+        &self,
         rules: &R,
+        position: &R::Position,
         side: Color,
         mv: &M,
-        ply: usize,
+        previous: &[Option<PieceTo>; 2],
+    ) -> i32 {
+        let history = self.history[history_index(rules, side, mv)];
+        let continuation = if previous.iter().any(Option::is_some) {
+            self.continuation_score(previous, self.piece_to(rules, position, mv))
+        } else {
+            0
+        };
+        (history + continuation).min(COUNTERMOVE - 1)
+    }
+
+    /// Records the quiet move `best` that cut off the node of `position` at
+    /// `context`, `depth` plies deep, after the quiet moves `failed` were
+    /// searched there: a killer of the ply, the countermove of the move
+    /// before, its history up; continuation history up for `best` and
+    /// down for each of `failed`, by `(depth²).min(400) * 16`.
+    pub fn reward_quiet<R: Rules<Move = M> + ?Sized>(
+        &mut self,
+        rules: &R,
+        position: &R::Position,
+        best: &M,
+        failed: &[M],
         depth: i32,
+        context: &PlyContext,
     ) {
-        if let Some(slot) = self.killers.get_mut(ply) {
-            if slot[0] != Some(*mv) {
+        if let Some(slot) = self.killers.get_mut(context.ply) {
+            if slot[0] != Some(*best) {
                 slot[1] = slot[0];
-                slot[0] = Some(*mv);
+                slot[0] = Some(*best);
             }
         }
-        let entry = &mut self.history[history_index(rules, side, mv)];
+        let side = position.side_to_move();
+        let entry = &mut self.history[history_index(rules, side, best)];
         *entry = entry.saturating_add(depth * depth).min(KILLER / 2);
+        if let Some(before) = context.previous[0] {
+            self.countermoves[before.0] = Some(*best);
+        }
+        let bonus = (depth * depth).min(400) * 16;
+        let best = self.piece_to(rules, position, best);
+        for before in context.previous.into_iter().flatten() {
+            self.update_continuation(before, best, bonus);
+        }
+        for mv in failed {
+            let failed = self.piece_to(rules, position, mv);
+            for before in context.previous.into_iter().flatten() {
+                self.update_continuation(before, failed, -bonus);
+            }
+        }
     }
 }
 
