@@ -9,9 +9,7 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use varc::model::{RoyalFacing, Variant};
 
 fn xiangqi_file() -> PathBuf {
@@ -113,39 +111,7 @@ fn flying_general_perft_agrees_with_fairy_stockfish_in_both_back_ends() {
         ("4k4/9/4c4/9/9/9/4R4/4P4/9/4K4 b - - 0 1", [7, 42, 294]),
         ("3k5/9/9/9/9/9/9/9/9/5K3 w - - 0 1", [2, 3, 7]),
     ];
-    let variant = xiangqi();
-    let rules = varc::interp::Interpreter::new(variant.clone()).expect("interpreter");
-    let mut input = String::new();
-    for (fen, expected) in CASES {
-        let position = varc_runtime::fen::parse_fen(&variant, fen).expect("fen");
-        let counts = varc_runtime::perft::perft_counts_with_end_rules(&rules, &position, 3);
-        assert_eq!(counts, expected, "interpreter, {fen}");
-        for depth in 1..=3 {
-            input.push_str(&format!("{depth} {fen}\n"));
-        }
-    }
-    let mut child = Command::new(common::engine(&variant))
-        .args(["batch", "--end-rules"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the engine runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let output = child.wait_with_output().expect("output");
-    let expected: Vec<String> = CASES
-        .iter()
-        .flat_map(|(_, counts)| counts.iter().map(u64::to_string))
-        .collect();
-    let got: Vec<String> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
-    assert_eq!(got, expected, "compiled");
+    common::assert_end_rules_perft_in_both_back_ends(&xiangqi(), &CASES);
 }
 
 /// Fairy-Stockfish's start position reads and writes back unchanged.

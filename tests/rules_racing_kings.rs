@@ -8,7 +8,6 @@
 mod common;
 
 use std::path::PathBuf;
-use std::process::Command;
 use varc::model::{GivingCheck, Variant};
 
 fn racing_kings_file() -> PathBuf {
@@ -124,38 +123,5 @@ fn goal_rules_perft_agrees_with_fairy_stockfish_in_both_back_ends() {
         ("6K1/8/1k6/8/8/8/8/8 b - - 0 1", [0, 0, 0]),
         ("8/1k4K1/8/8/8/8/8/2R5 w - - 0 1", [20, 113, 1164]),
     ];
-    let variant = racing_kings();
-    let rules = varc::interp::Interpreter::new(variant.clone()).expect("interpreter");
-    let mut input = String::new();
-    for (fen, expected) in CASES {
-        let position = varc_runtime::fen::parse_fen(&variant, fen).expect("fen");
-        let counts = varc_runtime::perft::perft_counts_with_end_rules(&rules, &position, 3);
-        assert_eq!(counts, expected, "interpreter, {fen}");
-        for depth in 1..=3 {
-            input.push_str(&format!("{depth} {fen}\n"));
-        }
-    }
-    let mut child = Command::new(common::engine(&variant))
-        .args(["batch", "--end-rules"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("the engine runs");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let output = child.wait_with_output().expect("output");
-    let expected: Vec<String> = CASES
-        .iter()
-        .flat_map(|(_, counts)| counts.iter().map(u64::to_string))
-        .collect();
-    let got: Vec<String> = String::from_utf8_lossy(&output.stdout)
-        .lines()
-        .map(str::to_string)
-        .collect();
-    assert_eq!(got, expected, "compiled");
+    common::assert_end_rules_perft_in_both_back_ends(&racing_kings(), &CASES);
 }

@@ -122,6 +122,46 @@ pub fn engine(variant: &Variant) -> PathBuf {
         .unwrap_or_else(|e| panic!("building the {} engine: {e}", variant.id))
 }
 
+/// Perft with the ending rules (`--end-rules`) at depths 1 to 3 of each
+/// `(FEN, counts)` case, by the interpreter and by the compiled engine of
+/// `variant` (its `batch --end-rules`), each against the counts.
+pub fn assert_end_rules_perft_in_both_back_ends(variant: &Variant, cases: &[(&str, [u64; 3])]) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let rules = Interpreter::new(variant.clone()).expect("interpreter");
+    let mut input = String::new();
+    for (fen, expected) in cases {
+        let position = parse_fen(variant, fen).expect("fen");
+        let counts = varc_runtime::perft::perft_counts_with_end_rules(&rules, &position, 3);
+        assert_eq!(&counts, expected, "interpreter, {fen}");
+        for depth in 1..=3 {
+            input.push_str(&format!("{depth} {fen}\n"));
+        }
+    }
+    let mut child = Command::new(engine(variant))
+        .args(["batch", "--end-rules"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write");
+    let output = child.wait_with_output().expect("output");
+    let expected: Vec<String> = cases
+        .iter()
+        .flat_map(|(_, counts)| counts.iter().map(u64::to_string))
+        .collect();
+    let got: Vec<String> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(got, expected, "compiled");
+}
+
 /// Deterministic pseudo-random bytes (xorshift), printable-heavy like a
 /// text file gone wrong, with some invalid UTF-8.
 pub fn garbage(len: usize, seed: u64) -> Vec<u8> {
