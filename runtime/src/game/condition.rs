@@ -37,7 +37,7 @@ pub fn move_targets<R: Rules + ?Sized>(
         .iter()
         .filter_map(|mv| {
             let described = rules.describe(mv);
-            let kind = position.piece_at(described.from)?.kind();
+            let (kind, _) = position.occupant(described.from)?;
             Some((kind, described.to))
         })
         .collect()

@@ -49,13 +49,12 @@ pub fn repeats_placement_with_check<R: Rules + ?Sized>(
     let mv = rules.describe(played);
     // The moved piece must stand on its destination in the earlier placement.
     if mv.crown.is_none() {
-        let Some(mover) = position.piece_at(mv.from) else {
+        let Some((mover_kind, mover_color)) = position.occupant(mv.from) else {
             return false;
         };
-        let kind = mv.promotion.unwrap_or(mover.kind());
-        match earlier.piece_at(mv.to) {
-            Some(p) if p.kind() == kind && p.color() == mover.color() => {}
-            _ => return false,
+        let kind = mv.promotion.unwrap_or(mover_kind);
+        if earlier.occupant(mv.to) != Some((kind, mover_color)) {
+            return false;
         }
     }
     let mover = position.side_to_move();
@@ -130,8 +129,8 @@ fn promotion_rule<'v>(
     position: &impl Board,
     mv: &Move,
 ) -> Option<&'v crate::model::Promotion> {
-    let piece = position.piece_at(mv.from)?;
-    let rule = variant.promotion_rule_at(piece.kind(), piece.color(), mv.to)?;
+    let (kind, color) = position.occupant(mv.from)?;
+    let rule = variant.promotion_rule_at(kind, color, mv.to)?;
     variant.promotions.get(rule)
 }
 
