@@ -6,7 +6,7 @@
 
 use crate::bitboard::{Bitboard, Squares};
 use crate::moves::{MoveKind, Mv, NO_KIND};
-use crate::variant::{CompiledVariant, SquareStore};
+use crate::variant::{CastlingRule, CompiledVariant, SquareStore};
 use varc_runtime::model::{Color, Square};
 use varc_runtime::position::Position;
 
@@ -479,16 +479,10 @@ impl<V: CompiledVariant> Pos<V> {
             if has_kind(V::CASTLING_KINGS, kind_of(moving)) && from != to {
                 p.castling[color_of(moving)] = 0;
             }
-            // A move from or to a square of a castling rank takes that
-            // file's right.
-            for rule in V::CASTLING_RULES {
-                let first = [rule.ranks[0] * V::FILES, rule.ranks[1] * V::FILES];
-                for square in [from, to, touched as usize] {
-                    for (color, first) in first.into_iter().enumerate() {
-                        if (first..first + V::FILES).contains(&square) {
-                            p.castling[color] &= !(1u16 << (square - first));
-                        }
-                    }
+            for square in [from, to, touched as usize] {
+                if let Some(kept) = Self::CASTLING_KEPT.get(square) {
+                    p.castling[0] &= kept[0];
+                    p.castling[1] &= kept[1];
                 }
             }
         }
@@ -496,6 +490,10 @@ impl<V: CompiledVariant> Pos<V> {
         p.en_passant_victim = next_victim;
         p.turn = (1 - us) as u8;
     }
+
+    /// Per dense square, the castling rights (White's, Black's) that a
+    /// move from or to the square keeps (see [`castling_kept`]).
+    const CASTLING_KEPT: [[u16; 2]; MAX_SQUARES] = castling_kept(V::CASTLING_RULES, V::FILES);
 
     /// Whether a royal piece of `color` is attacked.
     #[inline]
@@ -536,10 +534,40 @@ impl<V: CompiledVariant> Pos<V> {
     }
 }
 
+/// The most squares a board has (the widest square set's bits).
+const MAX_SQUARES: usize = 256;
+
+/// Per dense square, the castling rights each side keeps after a move from
+/// or to it: a move from or to a square of a castling rank takes that
+/// file's right (computed when the engine is compiled, so that a move
+/// clears rights with two masks instead of a loop over the rules).
+const fn castling_kept(rules: &[CastlingRule], files: usize) -> [[u16; 2]; MAX_SQUARES] {
+    let mut kept = [[u16::MAX; 2]; MAX_SQUARES];
+    let mut rule = 0;
+    while rule < rules.len() {
+        let mut color = 0;
+        while color < 2 {
+            let first = rules[rule].ranks[color] * files;
+            let mut file = 0;
+            while file < files && file < 16 && first + file < MAX_SQUARES {
+                kept[first + file][color] &= !(1u16 << file);
+                file += 1;
+            }
+            color += 1;
+        }
+        rule += 1;
+    }
+    kept
+}
+
 /// The squares a move from `from` to `to` passes (for en passant) and the
 /// square of the piece that passed them; nothing unless it moves two or
 /// more squares along a line.
 fn passed_squares<V: CompiledVariant>(from: usize, to: usize) -> (V::Bb, u16) {
+    // Most pawn moves are one step along the file: no geometry needed.
+    if from.abs_diff(to) == V::FILES {
+        return (V::Bb::EMPTY, NO_SQUARE);
+    }
     let (from_file, from_rank) = ((from % V::FILES) as i32, (from / V::FILES) as i32);
     let (to_file, to_rank) = ((to % V::FILES) as i32, (to / V::FILES) as i32);
     let (df, dr) = (to_file - from_file, to_rank - from_rank);
