@@ -195,6 +195,17 @@ pub fn dump(variant: &Variant) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
+        if !c.resets.is_empty() {
+            let _ = writeln!(
+                out,
+                "    back to 0 on {}",
+                c.resets
+                    .iter()
+                    .map(|e| d.event(e))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
         if let Some(from) = c.fen_countdown {
             let _ = writeln!(
                 out,
@@ -435,6 +446,8 @@ impl Dumper<'_> {
             }
             EventPattern::LawsCheckmate => "checkmate under the Laws of Chess".into(),
             EventPattern::Check => "check".into(),
+            EventPattern::CheckBy(kinds) => format!("check by {}", self.names(kinds, " | ")),
+            EventPattern::Not(pattern) => format!("no {}", self.event(pattern)),
             EventPattern::MovedPieceWas(kinds) => {
                 format!("a move by a piece that was {}", self.names(kinds, " > "))
             }
@@ -452,6 +465,9 @@ impl Dumper<'_> {
                 self.v.regions.get(*region).map_or("?", |r| r.name.as_str())
             ),
             Condition::InCheck => "in check".into(),
+            Condition::InCheckByOnly(kinds) => {
+                format!("in check by {} only", self.names(kinds, " | "))
+            }
             Condition::RoyalCaptured => "the side to move has no royal piece".into(),
             Condition::Repetition { count, in_a_row } => {
                 format!(

@@ -53,6 +53,7 @@ fn no_condition_holds_where_its_precheck_fails() {
                                 plies_since_reset,
                                 last_move: None,
                                 move_targets: &[],
+                                checking_kinds: &[],
                                 clock: None,
                             };
                             for rule in &variant.terminations {

@@ -155,6 +155,9 @@ struct State<P, M> {
     /// The legal moves' kinds and destinations, where a rule reads them
     /// ([`condition::reads_move_targets`]).
     move_targets: Vec<(crate::model::PieceId, crate::model::Square)>,
+    /// The kinds giving the side to move check, where a rule reads them
+    /// ([`condition::reads_checking_kinds`]).
+    checking_kinds: Vec<crate::model::PieceId>,
     moves_made: u32,
     plies_since_reset: u32,
     repetitions: Repetitions,
@@ -208,6 +211,7 @@ impl<R: Rules> Game<R> {
             position,
             legal: Vec::new(),
             move_targets: Vec::new(),
+            checking_kinds: Vec::new(),
             moves_made: 0,
             plies_since_reset,
             repetitions: Repetitions::default(),
@@ -336,6 +340,7 @@ impl<R: Rules> Game<R> {
             plies_since_reset: state.plies_since_reset,
             last_move: state.last_move.as_ref(),
             move_targets: &state.move_targets,
+            checking_kinds: &state.checking_kinds,
             clock: state.clock.as_ref(),
         }
     }
@@ -372,6 +377,8 @@ impl<R: Rules> Game<R> {
     fn settle(&mut self, after_move: bool) {
         let legal = self.compute_legal(self.state.clock.as_ref());
         self.state.identity = Identity::of(&self.rules, &self.state.position, &legal);
+        self.state.checking_kinds =
+            condition::checking_kinds_for_rules(&self.rules, &self.state.position);
         self.state.move_targets = if condition::reads_move_targets(self.rules.variant()) {
             condition::move_targets(&self.rules, &self.state.position, &legal)
         } else {
@@ -565,12 +572,7 @@ impl<R: Rules> Game<R> {
     fn apply_move(&mut self, mut after: R::Position, events: MoveEvents) {
         let variant = self.rules.variant();
         let mover = events.mover;
-        for (id, counter) in variant.counters.iter().enumerate() {
-            let hits = counter.events.iter().filter(|p| events.matches(p)).count() as u32;
-            if let Some(value) = after.counters_mut(mover).get_mut(id) {
-                *value += hits;
-            }
-        }
+        events.count_into(variant, after.counters_mut(mover));
         let resets = variant.ply_reset_events.iter().any(|p| events.matches(p));
         let state = &mut self.state;
         state.plies_since_reset = if resets {

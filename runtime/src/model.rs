@@ -729,6 +729,11 @@ pub struct Counter {
     /// each player's N minus his count (Fairy-Stockfish's checks remaining
     /// in 3check: `3+3`). `None`: not in the FEN.
     pub fen_countdown: Option<u32>,
+    /// `reset on EVENTS`: a move that matches one of these sets the mover's
+    /// count back to 0 before the move's own events are counted (shatar's
+    /// series of checks, which a move that gives no check ends).
+    #[serde(default)]
+    pub resets: Vec<EventPattern>,
 }
 
 /// A kind of game event, with optional restrictions.
@@ -758,6 +763,11 @@ pub enum EventPattern {
     LawsCheckmate,
     /// The move gives check: it attacks a royal piece of the opponent.
     Check,
+    /// The move gives check with a piece of one of these kinds among the
+    /// pieces that attack the opponent's royal piece (shatar's "shak").
+    CheckBy(Vec<PieceId>),
+    /// The move does not produce the event.
+    Not(Box<EventPattern>),
     /// The piece that moved has been each of these kinds (its lineage holds
     /// them all): a New Heir king castling (A11).
     MovedPieceWas(Vec<PieceId>),
@@ -841,6 +851,10 @@ pub enum Condition {
     },
     /// A royal piece of the side to move is attacked.
     InCheck,
+    /// The side to move is in check and every piece that attacks its royal
+    /// pieces is of one of these kinds (shatar: a mate given by knights
+    /// alone is not a win).
+    InCheckByOnly(Vec<PieceId>),
     /// The side to move has no royal piece left.
     RoyalCaptured,
     /// The position has occurred `count` times (Laws-of-Chess identity:

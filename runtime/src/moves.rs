@@ -582,6 +582,16 @@ pub fn resets_halfmove_clock(
         .any(|event| event_matches(event, mv, moving, captured, promoted_from, crowned))
 }
 
+/// Whether the pattern needs the position after the move (a check).
+fn reads_position_after(event: &EventPattern) -> bool {
+    match event {
+        EventPattern::LawsCheckmate | EventPattern::Check | EventPattern::CheckBy(_) => true,
+        EventPattern::Not(a) => reads_position_after(a),
+        EventPattern::Both(a, b) => reads_position_after(a) || reads_position_after(b),
+        _ => false,
+    }
+}
+
 /// Whether the move matches a game event pattern, as far as the move alone
 /// tells (a check or a Laws-of-Chess checkmate needs the game layer: never
 /// here).
@@ -613,7 +623,10 @@ fn event_matches(
         },
         EventPattern::RoyalCapture => captured.is_some_and(|c| c.is_royal()),
         EventPattern::Crowning(_) => crowned,
-        EventPattern::LawsCheckmate | EventPattern::Check => false,
+        EventPattern::LawsCheckmate | EventPattern::Check | EventPattern::CheckBy(_) => false,
+        // Not a check: the move alone does not tell, so never here either.
+        EventPattern::Not(a) if reads_position_after(a) => false,
+        EventPattern::Not(a) => !event_matches(a, mv, moving, captured, promoted_from, crowned),
         EventPattern::MovedPieceWas(kinds) => {
             moving.is_some_and(|m| kinds.iter().all(|k| m.history().any(|h| h == *k)))
         }

@@ -269,6 +269,15 @@ impl Builder {
                 let mut children = self.children(&statement);
                 let name = ident(&children.next(Rule::ident)?);
                 let events = self.event_list(&children.next(Rule::event_list)?)?;
+                let resets = match children.optional(Rule::counter_reset) {
+                    Some(clause) => {
+                        let mut parts = self.children(&clause);
+                        let resets = self.event_list(&parts.next(Rule::event_list)?)?;
+                        parts.end()?;
+                        resets
+                    }
+                    None => Vec::new(),
+                };
                 let fen_countdown = match children.optional(Rule::counter_fen) {
                     Some(clause) => {
                         let mut parts = self.children(&clause);
@@ -282,6 +291,7 @@ impl Builder {
                 BodyKind::Counter(Counter {
                     name,
                     events,
+                    resets,
                     fen_countdown,
                 })
             }

@@ -29,6 +29,8 @@ pub enum Condition {
     },
     /// `in check`.
     InCheck,
+    /// `in check by only PIECES`: every piece giving check is of these.
+    InCheckByOnly(Vec<Ident>),
     /// `royal captured`.
     RoyalCaptured,
     /// `repetition N [in a row]`.
@@ -167,6 +169,10 @@ pub enum EventAtom {
     LawsCheckmate,
     /// `check`: the move gives check.
     Check,
+    /// `check by PIECES`: the move gives check with one of these pieces.
+    CheckBy(Vec<Ident>),
+    /// `not EVENT`: the move does not produce the event.
+    Not(Box<EventAtom>),
     /// `moved piece was A > B ...`.
     MovedPieceWas(Vec<Ident>),
 }

@@ -82,6 +82,7 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
         BodyKind::Counter(counter) => {
             names.push(&counter.name);
             counter.events.iter().for_each(|e| event_names(e, names));
+            counter.resets.iter().for_each(|e| event_names(e, names));
         }
         BodyKind::Reset(events) => events.iter().for_each(|e| event_names(e, names)),
         BodyKind::Termination(termination) => {
@@ -133,8 +134,16 @@ fn move_names<'a>(expr: &'a MoveExpr, names: &mut Vec<&'a Ident>) {
 
 fn event_names<'a>(event: &'a Event, names: &mut Vec<&'a Ident>) {
     for atom in &event.atoms {
+        event_atom_names(atom, names);
+    }
+}
+
+fn event_atom_names<'a>(atom: &'a EventAtom, names: &mut Vec<&'a Ident>) {
+    {
         match atom {
+            EventAtom::Not(operand) => event_atom_names(operand, names),
             EventAtom::Capture(pieces)
+            | EventAtom::CheckBy(pieces)
             | EventAtom::MoveOf(pieces)
             | EventAtom::Crowning(pieces)
             | EventAtom::MovedPieceWas(pieces) => names.extend(pieces),
@@ -163,6 +172,7 @@ fn condition_names<'a>(condition: &'a Condition, names: &mut Vec<&'a Ident>) {
             names.extend(region);
         }
         Condition::Counter { counter, .. } => names.push(counter),
+        Condition::InCheckByOnly(pieces) => names.extend(pieces),
         Condition::LastMove(event) => event_names(event, names),
         Condition::CanMoveInto { pieces, region } => {
             names.extend(pieces);

@@ -155,13 +155,15 @@ pub enum SuccessionAction {
     },
 }
 
-/// `counter NAME counts EVENTS [, in fen counting down from N]`.
+/// `counter NAME counts EVENTS [, reset on EVENTS] [, in fen counting down from N]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Counter {
     /// The counter's name.
     pub name: Ident,
     /// What it counts.
     pub events: Vec<Event>,
+    /// `reset on EVENTS`: what sets the mover's count back to 0.
+    pub resets: Vec<Event>,
     /// `in fen counting down from N`: the counter is a FEN field holding
     /// each player's N minus his count.
     pub fen_countdown: Option<Token>,

@@ -26,6 +26,8 @@ const SNIPPETS: &[&str] = &[
     "on royal-capture game ends",
     "counter caps counts capture of pawn | rook and en-passant, move of pawn, promotion of pawn to queen, castle short, royal-capture, crowning of bishop, laws-checkmate, moved piece was king > prince, check",
     "counter checks counts check, in fen counting down from 3",
+    "counter shak counts check by knight | rook, reset on not check, in fen counting down from 9",
+    "knight-mate: end when no legal moves and in check by only knight => win for side-to-move",
     "end when white to move and can move king | queen into zone or black to move => draw",
     "reset plies on capture, promotion to queen, crowning, castle",
     "irc: claim when (no legal moves or royal captured) and not repetition 3 in a row or plies 50 or only royals left => if in check then loss for side-to-move else draw, reason \"why\", tiebreak",

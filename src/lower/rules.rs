@@ -25,12 +25,14 @@ impl Lowerer<'_> {
                 name,
                 events: Vec::new(),
                 fen_countdown: None,
+                resets: Vec::new(),
             });
         }
     }
 
     pub(super) fn lower_counter(&mut self, file: usize, counter: &ast::Counter) {
         let events = self.lower_event_list(file, &counter.events);
+        let resets = self.lower_event_list(file, &counter.resets);
         let fen_countdown = counter.fen_countdown.as_ref().and_then(|from| {
             self.number_in(
                 file,
@@ -41,6 +43,7 @@ impl Lowerer<'_> {
         });
         if let Some(id) = self.counter_ids.get(&counter.name.name).copied() {
             self.counters[id].events = events;
+            self.counters[id].resets = resets;
             self.counters[id].fen_countdown = fen_countdown;
         }
     }
@@ -89,6 +92,10 @@ impl Lowerer<'_> {
             }
             ast::EventAtom::LawsCheckmate => EventPattern::LawsCheckmate,
             ast::EventAtom::Check => EventPattern::Check,
+            ast::EventAtom::CheckBy(pieces) => EventPattern::CheckBy(self.piece_list(file, pieces)),
+            ast::EventAtom::Not(operand) => {
+                EventPattern::Not(Box::new(self.event_atom(file, operand)))
+            }
             ast::EventAtom::MovedPieceWas(pieces) => {
                 EventPattern::MovedPieceWas(self.piece_list(file, pieces))
             }
@@ -110,6 +117,9 @@ impl Lowerer<'_> {
                 region: self.region(file, region).unwrap_or(0),
             },
             ast::Condition::InCheck => Condition::InCheck,
+            ast::Condition::InCheckByOnly(pieces) => {
+                Condition::InCheckByOnly(self.piece_list(file, pieces))
+            }
             ast::Condition::RoyalCaptured => Condition::RoyalCaptured,
             ast::Condition::Repetition {
                 count,

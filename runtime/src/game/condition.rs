@@ -26,6 +26,46 @@ pub fn reads_move_targets(variant: &Variant) -> bool {
         || variant.awards.iter().any(|a| reads(&a.when))
 }
 
+/// Whether a rule of `variant` asks which kinds give the side to move
+/// check (`in check by only`, in a condition or in an outcome's `if`):
+/// those that do give their [`Context::checking_kinds`].
+pub fn reads_checking_kinds(variant: &Variant) -> bool {
+    fn reads(condition: &Condition) -> bool {
+        match condition {
+            Condition::InCheckByOnly(_) => true,
+            Condition::And(a, b) | Condition::Or(a, b) => reads(a) || reads(b),
+            Condition::Not(a) => reads(a),
+            _ => false,
+        }
+    }
+    fn outcome_reads(outcome: &crate::model::Outcome) -> bool {
+        match outcome {
+            crate::model::Outcome::If(condition, then, otherwise) => {
+                reads(condition) || outcome_reads(then) || outcome_reads(otherwise)
+            }
+            _ => false,
+        }
+    }
+    variant
+        .terminations
+        .iter()
+        .any(|t| reads(&t.condition) || outcome_reads(&t.outcome))
+        || variant.awards.iter().any(|a| reads(&a.when))
+}
+
+/// The kinds that give the side to move of `position` check, where a rule
+/// reads them ([`reads_checking_kinds`]); else none.
+pub fn checking_kinds_for_rules<R: Rules + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+) -> Vec<PieceId> {
+    if reads_checking_kinds(rules.variant()) {
+        crate::game::events::checking_kinds(rules, position, position.side_to_move())
+    } else {
+        Vec::new()
+    }
+}
+
 /// The moving kind and destination of each of `legal`, the legal moves of
 /// `position`.
 pub fn move_targets<R: Rules + ?Sized>(
@@ -76,6 +116,9 @@ pub struct Context<'a, P: Board> {
     /// The legal moves of the side to move as (moving kind, destination),
     /// where a rule asks where they go ([`reads_move_targets`]); else empty.
     pub move_targets: &'a [(PieceId, Square)],
+    /// The kinds of the pieces that attack the side to move's royal pieces,
+    /// where a rule asks ([`reads_checking_kinds`]); else empty.
+    pub checking_kinds: &'a [PieceId],
     /// The clocks, if the game is timed.
     pub clock: Option<&'a Clock>,
 }
@@ -209,6 +252,11 @@ impl<P: Board> Context<'_, P> {
             Condition::ToMove(color) => self.position.side_to_move() == *color,
             Condition::CanMoveInto { pieces, region } => self.can_move_into(pieces, *region),
             Condition::InCheck => self.in_check,
+            Condition::InCheckByOnly(kinds) => {
+                self.in_check
+                    && !self.checking_kinds.is_empty()
+                    && self.checking_kinds.iter().all(|k| kinds.contains(k))
+            }
             Condition::RoyalCaptured => self.royal_captured(),
             Condition::Repetition { count, in_a_row } => self.repetition_count(*in_a_row) >= *count,
             Condition::PliesSinceReset(plies) => self.plies_since_reset >= *plies,
@@ -416,6 +464,14 @@ impl<P: Board> Context<'_, P> {
             ),
             Condition::InCheck if holds => "the side to move is in check".into(),
             Condition::InCheck => "the side to move is not in check".into(),
+            Condition::InCheckByOnly(kinds) if holds => format!(
+                "the side to move is in check by {} only",
+                names(self.variant, kinds)
+            ),
+            Condition::InCheckByOnly(kinds) => format!(
+                "the side to move is not in check by {} only",
+                names(self.variant, kinds)
+            ),
             Condition::RoyalCaptured if holds => "the side to move has no royal piece".into(),
             Condition::RoyalCaptured => "the side to move has a royal piece".into(),
             Condition::Repetition { count, in_a_row } => {
@@ -601,6 +657,8 @@ pub fn event_text(variant: &Variant, pattern: &EventPattern) -> String {
         EventPattern::Crowning(kinds) => format!("a crowning{}", of(kinds)),
         EventPattern::LawsCheckmate => "checkmate under the Laws of Chess".into(),
         EventPattern::Check => "a check".into(),
+        EventPattern::CheckBy(kinds) => format!("a check by {}", names(variant, kinds)),
+        EventPattern::Not(a) => format!("no {}", event_text(variant, a)),
         EventPattern::MovedPieceWas(kinds) => {
             format!("a move by a piece that was {}", names(variant, kinds))
         }

@@ -3,7 +3,7 @@
 //! test (computed even in variants without a check rule, A1, A11, A12).
 
 use crate::board::Board;
-use crate::model::{CastleSide, Color, EventPattern, PieceId, Variant};
+use crate::model::{CastleSide, Color, Condition, EventPattern, PieceId, Variant};
 use crate::moves::MoveKind;
 use crate::position::Piece;
 use crate::rules::Rules;
@@ -31,6 +31,10 @@ pub struct MoveEvents {
     pub crowning: Option<(PieceId, Vec<PieceId>)>,
     /// Whether the move attacks a royal piece of the opponent.
     pub gives_check: bool,
+    /// The kinds of the pieces that attack the opponent's royal pieces
+    /// after the move, where a rule reads them ([`reads_checkers`]; empty
+    /// otherwise, and without a check).
+    pub checking_kinds: Vec<PieceId>,
     /// Whether the move would be checkmate under the Laws of Chess.
     pub laws_checkmate: bool,
 }
@@ -79,6 +83,11 @@ impl MoveEvents {
             .map(|p| p.history().collect())
             .unwrap_or_default();
         let gives_check = rules.royal_attacked(after, mover.opponent());
+        let checking_kinds = if gives_check && reads_checkers(variant) {
+            checking_kinds(rules, after, mover.opponent())
+        } else {
+            Vec::new()
+        };
         MoveEvents {
             mover,
             moved_kind,
@@ -89,6 +98,7 @@ impl MoveEvents {
             castle: mv.castle_side(),
             crowning,
             gives_check,
+            checking_kinds,
             laws_checkmate: gives_check && laws_checkmate(rules, after),
         }
     }
@@ -114,6 +124,10 @@ impl MoveEvents {
                 .is_some_and(|(_, was)| kinds.iter().all(|k| was.contains(k))),
             EventPattern::LawsCheckmate => self.laws_checkmate,
             EventPattern::Check => self.gives_check,
+            EventPattern::CheckBy(kinds) => {
+                self.gives_check && self.checking_kinds.iter().any(|k| kinds.contains(k))
+            }
+            EventPattern::Not(pattern) => !self.matches(pattern),
             EventPattern::MovedPieceWas(kinds) => {
                 kinds.iter().all(|k| self.moved_lineage.contains(k))
             }
@@ -121,10 +135,91 @@ impl MoveEvents {
         }
     }
 
+    /// Counts the move into `counters`, the mover's counts (indexed like
+    /// [`Variant::counters`]): a counter's `reset on` events set it to 0,
+    /// then each of its events that the move produced adds one.
+    pub fn count_into(&self, variant: &Variant, counters: &mut [u32]) {
+        for (counter, value) in variant.counters.iter().zip(counters.iter_mut()) {
+            if counter.resets.iter().any(|p| self.matches(p)) {
+                *value = 0;
+            }
+            *value += counter.events.iter().filter(|p| self.matches(p)).count() as u32;
+        }
+    }
+
     /// Whether the move captured a royal piece.
     pub fn captured_royal(&self) -> bool {
         self.captured.is_some_and(|c| c.is_royal())
     }
+}
+
+/// Whether a rule of `variant` asks which kinds give check (`check by`,
+/// `in check by only`), so that the events of a check name them.
+pub fn reads_checkers(variant: &Variant) -> bool {
+    fn pattern_reads(pattern: &EventPattern) -> bool {
+        match pattern {
+            EventPattern::CheckBy(_) => true,
+            EventPattern::Not(a) => pattern_reads(a),
+            EventPattern::Both(a, b) => pattern_reads(a) || pattern_reads(b),
+            _ => false,
+        }
+    }
+    fn condition_reads(condition: &Condition) -> bool {
+        match condition {
+            Condition::LastMove(p) => pattern_reads(p),
+            Condition::And(a, b) | Condition::Or(a, b) => condition_reads(a) || condition_reads(b),
+            Condition::Not(a) => condition_reads(a),
+            _ => false,
+        }
+    }
+    variant
+        .counters
+        .iter()
+        .flat_map(|c| c.events.iter().chain(&c.resets))
+        .chain(&variant.ply_reset_events)
+        .any(pattern_reads)
+        || variant.awards.iter().any(|a| condition_reads(&a.when))
+        || variant
+            .terminations
+            .iter()
+            .any(|t| condition_reads(&t.condition))
+}
+
+/// The kinds of the pieces that attack a royal piece of `checked` on
+/// `position`: the pieces of the other side that have a pseudo-legal
+/// capture onto a royal square (with `checked`'s opponent to move).
+pub fn checking_kinds<R: Rules + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+    checked: Color,
+) -> Vec<PieceId> {
+    let royals = position.royals(checked);
+    if royals.is_empty() {
+        return Vec::new();
+    }
+    let mut attacking = position.clone();
+    if attacking.side_to_move() == checked {
+        rules.pass_turn(&mut attacking);
+    }
+    let mut moves = Vec::new();
+    rules.generate_pseudo_legal(&attacking, &mut moves);
+    let mut kinds = Vec::new();
+    for mv in &moves {
+        if matches!(rules.move_kind(mv), MoveKind::Castle { .. }) {
+            continue;
+        }
+        let (from, to) = rules.move_squares(mv);
+        if !royals.contains(to) {
+            continue;
+        }
+        if let Some((kind, _)) = attacking.occupant(from) {
+            if !kinds.contains(&kind) {
+                kinds.push(kind);
+            }
+        }
+    }
+    kinds.sort_unstable();
+    kinds
 }
 
 /// The kind a succession crowns into, if the variant has succession.

@@ -68,7 +68,7 @@ fn truth(condition: &Condition, no_legal_moves: bool) -> Truth {
     let fact = |value: bool| if value { Truth::True } else { Truth::False };
     match condition {
         Condition::NoLegalMoves => fact(no_legal_moves),
-        Condition::InCheck => Truth::False,
+        Condition::InCheck | Condition::InCheckByOnly(_) => Truth::False,
         Condition::And(a, b) => truth(a, no_legal_moves).and(truth(b, no_legal_moves)),
         Condition::Or(a, b) => truth(a, no_legal_moves)
             .not()

@@ -25,7 +25,10 @@ use super::order::is_tactical;
 use super::outcome::{resolve_ending, Ending};
 use crate::board::Board;
 use crate::game::awards;
-use crate::game::condition::{move_targets, reads_move_targets, Context, Precheck};
+use crate::game::condition::{
+    move_targets, reads_checking_kinds, reads_move_targets, Context, Precheck,
+};
+use crate::game::events::checking_kinds;
 use crate::game::legality::apply_history_rules;
 use crate::game::{AwardedWin, Game, Identity, MoveEvents, Repetitions};
 use crate::model::{Color, Condition, EventPattern, Termination, Trigger, Variant};
@@ -84,6 +87,8 @@ struct Needs {
     awards: bool,
     /// A rule asks where the legal moves go: every node lists them.
     move_targets: bool,
+    /// A rule asks which kinds give check: nodes in check name them.
+    checking_kinds: bool,
     /// The automatic termination rules, then the claims, each as its
     /// index and its [`Precheck`], in file order.
     automatic: Vec<(usize, Precheck)>,
@@ -113,6 +118,9 @@ pub struct Tree<R: Rules> {
     /// The current node's legal moves as (kind, destination), where a rule
     /// reads them ([`reads_move_targets`]).
     move_targets: Vec<(crate::model::PieceId, crate::model::Square)>,
+    /// The kinds giving the current node's side to move check, where a
+    /// rule reads them ([`reads_checking_kinds`]).
+    checking_kinds: Vec<crate::model::PieceId>,
 }
 
 fn condition_reads_events(condition: &Condition) -> bool {
@@ -130,7 +138,8 @@ fn condition_reads_events(condition: &Condition) -> bool {
 /// Laws-of-Chess checkmate), which the move alone does not tell.
 fn pattern_reads_position_after(pattern: &EventPattern) -> bool {
     match pattern {
-        EventPattern::LawsCheckmate | EventPattern::Check => true,
+        EventPattern::LawsCheckmate | EventPattern::Check | EventPattern::CheckBy(_) => true,
+        EventPattern::Not(a) => pattern_reads_position_after(a),
         EventPattern::Both(a, b) => {
             pattern_reads_position_after(a) || pattern_reads_position_after(b)
         }
@@ -154,6 +163,7 @@ impl Needs {
                     .any(pattern_reads_position_after),
             history_rules: !variant.legality.history_rules.is_empty(),
             move_targets: reads_move_targets(variant),
+            checking_kinds: reads_checking_kinds(variant),
             awards: !variant.awards.is_empty(),
             automatic: prechecks(variant, Trigger::Automatic),
             claims: prechecks(variant, Trigger::Claim),
@@ -230,6 +240,7 @@ impl<R: Rules + Clone> Tree<R> {
             game_plies: 0,
             spare_lists: Vec::new(),
             move_targets: Vec::new(),
+            checking_kinds: Vec::new(),
             rules,
         };
         tree.settle(false);
@@ -324,12 +335,7 @@ impl<R: Rules + Clone> Tree<R> {
         let variant = self.rules.variant();
         let resets = match &events {
             Some(events) => {
-                for (id, counter) in variant.counters.iter().enumerate() {
-                    let hits = counter.events.iter().filter(|p| events.matches(p)).count() as u32;
-                    if let Some(value) = self.position.counters_mut(mover).get_mut(id) {
-                        *value += hits;
-                    }
-                }
+                events.count_into(variant, self.position.counters_mut(mover));
                 variant.ply_reset_events.iter().any(|p| events.matches(p))
             }
             None => self.position.halfmove_clock() == 0,
@@ -408,6 +414,7 @@ impl<R: Rules + Clone> Tree<R> {
             plies_since_reset: self.current().plies_since_reset,
             last_move: self.current().last_move.as_ref(),
             move_targets: &self.move_targets,
+            checking_kinds: &self.checking_kinds,
             clock: None,
         }
     }
@@ -449,6 +456,13 @@ impl<R: Rules + Clone> Tree<R> {
         self.current_mut().identity = Identity::of(&self.rules, &self.position, &legal);
         if self.needs.move_targets {
             self.move_targets = move_targets(&self.rules, &self.position, &legal);
+        }
+        if self.needs.checking_kinds {
+            self.checking_kinds = if in_check {
+                checking_kinds(&self.rules, &self.position, self.position.side_to_move())
+            } else {
+                Vec::new()
+            };
         }
         let repetitions = self.count_repetitions();
         let mut ending = None;

@@ -207,7 +207,17 @@ impl Builder {
             Rule::ev_royal_capture => EventAtom::RoyalCapture,
             Rule::ev_crowning => EventAtom::Crowning(self.pieces_after(&mut children)?),
             Rule::ev_laws_checkmate => EventAtom::LawsCheckmate,
-            Rule::ev_check => EventAtom::Check,
+            Rule::ev_check => {
+                children.next(Rule::check_kw)?;
+                match children.optional(Rule::ident_alt) {
+                    Some(alt) => EventAtom::CheckBy(self.ident_list(&alt)?),
+                    None => EventAtom::Check,
+                }
+            }
+            Rule::ev_not => {
+                let operand = children.next(Rule::event_atom)?;
+                EventAtom::Not(Box::new(self.event_atom(&operand)?))
+            }
             Rule::ev_moved_was => {
                 EventAtom::MovedPieceWas(children.all(Rule::ident).iter().map(ident).collect())
             }
@@ -340,7 +350,10 @@ impl Builder {
         let condition = match inner.as_rule() {
             Rule::condition => return self.condition(&inner),
             Rule::c_no_legal_moves => Condition::NoLegalMoves,
-            Rule::c_in_check => Condition::InCheck,
+            Rule::c_in_check => match children.optional(Rule::ident_alt) {
+                Some(alt) => Condition::InCheckByOnly(self.ident_list(&alt)?),
+                None => Condition::InCheck,
+            },
             Rule::c_royal_captured => Condition::RoyalCaptured,
             Rule::c_repetition => Condition::Repetition {
                 count: token(&children.next(Rule::int)?),
