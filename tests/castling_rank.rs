@@ -114,3 +114,19 @@ fn compiled_engine_castles_on_the_kings_rank_like_the_interpreter() {
         assert_eq!(value["nodes"].as_u64(), Some(expected), "{fen}");
     }
 }
+
+/// Shako (the gallery's file) castles on its second rank, king to h or d:
+/// perft from a position with every right, in both back ends with the
+/// ending rules, as Fairy-Stockfish's Python binding counts it.
+#[test]
+fn shako_castles_on_the_second_rank_as_fairy_stockfish_counts() {
+    let path = common::variants_dir().join("gallery/shako.rules");
+    let variant = varc::load_variant(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+    common::assert_end_rules_perft_in_both_back_ends(
+        &variant,
+        &[(
+            "2c6c/er1bqkb1re/np1pppp1pp/2p4p2/p3n5/1E8/3P2PE2/PPP1PP1PPP/1R1B1K1NR1/N2Q1C1B1C w KQkq - 0 10",
+            [52, 3156, 165882],
+        )],
+    );
+}
