@@ -157,3 +157,22 @@ fn g1_chess99_fen_round_trip() {
 fn g1_chess99_mini_fen_round_trip() {
     round_trip_playouts("chess99-mini", 8);
 }
+
+/// Fairy-Stockfish's short form `BOARD w 0 1` (no castling or en passant
+/// field) reads as `BOARD w - - 0 1`; a field that is neither stays an
+/// error.
+#[test]
+fn fen_short_form_without_castling_and_en_passant_reads() {
+    let variant = common::variant("chess");
+    let board = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    for (short, full) in [
+        (format!("{board} w 0 1"), format!("{board} w - - 0 1")),
+        (format!("{board} b 7 30"), format!("{board} b - - 7 30")),
+        (format!("{board} w 5"), format!("{board} w - - 5 1")),
+    ] {
+        let position = parse_fen(&variant, &short).unwrap_or_else(|e| panic!("{short}: {e}"));
+        assert_eq!(write_fen(&variant, &position), full, "{short}");
+    }
+    assert!(parse_fen(&variant, &format!("{board} w 0 x")).is_err());
+    assert!(parse_fen(&variant, &format!("{board} w 0 1 2")).is_err());
+}

@@ -189,9 +189,18 @@ pub enum FenError {
 /// # Ok(()) }
 /// ```
 pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {
         return Err(FenError::Empty);
+    }
+    // Fairy-Stockfish's short form `BOARD w 0 1`: the clocks straight after
+    // the side to move (a castling or en passant field is never a number).
+    if (3..=4).contains(&fields.len())
+        && fields[2..]
+            .iter()
+            .all(|field| field.bytes().all(|b| b.is_ascii_digit()))
+    {
+        fields.splice(2..2, ["-", "-"]);
     }
     let fen_counters: Vec<(usize, &Counter, u32)> = fen_counters(variant).collect();
     // The counter fields are there when the field after en passant holds a `+`.
