@@ -97,6 +97,10 @@ pub trait Board {
     /// a move's events into them after the move).
     fn counters_mut(&mut self, color: Color) -> &mut [u32];
 
+    /// How many pieces of `kind` `color` holds in hand (0 in variants
+    /// without hands).
+    fn in_hand(&self, color: Color, kind: PieceId) -> u32;
+
     /// The back rank of `color`: 0 for White, the last rank for Black.
     fn back_rank(&self, color: Color) -> u8 {
         match color {
@@ -201,6 +205,11 @@ impl Board for Position {
     #[inline]
     fn counters_mut(&mut self, color: Color) -> &mut [u32] {
         Position::counters_mut(self, color)
+    }
+
+    #[inline]
+    fn in_hand(&self, color: Color, kind: PieceId) -> u32 {
+        u32::from(Position::in_hand(self, color, kind))
     }
 }
 
