@@ -312,3 +312,24 @@ fn perft_with_hands_agrees_in_both_back_ends() {
         ],
     );
 }
+
+/// A piece in hand is material: the evaluation counts its value for its
+/// owner (it can come back anywhere its drop rule allows), in both back
+/// ends alike since both read the hands through the board view.
+#[test]
+fn a_piece_in_hand_counts_its_value_in_the_evaluation() {
+    let variant = crazyhouse();
+    let rules = Interpreter::new(variant.clone()).expect("interpreter");
+    let evaluator = varc_runtime::eval::Evaluator::new(&variant);
+    let score = |fen: &str| {
+        let position = parse_fen(&variant, fen).expect(fen);
+        evaluator.evaluate_white(&rules, &position)
+    };
+    let bare = score("4k3/8/8/8/8/8/8/4K3[] w - - 0 1");
+    let queen = evaluator.value(variant.piece_by_name("queen").expect("queen"));
+    assert_eq!(score("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1") - bare, queen);
+    assert_eq!(
+        score("4k3/8/8/8/8/8/8/4K3[qq] w - - 0 1") - bare,
+        -2 * queen
+    );
+}

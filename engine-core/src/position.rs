@@ -479,7 +479,7 @@ impl<V: CompiledVariant> Pos<V> {
                 captured = true;
                 let code = p.take(victim);
                 if V::CAPTURES_TO_HAND {
-                    p.to_hand(us, victim, kind_of(code));
+                    p.add_to_hand(us, victim, kind_of(code));
                 }
                 p.lineages.set(victim, [0; 4]);
             }
@@ -535,7 +535,7 @@ impl<V: CompiledVariant> Pos<V> {
     /// A piece of `kind` captured on `square` goes to `color`'s hand: as
     /// the first kind of its lineage where the variant demotes.
     #[inline]
-    fn to_hand(&mut self, color: usize, square: usize, kind: usize) {
+    fn add_to_hand(&mut self, color: usize, square: usize, kind: usize) {
         let mut in_hand = kind;
         if V::DEMOTES {
             if let Some(first) = self.lineage(square).next() {

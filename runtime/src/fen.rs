@@ -558,9 +558,9 @@ fn split_holdings<'a>(
             .find(|(c, k, _)| *c == color && *k == kind)
         {
             Some((_, _, count)) => {
+                // A count is a byte: 255 is the most a hand holds.
                 *count = count
                     .checked_add(1)
-                    .filter(|count| *count <= crate::hands::MAX_IN_HAND)
                     .ok_or_else(|| error("more pieces of one kind than a hand holds (255)"))?;
             }
             None => counts.push((color, kind, 1)),

@@ -16,9 +16,6 @@
 use crate::model::{Color, PieceId, RegionId, Square, SquareSet, Variant};
 use serde::{Deserialize, Serialize};
 
-/// The most pieces of one kind a hand holds (a count is a byte).
-pub const MAX_IN_HAND: u8 = 255;
-
 /// The hand rules of a variant; the default is none (no hands, no drops).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Hands {
