@@ -209,8 +209,10 @@ fn bad_holdings_are_refused_and_change_nothing() {
         (
             &variant,
             "4k3/8/8/8/8/8/8/4K~3[] w - - 0 1",
-            "promotes into",
+            "no such piece",
         ),
+        // Chess does not demote: `~` would not be written back.
+        (&chess, "4k3/8/8/8/8/8/8/Q~3K3 w - - 0 1", "no such piece"),
         (
             &chess,
             "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1",

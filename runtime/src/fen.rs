@@ -24,7 +24,8 @@
 //! - **Promoted mark** `~` (Fairy-Stockfish's crazyhouse): `Q~` is a queen
 //!   that was promoted from the one kind that promotes into it, and returns
 //!   to the hand as that kind. Written in variants that demote captured
-//!   pieces, for a piece whose lineage is exactly that kind.
+//!   pieces, for a piece whose lineage is exactly that kind; read in those
+//!   variants only.
 //! - **Castling**: `-`, or for each side `K`/`Q` (`k`/`q`) for the outermost
 //!   rook of the castling rook kind on the short (higher files) or long side
 //!   of the king on the back rank, or a file letter (`A`..`P`, `a`..`p`,
@@ -153,8 +154,9 @@ pub enum FenError {
         /// What is wrong.
         reason: String,
     },
-    /// A `~` mark after a piece that no single kind promotes into.
-    #[error("piece placement, rank {rank}: {text:?}: '~' marks a promoted piece, and no single kind of this variant promotes into it")]
+    /// A `~` mark where it means nothing: a variant whose captured pieces
+    /// do not go to hand demoted, or a piece no single kind promotes into.
+    #[error("piece placement, rank {rank}: {text:?}: '~' marks a promoted piece that returns to the hand demoted, and this variant has no such piece of that kind")]
     PromotedMark {
         /// The rank, 1-based.
         rank: u32,
@@ -664,12 +666,15 @@ fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)
                 rest = &rest[len..];
                 let mut history = Vec::new();
                 if let Some(after) = rest.strip_prefix('~') {
-                    let was = crate::hands::promoted_from(variant, kind).ok_or_else(|| {
-                        FenError::PromotedMark {
+                    // Read where it is written (captures go to hand demoted),
+                    // so that what is read writes back the same.
+                    let was = Some(kind)
+                        .filter(|_| variant.hands.demotes())
+                        .and_then(|kind| crate::hands::promoted_from(variant, kind))
+                        .ok_or_else(|| FenError::PromotedMark {
                             rank: rank_number,
                             text: format!("{letter_text}~"),
-                        }
-                    })?;
+                        })?;
                     history.push(was);
                     rest = after;
                 } else if rest.starts_with('(') {
