@@ -143,6 +143,15 @@ impl<V: CompiledVariant> Board for Pos<V> {
     }
 
     #[inline]
+    fn any_in_hand(&self) -> bool {
+        V::HANDS
+            && self
+                .hands
+                .iter()
+                .any(|hand| AsRef::<[u8]>::as_ref(hand).iter().any(|&count| count > 0))
+    }
+
+    #[inline]
     fn counters_mut(&mut self, color: Color) -> &mut [u32] {
         self.counters[color.index()].as_mut()
     }

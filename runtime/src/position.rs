@@ -342,6 +342,12 @@ impl Position {
         self.hands[color.index()].get(kind).copied().unwrap_or(0)
     }
 
+    /// Whether either side holds a piece in hand.
+    #[inline]
+    pub fn any_in_hand(&self) -> bool {
+        self.hands.iter().flatten().any(|&count| count > 0)
+    }
+
     /// Sets how many pieces of `kind` `color` holds in hand (kinds past
     /// [`MAX_PIECE_KINDS`] are ignored).
     #[inline]

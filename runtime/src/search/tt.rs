@@ -101,6 +101,9 @@ pub fn state_hash(position: &impl Board) -> u64 {
 /// [`crate::hands::hand_key`] per side and kind held (0 without hands).
 pub fn hands_key(position: &impl Board) -> u64 {
     let mut hash = 0;
+    if !position.any_in_hand() {
+        return hash;
+    }
     for color in Color::ALL {
         for kind in 0..crate::model::MAX_PIECE_KINDS {
             let count = position.in_hand(color, kind);
