@@ -48,6 +48,27 @@ CANDIDATES = [
     "minixiangqi",
 ]
 
+# Positions written by hand, after the playouts: what random playouts
+# rarely reach (full hands, a promoted piece, a drop that must interpose).
+EXTRA_POSITIONS = {
+    "crazyhouse": [
+        # Every kind in both hands.
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QRBNPqrbnp] w KQkq - 2 3",
+        # In check along the first rank: knights interpose (pawns may not
+        # be dropped there).
+        "4k3/8/8/8/8/8/8/r3K3[Nn] w - - 0 1",
+        # A promoted queen (`~`): taken, it goes to Black's hand as a pawn.
+        "r3k3/8/8/8/8/8/8/Q~3K3[] b - - 0 1",
+        # A pawn dropped on its second rank may double-step.
+        "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1",
+        # In check along the a-file: pawns interpose on ranks 2 to 7.
+        "k7/8/8/8/8/8/8/R3K3[Pp] b - - 0 1",
+        # Promotions by capture, castling rights, no hands yet.
+        "r1b1k2r/1P3ppp/8/8/8/8/5PPP/4K2R[] w Kkq - 0 1",
+        "r2qk2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R2QK2R[Bb] w KQkq - 0 7",
+    ],
+}
+
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
@@ -120,7 +141,7 @@ def positions(variant, seed, count):
         index += 1
         if fen is not None and fen not in out:
             out.append(fen)
-    return out
+    return out + [fen for fen in EXTRA_POSITIONS.get(variant, []) if fen not in out]
 
 
 def write_file(path, variant, seed, limit, deep_limit, max_depth, lines):

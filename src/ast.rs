@@ -140,6 +140,10 @@ pub enum BodyKind {
     Castling(Castling),
     /// `en-passant PIECES [onto REGION]`.
     EnPassant(EnPassant),
+    /// `captures go to hand [, demoted]`.
+    Hand(Hand),
+    /// `drops of PIECES [onto REGION]`.
+    Drops(Drops),
     /// `check-rule royal|none`.
     CheckRule(CheckRule),
     /// `capture-rule compulsory|free`.
@@ -166,6 +170,22 @@ pub enum BodyKind {
     Score(Score),
     /// `match ...`.
     Match(Match),
+}
+
+/// `captures go to hand [, demoted]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hand {
+    /// `demoted`: a promoted piece goes to the hand as what it was first.
+    pub demoted: bool,
+}
+
+/// `drops of PIECES [onto REGION]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drops {
+    /// The kinds that may be dropped.
+    pub pieces: Vec<Ident>,
+    /// Where (for the dropping side); every square without it.
+    pub onto: Option<Ident>,
 }
 
 /// `en-passant PIECES [onto REGION]`.

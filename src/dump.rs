@@ -138,6 +138,34 @@ pub fn dump(variant: &Variant) -> String {
     if let Some(zone) = v.en_passant_zone.and_then(|id| v.regions.get(id)) {
         let _ = writeln!(out, "  only onto {}", zone.name);
     }
+    // Only variants with hands say anything, so other dumps are unchanged.
+    if v.hands.in_use() {
+        out.push_str("\nhands\n");
+        if let Some(to_hand) = &v.hands.captures_to_hand {
+            let _ = writeln!(
+                out,
+                "  captured pieces go to the capturer's hand{}",
+                if to_hand.demoted {
+                    ", promoted ones as the kind they were first"
+                } else {
+                    ""
+                }
+            );
+        }
+        for rule in &v.hands.drops {
+            let onto = rule
+                .onto
+                .and_then(|id| v.regions.get(id))
+                .map_or("any empty square".to_string(), |r| {
+                    format!("empty squares of {}", r.name)
+                });
+            let _ = writeln!(
+                out,
+                "  drops of {} onto {onto}",
+                d.names(&rule.pieces, ", ")
+            );
+        }
+    }
     out.push_str("\nlegality\n");
     let _ = writeln!(
         out,

@@ -26,6 +26,9 @@
 //!   illegal (pseudo-legal generation ignores the rule);
 //! - compulsory capture: when the side to move has a legal capture, its
 //!   legal moves are its captures (pseudo-legal generation ignores the rule);
+//! - drops: each kind held in hand onto each empty square of its drop
+//!   rule's region (a capture sends the piece to the capturer's hand in
+//!   the runtime's make-move);
 //! - royal loss: under no check rule, a side whose royal pieces are all gone
 //!   has no move ([`RoyalLoss::EndsGame`]) or crowns a candidate and then
 //!   moves ([`RoyalLoss::Succession`]).
@@ -37,7 +40,7 @@ use tables::Tables;
 use thiserror::Error;
 use varc_runtime::model::{
     CaptureRule, CheckRule, Color, GivingCheck, PromotionTiming, RoyalFacing, RoyalLoss, Square,
-    Variant, MAX_BOARD_SIDE, MAX_PIECE_KINDS,
+    SquareSet, Variant, MAX_BOARD_SIDE, MAX_PIECE_KINDS,
 };
 use varc_runtime::moves::{Move, MoveEffects, Undo};
 use varc_runtime::position::{Position, SquareIter};
@@ -75,6 +78,9 @@ pub struct Interpreter {
     promotion_lookup: Vec<u16>,
     delayed_rules: Vec<usize>,
     has_royal_kinds: bool,
+    /// Per kind and side, the squares it may be dropped on (empty for
+    /// kinds no drop rule names).
+    drop_squares: Vec<[SquareSet; 2]>,
 }
 
 impl Interpreter {
@@ -115,6 +121,7 @@ impl Interpreter {
             tables,
             promotion_lookup,
             delayed_rules,
+            drop_squares: varc_runtime::hands::drop_squares(&variant),
             variant,
         })
     }

@@ -4,6 +4,7 @@
 //! reported as an [`Error`]. Errors are collected, not stopped at.
 
 mod board;
+mod hands;
 mod merge;
 mod piece;
 mod promotion;
@@ -95,6 +96,8 @@ pub(crate) struct Lowerer<'a> {
     movement_pieces: HashSet<PieceId>,
     /// Where each of the variant's promotions is written, in model order.
     promotion_sites: Vec<(usize, Span)>,
+    /// Where each drop rule of the model is written.
+    drop_sites: Vec<(usize, Span)>,
     /// Where each of the variant's terminations is written, in model order.
     termination_sites: Vec<(usize, Span)>,
     /// Definitions removed by `drop` (see [`merge::Dropped`]).
@@ -124,6 +127,7 @@ impl<'a> Lowerer<'a> {
             used_counters: HashSet::new(),
             movement_pieces: HashSet::new(),
             promotion_sites: Vec::new(),
+            drop_sites: Vec::new(),
             termination_sites: Vec::new(),
             dropped: Vec::new(),
         }
@@ -168,6 +172,7 @@ impl<'a> Lowerer<'a> {
             },
             match_rules: Vec::new(),
             evaluation: Default::default(),
+            hands: Default::default(),
         };
         self.lower_statements(&mut variant);
         variant.regions = std::mem::take(&mut self.regions);
@@ -221,6 +226,14 @@ impl<'a> Lowerer<'a> {
                         .onto
                         .as_ref()
                         .and_then(|region| self.region(file, region));
+                }
+                ast::BodyKind::Hand(hand) => {
+                    variant.hands.captures_to_hand = Some(self.lower_hand(hand, label));
+                }
+                ast::BodyKind::Drops(drops) => {
+                    let rule = self.lower_drops(file, drops, label);
+                    variant.hands.drops.push(rule);
+                    self.drop_sites.push(site);
                 }
                 ast::BodyKind::CheckRule(rule) => {
                     variant.legality.giving_check = if rule.no_checks {
@@ -314,6 +327,8 @@ impl<'a> Lowerer<'a> {
             );
         }
         self.check_facing_without_check_rule(variant);
+        let drop_sites = std::mem::take(&mut self.drop_sites);
+        self.check_drops(variant, &drop_sites);
     }
 
     /// `royals may not face each other` makes facing an attack on the royal

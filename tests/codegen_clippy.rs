@@ -3,7 +3,8 @@
 //! `cargo clippy -- -D warnings`. Los Alamos is small (6x6) and still has
 //! every part a crate can have: rides by magic, leaps, set-wise pawns,
 //! promotion zones, check and pin masks. Chess adds what only a board of a
-//! power-of-two size emits (tables indexed `square % SQUARES`).
+//! power-of-two size emits (tables indexed `square % SQUARES`). Crazyhouse
+//! adds the hands (drop squares, lineages for demotion).
 
 mod common;
 
@@ -19,8 +20,20 @@ fn generated_chess_crate_passes_clippy_with_warnings_denied() {
     assert_clippy_clean("chess");
 }
 
+#[test]
+fn generated_crazyhouse_crate_passes_clippy_with_warnings_denied() {
+    let path = common::variants_dir().join("gallery/crazyhouse.rules");
+    let variant = varc::load_variant(&path).unwrap_or_else(|e| panic!("{}", e.render()));
+    assert_variant_clippy_clean(&variant);
+}
+
 fn assert_clippy_clean(name: &str) {
-    let variant = common::variant(name);
+    assert_variant_clippy_clean(&common::variant(name));
+}
+
+fn assert_variant_clippy_clean(variant: &varc::model::Variant) {
+    let name = &variant.id;
+    let variant = variant.clone();
     let dir = varc::codegen::default_crate_dir(&variant);
     // Builds it first (shared target directory), so clippy checks only the crate itself.
     common::engine(&variant);

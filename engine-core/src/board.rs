@@ -138,6 +138,20 @@ impl<V: CompiledVariant> Board for Pos<V> {
     }
 
     #[inline]
+    fn in_hand(&self, color: Color, kind: PieceId) -> u32 {
+        u32::from(Pos::in_hand(self, color.index(), kind))
+    }
+
+    #[inline]
+    fn any_in_hand(&self) -> bool {
+        V::HANDS
+            && self
+                .hands
+                .iter()
+                .any(|hand| AsRef::<[u8]>::as_ref(hand).iter().any(|&count| count > 0))
+    }
+
+    #[inline]
     fn counters_mut(&mut self, color: Color) -> &mut [u32] {
         self.counters[color.index()].as_mut()
     }

@@ -36,7 +36,7 @@ pub fn exchange_victims<V: CompiledVariant>(
     match mv.kind {
         MoveKind::Normal => {}
         MoveKind::EnPassant => occupied &= !V::Bb::bit(mv.aux as usize),
-        MoveKind::Castle | MoveKind::DelayedPromotion => return None,
+        MoveKind::Castle | MoveKind::DelayedPromotion | MoveKind::Drop => return None,
     }
     occupied |= V::Bb::bit(square);
     if V::HAS_ROYAL_KINDS && (pos.royals(0).is_empty() || pos.royals(1).is_empty()) {

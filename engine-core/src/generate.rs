@@ -41,6 +41,35 @@ fn special_moves<V: CompiledVariant, S: Sink<V::Bb>>(pos: &Pos<V>, sink: &mut S,
         }
     }
     V::delayed_promotions(pos, sink, masks.verify_specials);
+    if V::HANDS {
+        drop_moves(pos, sink, masks);
+    }
+}
+
+/// Drops: each kind in the side to move's hand onto the empty squares of
+/// its drop squares that resolve a check (`masks.check`: the squares
+/// between a checking rider and the royal piece, none for a leaper's
+/// check or a double check). A drop only adds a blocker, so no pin
+/// matters and no drop needs to be made to be tested.
+#[inline]
+fn drop_moves<V: CompiledVariant, S: Sink<V::Bb>>(pos: &Pos<V>, sink: &mut S, masks: &Masks<V>) {
+    let us = pos.side();
+    let empty = V::BOARD & !pos.occupied() & masks.check;
+    if empty.is_empty() {
+        return;
+    }
+    for (kind, squares) in V::DROP_SQUARES.iter().enumerate() {
+        if pos.in_hand(us, kind) == 0 {
+            continue;
+        }
+        let targets = squares[us] & empty;
+        if !targets.is_empty() {
+            sink.drops(kind as u8, targets);
+        }
+        if sink.done() {
+            return;
+        }
+    }
 }
 
 /// [`CompiledVariant::piece_moves`] into a move list, out of line: one
@@ -157,7 +186,7 @@ fn retain_non_checking<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, firs
 pub fn is_capture<V: CompiledVariant>(pos: &Pos<V>, mv: &Mv) -> bool {
     match mv.kind {
         MoveKind::EnPassant => true,
-        MoveKind::Castle => false,
+        MoveKind::Castle | MoveKind::Drop => false,
         MoveKind::Normal | MoveKind::DelayedPromotion => {
             mv.to != mv.from && pos.is_occupied(mv.to as usize)
         }

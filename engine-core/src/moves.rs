@@ -17,6 +17,9 @@ pub enum MoveKind {
     Castle,
     /// Delayed promotion in place, then `to` (`to == from`: it stays).
     DelayedPromotion,
+    /// A drop from the hand onto the empty square `to` (`from == to`):
+    /// `aux` is the kind dropped.
+    Drop,
 }
 
 /// A move of a generated engine: dense squares, complete enough to be
@@ -92,8 +95,34 @@ impl Mv {
     }
 }
 
+impl Mv {
+    /// The drop of a piece of `kind` onto `to`.
+    #[inline(always)]
+    pub fn drop(kind: u8, to: usize) -> Mv {
+        Mv {
+            from: to as u8,
+            to: to as u8,
+            kind: MoveKind::Drop,
+            promotion: NO_KIND,
+            aux: kind,
+            aux2: 0,
+            crown: 0,
+            crowns: false,
+        }
+    }
+}
+
 /// Where generated moves go: a list, or a counter (bulk counting).
 pub trait Sink<B: Bitboard> {
+    /// Drops of a piece of `kind` onto every square of `targets`. A
+    /// counter adds them at once.
+    #[inline(always)]
+    fn drops(&mut self, kind: u8, targets: B) {
+        for to in Squares(targets) {
+            self.push(Mv::drop(kind, to));
+        }
+    }
+
     /// Normal moves from `from` to every square of `targets`.
     fn moves(&mut self, from: usize, targets: B);
     /// Promotions into each of `choices` (and the plain move if `optional`).
@@ -271,6 +300,10 @@ impl<B: Bitboard> Sink<B> for AnyMove {
         self.found |= !targets.is_empty();
     }
     #[inline(always)]
+    fn drops(&mut self, _kind: u8, targets: B) {
+        self.found |= !targets.is_empty();
+    }
+    #[inline(always)]
     fn promotions(&mut self, _from: usize, targets: B, choices: &[u8], optional: bool) {
         self.found |= !targets.is_empty() && (optional || !choices.is_empty());
     }
@@ -295,6 +328,10 @@ impl<B: Bitboard> Sink<B> for AnyMove {
 impl<B: Bitboard> Sink<B> for Counter<B> {
     #[inline(always)]
     fn moves(&mut self, _from: usize, targets: B) {
+        self.add(targets);
+    }
+    #[inline(always)]
+    fn drops(&mut self, _kind: u8, targets: B) {
         self.add(targets);
     }
     #[inline(always)]

@@ -82,6 +82,9 @@ pub struct Pos<V: CompiledVariant> {
     pub fullmove_number: u32,
     /// The per-player counters the variant declares, White's then Black's.
     pub counters: [V::Counters; 2],
+    /// The pieces in hand by kind, White's then Black's (nothing kept in
+    /// a variant without hands).
+    pub hands: [V::Hand; 2],
 }
 
 /// Restrictions on the side to move's moves: check and pin masks.
@@ -184,6 +187,7 @@ impl<V: CompiledVariant> Pos<V> {
             halfmove_clock: 0,
             fullmove_number: 1,
             counters: [V::NO_COUNTERS; 2],
+            hands: [V::NO_HAND; 2],
         }
     }
 
@@ -375,6 +379,14 @@ impl<V: CompiledVariant> Pos<V> {
             }
             SquareStore::<[u8; 4]>::set(&mut pos.lineages, index, lineage);
         }
+        if V::HANDS {
+            for color in Color::ALL {
+                let hand = AsMut::<[u8]>::as_mut(&mut pos.hands[color.index()]);
+                for (kind, count) in hand.iter_mut().enumerate() {
+                    *count = position.in_hand(color, kind);
+                }
+            }
+        }
         pos.turn = position.side_to_move().index() as u8;
         pos.castling = [
             position.castling_rights(Color::White),
@@ -416,6 +428,26 @@ impl<V: CompiledVariant> Pos<V> {
         let mut next_targets = V::Bb::EMPTY;
         let mut next_victim = NO_SQUARE;
         let mut touched = NO_SQUARE;
+        if mv.kind == MoveKind::Drop {
+            let kind = mv.aux as usize;
+            let hand: &mut [u8] = p.hands[us].as_mut();
+            if let Some(count) = hand.get_mut(kind) {
+                *count = count.saturating_sub(1);
+            }
+            p.put(to, code_of(kind, us));
+            let unmoved = V::UNMOVED_DROPS
+                .get(kind)
+                .is_some_and(|squares| !(squares[us] & V::Bb::bit(to)).is_empty());
+            if unmoved {
+                p.mark_unmoved(to);
+            }
+            // Nothing else changes: no en passant square, no castling right
+            // (the square was empty, so no rook there had one).
+            p.en_passant_targets = V::Bb::EMPTY;
+            p.en_passant_victim = NO_SQUARE;
+            p.turn = (1 - us) as u8;
+            return;
+        }
         if mv.kind == MoveKind::Castle {
             let rook_from = mv.aux as usize;
             let rook_to = mv.aux2 as usize;
@@ -445,7 +477,10 @@ impl<V: CompiledVariant> Pos<V> {
             let mut captured = false;
             if victim != from && p.is_occupied(victim) {
                 captured = true;
-                p.take(victim);
+                let code = p.take(victim);
+                if V::CAPTURES_TO_HAND {
+                    p.add_to_hand(us, victim, kind_of(code));
+                }
                 p.lineages.set(victim, [0; 4]);
             }
             let was_unmoved = p.unmoved & V::Bb::bit(from);
@@ -494,6 +529,29 @@ impl<V: CompiledVariant> Pos<V> {
     /// Per dense square, the castling rights (White's, Black's) that a
     /// move from or to the square keeps (see [`castling_kept`]).
     const CASTLING_KEPT: [[u16; 2]; MAX_SQUARES] = castling_kept(V::CASTLING_RULES, V::FILES);
+
+    /// A piece of `kind` captured on `square` goes to `color`'s hand: as
+    /// the first kind of its lineage where the variant demotes.
+    #[inline]
+    fn add_to_hand(&mut self, color: usize, square: usize, kind: usize) {
+        let mut in_hand = kind;
+        if V::DEMOTES {
+            if let Some(first) = self.lineage(square).next() {
+                in_hand = first;
+            }
+        }
+        let hand: &mut [u8] = self.hands[color].as_mut();
+        if let Some(count) = hand.get_mut(in_hand) {
+            *count = count.saturating_add(1);
+        }
+    }
+
+    /// How many pieces of `kind` `color` holds in hand.
+    #[inline(always)]
+    pub fn in_hand(&self, color: usize, kind: usize) -> u8 {
+        let hand: &[u8] = self.hands[color].as_ref();
+        hand.get(kind).copied().unwrap_or(0)
+    }
 
     /// Whether a royal piece of `color` is attacked.
     #[inline]

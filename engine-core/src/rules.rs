@@ -81,10 +81,14 @@ impl<V: CompiledVariant> Compiled<V> {
         let kind = |code: u8| (code != 0).then(|| kind_of(code));
         match self.reset_masks {
             Some(masks) if !mv.crowns => {
-                let moving = kind(pos.code_at(mv.from as usize));
+                // A drop is a move of the dropped kind.
+                let moving = match mv.kind {
+                    CompiledKind::Drop => Some(mv.aux as usize),
+                    _ => kind(pos.code_at(mv.from as usize)),
+                };
                 let captured = match mv.kind {
                     CompiledKind::EnPassant => kind(pos.code_at(mv.aux as usize)),
-                    CompiledKind::Castle => None,
+                    CompiledKind::Castle | CompiledKind::Drop => None,
                     _ if mv.to == mv.from => None,
                     _ => kind(pos.code_at(mv.to as usize)),
                 };
@@ -103,11 +107,12 @@ impl<V: CompiledVariant> Compiled<V> {
                 crowned.change_kind(mv.crown as usize, succession.becomes as usize);
                 crowned.piece_on(mv.from as usize)
             }
+            _ if mv.kind == CompiledKind::Drop => pos.make(*mv).piece_on(mv.to as usize),
             _ => pos.piece_on(mv.from as usize),
         };
         let victim = match mv.kind {
             CompiledKind::EnPassant => Some(mv.aux as usize),
-            CompiledKind::Castle => None,
+            CompiledKind::Castle | CompiledKind::Drop => None,
             _ => (mv.to != mv.from).then_some(mv.to as usize),
         };
         let captured = victim.and_then(|square| pos.piece_on(square));
@@ -138,6 +143,9 @@ fn runtime_kind<V: CompiledVariant>(mv: &Mv) -> MoveKind {
             rook_to: square(mv.aux2 as usize),
         },
         CompiledKind::DelayedPromotion => MoveKind::DelayedPromotion,
+        CompiledKind::Drop => MoveKind::Drop {
+            piece: mv.aux as usize,
+        },
         CompiledKind::Normal => MoveKind::Normal,
     }
 }
@@ -188,6 +196,11 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             position
                 .counters_mut(color)
                 .copy_from_slice(pos.counters[color.index()].as_ref());
+        }
+        for color in Color::ALL {
+            for kind in 0..V::KINDS {
+                position.set_in_hand(color, kind, pos.in_hand(color.index(), kind));
+            }
         }
         position.set_en_passant(pos.en_passant());
         position.set_halfmove_clock(pos.halfmove_clock);
@@ -289,6 +302,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             CompiledKind::EnPassant => (1, runtime(mv.aux)),
             CompiledKind::Castle => (2, runtime(mv.aux)),
             CompiledKind::DelayedPromotion => (3, 0),
+            CompiledKind::Drop => (4, mv.aux as usize),
         };
         canonical_key(
             runtime(mv.from),
@@ -305,6 +319,9 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
     }
 
     fn moving_kind(&self, pos: &Pos<V>, mv: &Mv) -> Option<PieceId> {
+        if mv.kind == CompiledKind::Drop {
+            return Some(mv.aux as usize);
+        }
         let code = pos.code_at(mv.from as usize);
         (code != 0).then(|| kind_of(code))
     }
@@ -312,7 +329,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
     fn captured_kind(&self, pos: &Pos<V>, mv: &Mv) -> Option<PieceId> {
         let square = match mv.kind {
             CompiledKind::EnPassant => mv.aux as usize,
-            CompiledKind::Castle => return None,
+            CompiledKind::Castle | CompiledKind::Drop => return None,
             CompiledKind::Normal | CompiledKind::DelayedPromotion if mv.to != mv.from => {
                 mv.to as usize
             }
@@ -366,6 +383,9 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
                 hash ^= piece_key(kind_of(code), color, unmoved, std::iter::empty(), runtime)
                     ^ piece_key(kind_of(code), color, unmoved, history, runtime);
             }
+        }
+        if V::HANDS {
+            hash ^= varc_runtime::search::tt::hands_key(pos);
         }
         let en_passant =
             Squares(pos.en_passant_targets).map(|square| runtime_square::<V>(square).index());

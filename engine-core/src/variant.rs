@@ -160,6 +160,9 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     type Lineages: SquareStore<[u8; 4]>;
     /// The per-player counters: `[u32; COUNTERS]`.
     type Counters: Table<u32> + AsRef<[u32]> + AsMut<[u32]>;
+    /// A side's pieces in hand, counted by kind: `[u8; KINDS]` in a
+    /// variant with hands, else `[u8; 0]` (nothing kept, nothing copied).
+    type Hand: Table<u8> + AsRef<[u8]> + AsMut<[u8]>;
 
     /// Files of the board.
     const FILES: usize;
@@ -179,6 +182,8 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     const NO_PIN_SQUARES: Self::PinSquares;
     /// Every counter at zero.
     const NO_COUNTERS: Self::Counters;
+    /// An empty hand.
+    const NO_HAND: Self::Hand;
     /// Bit `k` set: kind `k` is royal.
     const ROYAL_KINDS: u128;
     /// Whether royal pieces may not be left attacked.
@@ -257,4 +262,18 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
 
     /// Whether any kind is royal.
     const HAS_ROYAL_KINDS: bool = Self::ROYAL_KINDS != 0;
+
+    /// Whether the position has hands (`captures go to hand` or drops).
+    const HANDS: bool = false;
+    /// Whether captured pieces go to the capturer's hand.
+    const CAPTURES_TO_HAND: bool = false;
+    /// Whether they go there demoted: a promoted piece as the first kind of
+    /// its lineage (which the variant then keeps).
+    const DEMOTES: bool = false;
+    /// Per kind, per side: the squares it may be dropped on (none for a
+    /// kind no drop rule names; empty slice without drops).
+    const DROP_SQUARES: &'static [[Self::Bb; 2]] = &[];
+    /// Per kind, per side: the squares where a dropped piece starts
+    /// unmoved ([`varc_runtime::hands::dropped_unmoved`]).
+    const UNMOVED_DROPS: &'static [[Self::Bb; 2]] = &[];
 }

@@ -97,6 +97,18 @@ pub trait Board {
     /// a move's events into them after the move).
     fn counters_mut(&mut self, color: Color) -> &mut [u32];
 
+    /// How many pieces of `kind` `color` holds in hand (0 in variants
+    /// without hands).
+    fn in_hand(&self, color: Color, kind: PieceId) -> u32;
+
+    /// Whether either side holds a piece in hand (a back end answers at
+    /// once where the variant has no hands).
+    fn any_in_hand(&self) -> bool {
+        Color::ALL.iter().any(|&color| {
+            (0..crate::model::MAX_PIECE_KINDS).any(|kind| self.in_hand(color, kind) > 0)
+        })
+    }
+
     /// The back rank of `color`: 0 for White, the last rank for Black.
     fn back_rank(&self, color: Color) -> u8 {
         match color {
@@ -201,6 +213,16 @@ impl Board for Position {
     #[inline]
     fn counters_mut(&mut self, color: Color) -> &mut [u32] {
         Position::counters_mut(self, color)
+    }
+
+    #[inline]
+    fn in_hand(&self, color: Color, kind: PieceId) -> u32 {
+        u32::from(Position::in_hand(self, color, kind))
+    }
+
+    #[inline]
+    fn any_in_hand(&self) -> bool {
+        Position::any_in_hand(self)
     }
 }
 

@@ -130,6 +130,8 @@ pub struct Evaluator {
     start_material: i32,
     neighbours: Vec<SquareSet>,
     weights: EvaluationWeights,
+    /// Whether positions have hands: a piece in hand counts its value.
+    hands: bool,
 }
 
 impl Evaluator {
@@ -185,6 +187,7 @@ impl Evaluator {
             start_material: 0,
             neighbours: Vec::new(),
             weights: variant.evaluation,
+            hands: variant.hands.in_use(),
         };
         evaluator.neighbours = (0..SQUARE_COUNT)
             .map(|index| neighbours_of(variant, Square::from_index(index)))
@@ -339,6 +342,16 @@ impl Evaluator {
         };
         if !rules.visit_reaches(position, &mut tally) {
             self.walk_reaches(position, &mut tally);
+        }
+        if self.hands {
+            // A piece in hand is worth its material (it may come back
+            // anywhere its drop rule allows); no placement or mobility.
+            for color in Color::ALL {
+                for kind in 0..self.values.len() {
+                    let count = position.in_hand(color, kind) as i32;
+                    tally.positional[color.index()] += count * self.value(kind);
+                }
+            }
         }
         (tally.positional[0] - tally.positional[1]).clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
     }

@@ -16,6 +16,16 @@
 //!   parentheses, oldest first: `K(PB)` is a king crowned from a bishop that
 //!   was a pawn. Standard FENs never contain parentheses, and other variants
 //!   never write them.
+//! - **Holdings** (variants with hands): the pieces in hand in brackets
+//!   right after the placement, White's (upper case) then Black's (lower
+//!   case), each side's kinds in the variant's order, as Fairy-Stockfish
+//!   writes them: `RNBQKBNR[Pnb] w`, `[]` for empty hands. A FEN without
+//!   the brackets has empty hands; other variants refuse them.
+//! - **Promoted mark** `~` (Fairy-Stockfish's crazyhouse): `Q~` is a queen
+//!   that was promoted from the one kind that promotes into it, and returns
+//!   to the hand as that kind. Written in variants that demote captured
+//!   pieces, for a piece whose lineage is exactly that kind; read in those
+//!   variants only.
 //! - **Castling**: `-`, or for each side `K`/`Q` (`k`/`q`) for the outermost
 //!   rook of the castling rook kind on the short (higher files) or long side
 //!   of the king on the back rank, or a file letter (`A`..`P`, `a`..`p`,
@@ -136,6 +146,23 @@ pub enum FenError {
         /// The promotion rule's label, or its number.
         rule: String,
     },
+    /// The holdings in brackets after the placement.
+    #[error("holdings {text:?}: {reason}")]
+    Holdings {
+        /// The bracketed text.
+        text: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A `~` mark where it means nothing: a variant whose captured pieces
+    /// do not go to hand demoted, or a piece no single kind promotes into.
+    #[error("piece placement, rank {rank}: {text:?}: '~' marks a promoted piece that returns to the hand demoted, and this variant has no such piece of that kind")]
+    PromotedMark {
+        /// The rank, 1-based.
+        rank: u32,
+        /// The piece and its mark.
+        text: String,
+    },
     /// The side-to-move field.
     #[error("side to move: expected 'w' or 'b', found {found:?}")]
     SideToMove {
@@ -212,7 +239,8 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
             found: fields.len(),
         });
     }
-    let placement = parse_placement(variant, fields[0])?;
+    let (board_field, holdings) = split_holdings(variant, fields[0])?;
+    let placement = parse_placement(variant, board_field)?;
     let start = start_placement(variant);
     let mut position = Position::empty(
         variant.board.files,
@@ -224,6 +252,9 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
             .iter()
             .any(|(s, p)| s == square && p.kind() == piece.kind() && p.color() == piece.color());
         position.set_piece(*square, Some(piece.with_unmoved(unmoved)));
+    }
+    for (color, kind, count) in holdings {
+        position.set_in_hand(color, kind, count);
     }
     let side = match fields.get(1).copied().unwrap_or("w") {
         "w" | "W" => Color::White,
@@ -361,6 +392,7 @@ pub fn write_fen_for_clients<R: Rules + ?Sized>(rules: &R, position: &R::Positio
 fn write_fen_fields(variant: &Variant, position: &impl Board, en_passant: bool) -> String {
     let mut out = String::new();
     let history = tracks_history(variant);
+    let demotes = variant.hands.demotes();
     for rank in (0..variant.board.ranks).rev() {
         let mut empty = 0;
         for file in 0..variant.board.files {
@@ -378,7 +410,9 @@ fn write_fen_fields(variant: &Variant, position: &impl Board, en_passant: bool) 
             match piece {
                 Some(piece) => {
                     out.push_str(&piece_text(variant, piece));
-                    if history && piece.is_promoted() {
+                    if demotes && is_tilde_promoted(variant, piece) {
+                        out.push('~');
+                    } else if history && piece.is_promoted() {
                         out.push('(');
                         for kind in piece.history() {
                             out.push_str(
@@ -397,6 +431,21 @@ fn write_fen_fields(variant: &Variant, position: &impl Board, en_passant: bool) 
         if rank > 0 {
             out.push('/');
         }
+    }
+    if variant.hands.in_use() {
+        out.push('[');
+        for color in Color::ALL {
+            for (kind, piece_kind) in variant.pieces.iter().enumerate() {
+                let letter = match color {
+                    Color::White => piece_kind.letter.clone(),
+                    Color::Black => piece_kind.letter.to_lowercase(),
+                };
+                for _ in 0..position.in_hand(color, kind) {
+                    out.push_str(&letter);
+                }
+            }
+        }
+        out.push(']');
     }
     out.push(' ');
     out.push(match position.side_to_move() {
@@ -468,12 +517,88 @@ pub fn castling_ranks(variant: &Variant, king: PieceId) -> [u8; 2] {
     ranks
 }
 
+/// Whether `piece` is what a FEN's `~` mark says: promoted once, from the
+/// one kind that promotes into its kind.
+fn is_tilde_promoted(variant: &Variant, piece: Piece) -> bool {
+    let mut history = piece.history();
+    let first = history.next();
+    first.is_some()
+        && history.next().is_none()
+        && first == crate::hands::promoted_from(variant, piece.kind())
+}
+
+/// The placement field without its holdings, and the holdings read: side,
+/// kind, count. Holdings are `[...]` at the end of the field, in variants
+/// with hands only.
+#[allow(clippy::type_complexity)]
+fn split_holdings<'a>(
+    variant: &Variant,
+    field: &'a str,
+) -> Result<(&'a str, Vec<(Color, PieceId, u8)>), FenError> {
+    let Some(open) = field.find('[') else {
+        return Ok((field, Vec::new()));
+    };
+    let text = &field[open..];
+    let error = |reason: &str| FenError::Holdings {
+        text: text.to_string(),
+        reason: reason.to_string(),
+    };
+    if !variant.hands.in_use() {
+        return Err(error("this variant has no pieces in hand"));
+    }
+    let inner = text
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+        .filter(|inner| !inner.contains(['[', ']']))
+        .ok_or_else(|| {
+            error("expected piece letters in brackets at the end of the placement, such as [Pnb]")
+        })?;
+    let mut counts: Vec<(Color, PieceId, u8)> = Vec::new();
+    let mut rest = inner;
+    while !rest.is_empty() {
+        let (kind, color, len) = match_letter(variant, rest)
+            .ok_or_else(|| error(&format!("{rest:?} is not a piece letter of this variant")))?;
+        if variant.pieces[kind].royal {
+            return Err(error(&format!(
+                "{} is royal and cannot be held in hand",
+                variant.pieces[kind].name
+            )));
+        }
+        match counts
+            .iter_mut()
+            .find(|(c, k, _)| *c == color && *k == kind)
+        {
+            Some((_, _, count)) => {
+                // A count is a byte: 255 is the most a hand holds.
+                *count = count
+                    .checked_add(1)
+                    .ok_or_else(|| error("more pieces of one kind than a hand holds (255)"))?;
+            }
+            None => counts.push((color, kind, 1)),
+        }
+        rest = &rest[len..];
+    }
+    Ok((&field[..open], counts))
+}
+
+/// The pieces of the variant's start position: square, kind, colour
+/// (empty if it cannot be read).
+pub fn start_pieces(variant: &Variant) -> Vec<(Square, PieceId, Color)> {
+    start_placement(variant)
+        .into_iter()
+        .map(|(square, piece)| (square, piece.kind(), piece.color()))
+        .collect()
+}
+
 fn start_placement(variant: &Variant) -> Vec<(Square, Piece)> {
     variant
         .start_fen
         .split_whitespace()
         .next()
-        .and_then(|field| parse_placement(variant, field).ok())
+        .and_then(|field| {
+            let board = split_holdings(variant, field).map_or(field, |(board, _)| board);
+            parse_placement(variant, board).ok()
+        })
         .unwrap_or_default()
 }
 
@@ -546,9 +671,22 @@ fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)
                 file += 1;
                 rest = &rest[1..];
             } else if let Some((kind, color, len)) = match_letter(variant, rest) {
+                let letter_text = &rest[..len];
                 rest = &rest[len..];
                 let mut history = Vec::new();
-                if rest.starts_with('(') {
+                if let Some(after) = rest.strip_prefix('~') {
+                    // Read where it is written (captures go to hand demoted),
+                    // so that what is read writes back the same.
+                    let was = Some(kind)
+                        .filter(|_| variant.hands.demotes())
+                        .and_then(|kind| crate::hands::promoted_from(variant, kind))
+                        .ok_or_else(|| FenError::PromotedMark {
+                            rank: rank_number,
+                            text: format!("{letter_text}~"),
+                        })?;
+                    history.push(was);
+                    rest = after;
+                } else if rest.starts_with('(') {
                     let close = rest.find(')').ok_or_else(|| FenError::Lineage {
                         rank: rank_number,
                         text: rest.to_string(),

@@ -6,6 +6,7 @@ pub mod erased;
 pub mod eval;
 pub mod fen;
 pub mod game;
+pub mod hands;
 pub mod input;
 pub mod model;
 pub mod moves;

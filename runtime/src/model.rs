@@ -22,6 +22,7 @@ pub const MAX_PIECE_KINDS: usize = 64;
 /// room to tell positions apart.
 pub const MAX_PIECE_VALUE: f64 = 100.0;
 
+pub use crate::hands::{CapturesToHand, DropRule, Hands};
 pub use crate::weights::EvaluationWeights;
 
 /// The furthest back, in plies, a rule on repeated placements may look.
@@ -320,6 +321,9 @@ pub struct Variant {
     /// [`crate::weights`]).
     #[serde(default)]
     pub evaluation: EvaluationWeights,
+    /// Pieces in hand and drops (see [`crate::hands`]); none by default.
+    #[serde(default)]
+    pub hands: Hands,
 }
 
 impl Variant {

@@ -33,6 +33,12 @@ pub enum MoveKind {
     /// [`Move::promotion`] as the whole move, then moves to `to` with the
     /// promoted kind's follow-up move; `to == from` when it stays.
     DelayedPromotion,
+    /// A drop: a piece of kind `piece` leaves the mover's hand for the
+    /// empty square `to` (`from == to`).
+    Drop {
+        /// The kind dropped.
+        piece: PieceId,
+    },
 }
 
 /// A move, complete enough to be played without generating moves again.
@@ -60,6 +66,32 @@ impl Move {
             kind: MoveKind::Normal,
             promotion: None,
             crown: None,
+        }
+    }
+
+    /// The drop of a piece of `kind` from the hand onto `to`.
+    ///
+    /// ```
+    /// use varc_runtime::model::Square;
+    /// use varc_runtime::moves::{Move, MoveKind};
+    /// let drop = Move::drop(0, Square::new(4, 3));
+    /// assert_eq!((drop.from, drop.kind), (drop.to, MoveKind::Drop { piece: 0 }));
+    /// ```
+    pub fn drop(kind: PieceId, to: Square) -> Move {
+        Move {
+            from: to,
+            to,
+            kind: MoveKind::Drop { piece: kind },
+            promotion: None,
+            crown: None,
+        }
+    }
+
+    /// The kind dropped, if the move is a drop.
+    pub fn dropped(&self) -> Option<PieceId> {
+        match self.kind {
+            MoveKind::Drop { piece } => Some(piece),
+            _ => None,
         }
     }
 
@@ -97,6 +129,7 @@ impl Move {
             MoveKind::EnPassant { victim } => (1, victim.index()),
             MoveKind::Castle { rook_from, .. } => (2, rook_from.index()),
             MoveKind::DelayedPromotion => (3, 0),
+            MoveKind::Drop { piece } => (4, piece),
         };
         canonical_key(
             self.from.index(),
@@ -118,7 +151,7 @@ impl Move {
     pub fn is_capture(&self, position: &impl Board) -> bool {
         match self.kind {
             MoveKind::EnPassant { .. } => true,
-            MoveKind::Castle { .. } => false,
+            MoveKind::Castle { .. } | MoveKind::Drop { .. } => false,
             MoveKind::Normal => position.piece_at(self.to).is_some(),
             MoveKind::DelayedPromotion => {
                 self.to != self.from && position.piece_at(self.to).is_some()
@@ -148,6 +181,9 @@ pub struct Undo {
     en_passant: Option<EnPassant>,
     halfmove_clock: u32,
     fullmove_number: u32,
+    /// The hand count the move changed (a drop's or a capture's to hand),
+    /// as it was before: side, kind, count.
+    hand_before: Option<(Color, PieceId, u8)>,
     /// The piece the move captured, if any.
     pub captured: Option<Piece>,
 }
@@ -166,6 +202,12 @@ pub struct MoveEffects {
     succession_becomes: Option<PieceId>,
     track_history: bool,
     reset_events: Vec<EventPattern>,
+    /// Captured pieces go to the capturer's hand.
+    captures_to_hand: bool,
+    /// The variant's hand rules (what a captured piece enters the hand as).
+    hands: crate::hands::Hands,
+    /// Per kind and side, where a dropped piece starts unmoved.
+    unmoved_drops: Vec<[SquareSet; 2]>,
 }
 
 impl MoveEffects {
@@ -204,6 +246,9 @@ impl MoveEffects {
             succession_becomes,
             track_history: tracks_history(variant),
             reset_events: variant.ply_reset_events.clone(),
+            captures_to_hand: variant.hands.captures_to_hand.is_some(),
+            hands: variant.hands.clone(),
+            unmoved_drops: crate::hands::unmoved_drop_squares(variant),
         }
     }
 
@@ -271,7 +316,9 @@ pub fn tracks_history(variant: &Variant) -> bool {
             _ => false,
         }
     }
+    // A piece that returns to the hand demoted must remember what it was.
     matches!(variant.royal_loss, RoyalLoss::Succession { .. })
+        || variant.hands.demotes()
         || variant.awards.iter().any(|a| condition_reads(&a.when))
         || variant
             .terminations
@@ -311,6 +358,7 @@ impl Position {
             en_passant: self.en_passant().copied(),
             halfmove_clock: self.halfmove_clock(),
             fullmove_number: self.fullmove_number(),
+            hand_before: None,
             captured: None,
         };
         let mover = self.side_to_move();
@@ -330,10 +378,25 @@ impl Position {
         }
         let from = mv.from.index();
         let to = mv.to.index();
-        let moving = self.piece_at_index(from);
+        let mut moving = self.piece_at_index(from);
         let mut next_en_passant = None;
         let mut promoted_from = None;
         match mv.kind {
+            MoveKind::Drop { piece: kind } => {
+                let count = self.in_hand(mover, kind);
+                undo.hand_before = Some((mover, kind, count));
+                self.set_in_hand(mover, kind, count.saturating_sub(1));
+                let unmoved = effects
+                    .unmoved_drops
+                    .get(kind)
+                    .is_some_and(|squares| squares[mover.index()].contains(mv.to));
+                let dropped = Piece::new(kind, mover, effects.is_royal(kind)).with_unmoved(unmoved);
+                undo.save(to, self.piece_at_index(to));
+                self.set_piece_at_index(to, Some(dropped));
+                // The dropped piece is the one that "moves" for the events
+                // (a pawn drop is a move of a pawn).
+                moving = Some(dropped);
+            }
             MoveKind::Normal | MoveKind::EnPassant { .. } | MoveKind::DelayedPromotion => {
                 let mut victim_index = to;
                 if let MoveKind::EnPassant { victim } = mv.kind {
@@ -345,6 +408,13 @@ impl Position {
                     None
                 };
                 undo.captured = captured;
+                if let (true, Some(victim)) = (effects.captures_to_hand, captured) {
+                    let kind =
+                        crate::hands::kind_in_hand(&effects.hands, victim.kind(), victim.history());
+                    let count = self.in_hand(mover, kind);
+                    undo.hand_before = Some((mover, kind, count));
+                    self.set_in_hand(mover, kind, count.saturating_add(1));
+                }
                 undo.save(from, moving);
                 if to != from {
                     undo.save(to, self.piece_at_index(to));
@@ -413,6 +483,9 @@ impl Position {
         }
         self.set_castling_rights(Color::White, undo.castling[0]);
         self.set_castling_rights(Color::Black, undo.castling[1]);
+        if let Some((color, kind, count)) = undo.hand_before {
+            self.set_in_hand(color, kind, count);
+        }
         self.set_en_passant(undo.en_passant);
         self.set_halfmove_clock(undo.halfmove_clock);
         self.set_fullmove_number(undo.fullmove_number);
@@ -483,6 +556,8 @@ impl Position {
         match mv.kind {
             MoveKind::Castle { rook_from, .. } => touched[2] = Some(rook_from),
             MoveKind::EnPassant { victim } => touched[2] = Some(victim),
+            // A drop lands on an empty square: no rook there had a right.
+            MoveKind::Drop { .. } => return,
             _ => {}
         }
         for square in touched.into_iter().flatten() {

@@ -12,6 +12,10 @@
 //!   `e8=b`; with its follow-up move, `>` and the destination: `e8=n>d6`.
 //! - A succession (A2) is the crowned piece's square and `^` before the
 //!   ordinary move: `c1^e2e4`.
+//! - A drop from the hand is the kind's letter in upper case, `@` and the
+//!   square, for either side: `P@e4`, `N@f7` (Fairy-Stockfish's and
+//!   python-chess's crazyhouse form; SAN writes it the same way, with `+`
+//!   or `#`). The letter is read in either case.
 //!
 //! **SAN** ([`san`]): `Nf3`, `exd6`, `e8=Q`, `R'xe5`, `O-O`, `O-O-O`, with
 //! `+` for a move that attacks a royal piece and `#` when the side then has
@@ -156,6 +160,8 @@ enum Token {
     Then,
     #[token("^")]
     Crown,
+    #[token("@")]
+    At,
     #[token("-")]
     Dash,
     #[regex("[+#!?]")]
@@ -201,6 +207,9 @@ pub fn is_pawn_like(variant: &Variant, kind: PieceId) -> bool {
 /// The kind of the piece that makes `mv` on `position`: after crowning when
 /// the crowned piece is the one that moves.
 fn mover_kind(variant: &Variant, position: &impl Board, mv: &Move) -> Option<PieceId> {
+    if let Some(kind) = mv.dropped() {
+        return Some(kind);
+    }
     if mv.crown == Some(mv.from) {
         if let crate::model::RoyalLoss::Succession { becomes, .. } = &variant.royal_loss {
             return Some(*becomes);
@@ -254,6 +263,7 @@ pub fn long_algebraic(variant: &Variant, mv: &Move, legal: &[Move]) -> String {
                 out.push_str(&format!(">{}", mv.to));
             }
         }
+        MoveKind::Drop { piece } => out.push_str(&format!("{}@{}", letter(variant, piece), mv.to)),
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
             out.push_str(&format!("{}{}", mv.from, mv.to));
             if let Some(kind) = mv.promotion {
@@ -287,6 +297,7 @@ pub fn san<R: Rules + ?Sized>(rules: &R, position: &R::Position, played: &R::Mov
                 out.push_str(&format!(">{}", mv.to));
             }
         }
+        MoveKind::Drop { piece } => out.push_str(&format!("{}@{}", letter(variant, piece), mv.to)),
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
             let kind = mover_kind(variant, position, mv).unwrap_or(usize::MAX);
             let capture = mv.is_capture(position);
@@ -346,6 +357,8 @@ struct Spec {
     from: Option<Square>,
     to: Option<Square>,
     promotion: Option<String>,
+    /// The letter of a drop (`P@e4`).
+    drop: Option<String>,
 }
 
 fn syntax(input: &str, expected: &str) -> MoveTextError {
@@ -366,6 +379,16 @@ fn read_spec(input: &str, tokens: &[Token]) -> Result<Spec, MoveTextError> {
         [] => return Err(syntax(input, "a move after the crowned square")),
         [Token::CastleShort] => spec.castle = Some(CastleSide::Short),
         [Token::CastleLong] => spec.castle = Some(CastleSide::Long),
+        [Token::Letter(piece), Token::At, Token::Square(square)] => {
+            spec.drop = Some(piece.to_uppercase());
+            spec.to = Some(*square);
+        }
+        [Token::Letter(_), Token::At, ..] | [Token::At, ..] => {
+            return Err(syntax(
+                input,
+                "a drop is a piece letter, '@' and a square, such as P@e4",
+            ))
+        }
         [Token::Square(square), Token::Equals, Token::Letter(piece), tail @ ..] => {
             spec.delayed = true;
             spec.from = Some(*square);
@@ -500,6 +523,7 @@ pub fn parse_move<R: Rules + ?Sized>(
     };
     let piece = spec.piece.as_ref().map(kind_of).transpose()?;
     let promotion = spec.promotion.as_ref().map(kind_of).transpose()?;
+    let dropped = spec.drop.as_ref().map(kind_of).transpose()?;
     let generated = rules.legal_moves(position);
     let legal = describe_all(rules, &generated);
     let mut pseudo_moves = Vec::new();
@@ -508,6 +532,10 @@ pub fn parse_move<R: Rules + ?Sized>(
     let matches = |mv: &Move, check_promotion: bool| -> bool {
         if mv.crown != spec.crown {
             return false;
+        }
+        // A drop is named only by its own form, and that form by nothing else.
+        if spec.drop.is_some() || mv.dropped().is_some() {
+            return mv.dropped().is_some() && mv.dropped() == dropped && Some(mv.to) == spec.to;
         }
         if let Some(side) = spec.castle {
             return mv.castle_side() == Some(side);

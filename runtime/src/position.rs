@@ -7,7 +7,7 @@
 //! the board size, so one array of 256 entries serves every board.
 
 use crate::board::Board;
-use crate::model::{Color, Lineage, PieceId, Square, SquareSet};
+use crate::model::{Color, Lineage, PieceId, Square, SquareSet, MAX_PIECE_KINDS};
 
 /// Number of entries of the square array (16 x 16).
 pub const SQUARE_COUNT: usize = 256;
@@ -170,6 +170,9 @@ pub struct Position {
     halfmove_clock: u32,
     fullmove_number: u32,
     counters: [Vec<u32>; 2],
+    /// Pieces in hand per side, counted by kind (all 0 in variants without
+    /// hands).
+    hands: [[u8; MAX_PIECE_KINDS]; 2],
 }
 
 impl Position {
@@ -189,6 +192,7 @@ impl Position {
             halfmove_clock: 0,
             fullmove_number: 1,
             counters: [vec![0; counters], vec![0; counters]],
+            hands: [[0; MAX_PIECE_KINDS]; 2],
         }
     }
 
@@ -330,6 +334,27 @@ impl Position {
     /// Mutable access to `color`'s counters.
     pub fn counters_mut(&mut self, color: Color) -> &mut Vec<u32> {
         &mut self.counters[color.index()]
+    }
+
+    /// How many pieces of `kind` `color` holds in hand.
+    #[inline]
+    pub fn in_hand(&self, color: Color, kind: PieceId) -> u8 {
+        self.hands[color.index()].get(kind).copied().unwrap_or(0)
+    }
+
+    /// Whether either side holds a piece in hand.
+    #[inline]
+    pub fn any_in_hand(&self) -> bool {
+        self.hands.iter().flatten().any(|&count| count > 0)
+    }
+
+    /// Sets how many pieces of `kind` `color` holds in hand (kinds past
+    /// [`MAX_PIECE_KINDS`] are ignored).
+    #[inline]
+    pub fn set_in_hand(&mut self, color: Color, kind: PieceId, count: u8) {
+        if let Some(slot) = self.hands[color.index()].get_mut(kind) {
+            *slot = count;
+        }
     }
 
     /// Whether `(file, rank)` is inside the board rectangle (holes are the

@@ -181,6 +181,8 @@ const XBOARD_BUILT_IN: &[(&str, &str, u8, u8)] = &[
     ("berolina", "berolina", 8, 8),
     ("3check", "3check", 8, 8),
     ("grand", "grand", 10, 10),
+    // XBoard keeps the holdings itself and sends drops as `P@e4`.
+    ("crazyhouse", "crazyhouse", 8, 8),
 ];
 
 /// XBoard's own name for `variant` when XBoard knows the variant (its id

@@ -230,6 +230,23 @@ impl Builder {
                 children.end()?;
                 BodyKind::EnPassant(EnPassant { pieces, onto })
             }
+            Rule::hand_stmt => {
+                let mut children = self.children(&statement);
+                let mut demoted = false;
+                while let Some(option) = children.optional(Rule::hand_option) {
+                    // `demoted` is the only option so far.
+                    demoted |= option.into_inner().any(|o| o.as_rule() == Rule::demoted);
+                }
+                children.end()?;
+                BodyKind::Hand(Hand { demoted })
+            }
+            Rule::drops_stmt => {
+                let mut children = self.children(&statement);
+                let pieces = self.ident_list(&children.next(Rule::ident_list)?)?;
+                let onto = children.optional(Rule::ident).map(|node| ident(&node));
+                children.end()?;
+                BodyKind::Drops(Drops { pieces, onto })
+            }
             Rule::check_rule_stmt => {
                 let mut children = self.children(&statement);
                 let kind = children.next(Rule::check_rule_kind)?;

@@ -68,6 +68,11 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
             names.extend(&en_passant.pieces);
             names.extend(&en_passant.onto);
         }
+        BodyKind::Hand(_) => {}
+        BodyKind::Drops(drops) => {
+            names.extend(&drops.pieces);
+            names.extend(&drops.onto);
+        }
         BodyKind::History(_) => {}
         BodyKind::Succession(action) => match action {
             SuccessionAction::GameEnds => {}

@@ -17,6 +17,8 @@ const SNIPPETS: &[&str] = &[
     "promote pawn | lance to queen, rook in zone, delayed then move-only move, mandatory unless in check, mandatory, optional",
     "castling king with rook short king to g rook to f long king to c rook to d, not from check, not through check, not into check, moved rook on files a h, king lineage king > prince",
     "en-passant pawn",
+    "captures go to hand, demoted",
+    "drops of pawn | knight onto zone",
     "check-rule none",
     "check-rule royal, no checks",
     "check-rule royal, royals may not face each other, no checks",
@@ -273,6 +275,27 @@ fn castling_sides_and_options() {
     assert!(
         matches!(&castling.options[1], CastlingOption::KingLineage(line) if names(line) == ["king", "heir"])
     );
+}
+
+#[test]
+fn hand_and_drop_statements() {
+    assert_eq!(
+        body("captures go to hand"),
+        BodyKind::Hand(Hand { demoted: false })
+    );
+    assert_eq!(
+        body("captures go to hand, demoted"),
+        BodyKind::Hand(Hand { demoted: true })
+    );
+    assert!(
+        matches!(body("drops of pawn | knight onto zone"), BodyKind::Drops(d) if names(&d.pieces) == ["pawn", "knight"] && d.onto.as_ref().is_some_and(|r| r.name == "zone"))
+    );
+    assert!(matches!(body("drops of rook"), BodyKind::Drops(d) if d.onto.is_none()));
+    // `drop NAME` stays the inheritance statement, `drops` the rule.
+    assert!(matches!(
+        build_file("drop pawn-drops").statements.first(),
+        Some(Statement::Drop(_))
+    ));
 }
 
 #[test]

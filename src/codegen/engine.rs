@@ -174,6 +174,12 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let visit_reaches = quote! { #(#visit_reaches)* };
         let doc = string_literal(&format!(" {}, compiled.", self.plan.variant.name));
         let counters = Self::usize_lit(self.plan.variant.counters.len());
+        // A hand is kept only where the variant has hands: a count per kind.
+        let hand_kinds = Self::usize_lit(if self.plan.variant.hands.in_use() {
+            self.plan.kinds.len()
+        } else {
+            0
+        });
         let square_at = self.square_index("square");
         out.extend(quote! {
             #[doc = #doc]
@@ -191,6 +197,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 type PinSquares = [u8; MAX_PINS];
                 type Lineages = #lineages;
                 type Counters = [u32; #counters];
+                type Hand = [u8; #hand_kinds];
                 const FILES: usize = FILES;
                 const RANKS: usize = RANKS;
                 const SQUARES: usize = SQUARES;
@@ -200,6 +207,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 const NO_PIN_LINES: [Bb; MAX_PINS] = [EMPTY; MAX_PINS];
                 const NO_PIN_SQUARES: [u8; MAX_PINS] = [0; MAX_PINS];
                 const NO_COUNTERS: [u32; #counters] = [0; #counters];
+                const NO_HAND: [u8; #hand_kinds] = [0; #hand_kinds];
                 const ROYAL_KINDS: u128 = ROYAL_KINDS;
                 #impl_items
                 fn model() -> Variant {
@@ -1451,6 +1459,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             };
             self.bb(&squares)
         });
+        let hands = self.emit_hands();
         RulesData {
             items: quote! {
                 /// `FIRST_PROMOTION[kind][color][square]`: the first promotion rule that
@@ -1476,7 +1485,35 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     FIRST_PROMOTION[kind][color][square]
                 }
                 #delayed
+                #hands
             },
+        }
+    }
+
+    /// The hand rules (`CompiledVariant::HANDS` and the rest), only in a
+    /// variant with hands: elsewhere the trait's defaults say "none".
+    fn emit_hands(&self) -> TokenStream {
+        let v = self.plan.variant;
+        if !v.hands.in_use() {
+            return TokenStream::new();
+        }
+        let per_kind = |sets: Vec<[varc_runtime::model::SquareSet; 2]>| {
+            let rows = sets.iter().map(|sides| {
+                let [white, black] = sides.map(|set| self.bb(&self.plan.geometry.dense_set(&set)));
+                quote! { [#white, #black] }
+            });
+            quote! { &[#(#rows),*] }
+        };
+        let drop_squares = per_kind(varc_runtime::hands::drop_squares(v));
+        let unmoved_drops = per_kind(varc_runtime::hands::unmoved_drop_squares(v));
+        let to_hand = v.hands.captures_to_hand.is_some();
+        let demotes = v.hands.demotes();
+        quote! {
+            const HANDS: bool = true;
+            const CAPTURES_TO_HAND: bool = #to_hand;
+            const DEMOTES: bool = #demotes;
+            const DROP_SQUARES: &'static [[Bb; 2]] = #drop_squares;
+            const UNMOVED_DROPS: &'static [[Bb; 2]] = #unmoved_drops;
         }
     }
 

@@ -716,6 +716,7 @@ mod tests {
             },
             match_rules: vec![],
             evaluation: Default::default(),
+            hands: Default::default(),
         }
     }
 }

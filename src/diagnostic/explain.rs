@@ -624,6 +624,54 @@ Fix: use the royal check rule (xiangqi's flying general):
 
     check-rule royal, royals may not face each other"
         }
+        Code::DropOfRoyal => {
+            "\
+A royal piece is named in `drops of`. Royal pieces are never captured into
+a hand (the check rule protects them, or their capture ends the game), and
+a royal piece in hand would be off the board where nothing protects it, so
+the file is refused.
+
+Example:
+
+    drops of king | queen | pawn
+
+Fix: leave the royal piece out:
+
+    drops of queen | pawn"
+        }
+        Code::DropRuleTwice => {
+            "\
+Two `drops of` rules name the same piece. Each rule says where its pieces
+may be dropped, and which of the two regions would apply is not something
+a reader can see, so the file is refused. The rules may be in different
+files of an `extends` chain.
+
+Example:
+
+    drops of pawn onto pawn-drops
+    drops of pawn | knight
+
+Fix: name each piece in one rule (`drops of knight` in the second), or
+`replace` / `drop` the inherited rule (label it first: `pawn-drops: drops
+of pawn onto pawn-drops`)."
+        }
+        Code::DropsWithoutHand => {
+            "\
+The variant has `drops of` rules, but nothing ever puts a piece in a hand:
+captured pieces leave the game (no `captures go to hand`) and the start
+position holds no pieces in hand. No drop could ever be made.
+
+Example:
+
+    drops of pawn | knight
+
+Fix: send captured pieces to the capturer's hand (crazyhouse):
+
+    captures go to hand, demoted
+    drops of pawn | knight
+
+or give pieces in hand in the start position: `setup \"8/8/8/8/8/8/8/8[PPpp] w - - 0 1\"`."
+        }
         Code::SyntaxTreeMismatch => {
             "\
 The file parsed, but the parse had a shape the syntax tree builder does not

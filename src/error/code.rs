@@ -145,6 +145,12 @@ codes! {
     OverlappingPromotions = "E0411",
     /// `royals may not face each other` without the royal check rule.
     FacingWithoutCheckRule = "E0412",
+    /// A royal piece in `drops of` (E042x: hands and drops).
+    DropOfRoyal = "E0420",
+    /// A piece named by two drop rules.
+    DropRuleTwice = "E0421",
+    /// Drop rules in a variant whose hands nothing fills.
+    DropsWithoutHand = "E0422",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",

@@ -138,6 +138,28 @@ impl Interpreter {
         }
         self.castling_moves(position, out);
         self.delayed_promotions(position, out);
+        self.drop_moves(position, out);
+    }
+
+    /// Drops: each kind the side to move holds in hand, onto each empty
+    /// square of its drop squares. A drop captures nothing and never
+    /// promotes; the check rule is applied to it like any move.
+    fn drop_moves(&self, position: &Position, out: &mut Vec<Move>) {
+        let side = position.side_to_move();
+        let occupied = position
+            .occupied(Color::White)
+            .union(position.occupied(Color::Black));
+        for (kind, squares) in self.drop_squares.iter().enumerate() {
+            if position.in_hand(side, kind) == 0 {
+                continue;
+            }
+            for index in SquareIter::new(squares[side.index()]) {
+                let square = Square::from_index(index);
+                if !occupied.contains(square) {
+                    out.push(Move::drop(kind, square));
+                }
+            }
+        }
     }
 
     /// The moves of one probe. `mode` is the probe's mode, possibly narrowed

@@ -321,6 +321,9 @@ impl Lowerer<'_> {
         let fen_start = string.span.start + 1;
         let placement_start = fen_start + (fen.len() - fen.trim_start().len());
         let placement = fen.split_whitespace().next().unwrap_or("");
+        // Pieces in hand (`[Pp]`) are read with the whole FEN, once the
+        // variant is known (`check_start_position`).
+        let placement = placement.split('[').next().unwrap_or(placement);
         let rows: Vec<&str> = placement.split('/').collect();
         let ranks = self.board.ranks as usize;
         if rows.len() != ranks {

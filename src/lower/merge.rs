@@ -322,12 +322,14 @@ fn key_of(body: &ast::Body) -> (Option<Key>, Span) {
         ast::BodyKind::CaptureRule(_) => singleton("capture-rule"),
         ast::BodyKind::Succession(_) => singleton("on royal-capture"),
         ast::BodyKind::EnPassant(_) => singleton("en-passant"),
+        ast::BodyKind::Hand(_) => singleton("captures go to hand"),
         ast::BodyKind::Agreement(_) => singleton("agreement"),
         ast::BodyKind::Resign(_) => singleton("resign"),
         ast::BodyKind::Tiebreak(_) => singleton("tiebreak"),
         ast::BodyKind::Score(_) => singleton("score"),
         ast::BodyKind::Reset(_) => singleton("reset plies"),
         ast::BodyKind::Promote(_)
+        | ast::BodyKind::Drops(_)
         | ast::BodyKind::Castling(_)
         | ast::BodyKind::History(_)
         | ast::BodyKind::Termination(_)

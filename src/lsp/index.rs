@@ -117,6 +117,8 @@ impl FileIndex {
                 | ast::BodyKind::Promote(_)
                 | ast::BodyKind::Castling(_)
                 | ast::BodyKind::EnPassant(_)
+                | ast::BodyKind::Hand(_)
+                | ast::BodyKind::Drops(_)
                 | ast::BodyKind::CheckRule(_)
                 | ast::BodyKind::CaptureRule(_)
                 | ast::BodyKind::History(_)

@@ -144,6 +144,8 @@ fn shape(keyword: &str) -> Option<&'static str> {
             "castling KING with ROOK short king to FILE rook to FILE long king to FILE rook to FILE[, CONDITIONS]"
         }
         "en-passant" => "en-passant PIECES",
+        "captures" => "captures go to hand [, demoted]",
+        "drops" => "drops of PIECES [onto REGION]",
         "check-rule" => "check-rule royal | none [, no checks] [, royals may not face each other]",
         "capture-rule" => "capture-rule compulsory | free",
         "illegal" => {

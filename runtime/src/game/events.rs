@@ -58,14 +58,18 @@ impl MoveEvents {
                 was.push(p.kind());
                 (p.kind(), was)
             });
-        let moved_kind = if mv.crown.is_some() && mv.crown == Some(mv.from) {
+        // A drop is a move of the dropped kind (a pawn drop resets the
+        // plies count of `reset plies on move of pawn`, as in both back ends).
+        let moved_kind = if let Some(kind) = mv.dropped() {
+            Some(kind)
+        } else if mv.crown.is_some() && mv.crown == Some(mv.from) {
             crowned_kind(variant).or_else(|| before.piece_at(mv.from).map(|p| p.kind()))
         } else {
             before.piece_at(mv.from).map(|p| p.kind())
         };
         let captured = match mv.kind {
             MoveKind::EnPassant { victim } => before.piece_at(victim),
-            MoveKind::Castle { .. } => None,
+            MoveKind::Castle { .. } | MoveKind::Drop { .. } => None,
             MoveKind::Normal | MoveKind::DelayedPromotion => {
                 if mv.to == mv.from {
                     None

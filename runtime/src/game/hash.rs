@@ -63,6 +63,10 @@ pub struct Identity {
     /// The counts of the counters FEN writes, White's then Black's for
     /// each (empty in most variants).
     fen_counters: Vec<u32>,
+    /// The pieces in hand: side, kind, count for each kind held (empty
+    /// without hands). The hands are part of the position, as in
+    /// Fairy-Stockfish's key.
+    hands: Vec<(Color, usize, u32)>,
 }
 
 impl Identity {
@@ -104,12 +108,21 @@ impl Identity {
         for (index, count) in fen_counters.iter().enumerate() {
             hash ^= mix(COUNTER_DOMAIN | (index as u64) << 32 | u64::from(*count));
         }
+        let kinds = rules.variant().pieces.len();
+        let hands: Vec<(Color, usize, u32)> = Color::ALL
+            .iter()
+            .flat_map(|&color| (0..kinds).map(move |kind| (color, kind)))
+            .map(|(color, kind)| (color, kind, position.in_hand(color, kind)))
+            .filter(|&(_, _, count)| count > 0)
+            .collect();
+        hash ^= crate::search::tt::hands_key(position);
         Identity {
             hash,
             side_to_move: position.side_to_move(),
             castling,
             en_passant,
             fen_counters,
+            hands,
         }
     }
 
@@ -127,6 +140,7 @@ impl Identity {
             && self.castling == other.castling
             && self.en_passant == other.en_passant
             && self.fen_counters == other.fen_counters
+            && self.hands == other.hands
             && a.same_placement(b)
     }
 }

@@ -95,9 +95,13 @@ impl<R: Rules> Replay<R> {
 
 /// Plays one step of the list: a move, `MOVE@S`, `wait@S` or an action.
 fn step<R: Rules>(game: &mut Game<R>, text: &str) -> Result<(), GameError> {
-    let (word, seconds) = match text.split_once('@') {
-        Some((word, seconds)) => (word, Some(seconds)),
-        None => (text, None),
+    // The time follows the last `@`; a drop's own `@` (`P@e4`, `P@e4@2.5`)
+    // is followed by a square, never a number.
+    let (word, seconds) = match text.rsplit_once('@') {
+        Some((word, seconds)) if !word.is_empty() && !is_drop_square(seconds) => {
+            (word, Some(seconds))
+        }
+        _ => (text, None),
     };
     let elapsed_ms = match seconds {
         Some(seconds) => {
@@ -117,6 +121,12 @@ fn step<R: Rules>(game: &mut Game<R>, text: &str) -> Result<(), GameError> {
         }
         (_, None) => game.act(word),
     }
+}
+
+/// Whether `text` after an `@` is a drop's square (a file letter first),
+/// not a time.
+fn is_drop_square(text: &str) -> bool {
+    text.starts_with(|c: char| c.is_ascii_lowercase())
 }
 
 fn is_move_number(text: &str) -> bool {

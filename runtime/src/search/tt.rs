@@ -89,11 +89,28 @@ pub fn state_hash(position: &impl Board) -> u64 {
         .en_passant()
         .map(|ep| ep.targets)
         .unwrap_or_default();
+    hash ^= hands_key(position);
     hash ^ turn_key(
         position.side_to_move(),
         castling,
         en_passant.iter().map(|square| square.index()),
     )
+}
+
+/// What the pieces in hand add to [`state_hash`]: one
+/// [`crate::hands::hand_key`] per side and kind held (0 without hands).
+pub fn hands_key(position: &impl Board) -> u64 {
+    let mut hash = 0;
+    if !position.any_in_hand() {
+        return hash;
+    }
+    for color in Color::ALL {
+        for kind in 0..crate::model::MAX_PIECE_KINDS {
+            let count = position.in_hand(color, kind);
+            hash ^= crate::hands::hand_key(color, kind, count);
+        }
+    }
+    hash
 }
 
 /// The full hash of `position` with the wins `awarded` so far, the

@@ -1,0 +1,158 @@
+//! Pieces in hand and drops (crazyhouse; shogi's hand is the same data):
+//! the model's rules and the facts both back ends read from them, written
+//! once here.
+//!
+//! A side's hand is a count per kind. `captures go to hand` sends every
+//! captured piece to the capturer's hand, as a piece of the capturer's
+//! colour; with `demoted`, a piece that has been promoted goes there as
+//! the kind it was before its first promotion (crazyhouse's `Q~` returns as
+//! a pawn). `drops of PIECES [onto REGION]` lets the side to move put one
+//! of those kinds from its hand on an empty square (of the region, read for
+//! that side) as its whole move. Restrictions a later rule may add to a
+//! drop (shogi's pawn not on a file with one of yours, no pawn-drop mate)
+//! are [`DropRule`] options: the rule is a list, so adding one changes no
+//! existing variant.
+
+use crate::model::{Color, PieceId, RegionId, Square, SquareSet, Variant};
+use serde::{Deserialize, Serialize};
+
+/// The hand rules of a variant; the default is none (no hands, no drops).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Hands {
+    /// What happens to captured pieces: `None`, they leave the game.
+    pub captures_to_hand: Option<CapturesToHand>,
+    /// The drop rules, in file order; a kind is named by one rule at most.
+    pub drops: Vec<DropRule>,
+}
+
+/// `captures go to hand [, demoted]`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CapturesToHand {
+    /// Label given in the rules file, used by `drop`/`replace`.
+    pub label: Option<String>,
+    /// A promoted piece goes to the hand as the kind it was first.
+    pub demoted: bool,
+}
+
+/// `drops of PIECES [onto REGION]`: these kinds may be dropped from the
+/// hand onto an empty square (of the region, for the dropping side).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DropRule {
+    /// Label given in the rules file, used by `drop`/`replace`.
+    pub label: Option<String>,
+    /// The kinds this rule lets be dropped.
+    pub pieces: Vec<PieceId>,
+    /// Where they may be dropped; every square of the board without it.
+    pub onto: Option<RegionId>,
+}
+
+impl Hands {
+    /// Whether the variant has hands at all: a rule fills them or empties
+    /// them. Without, a FEN has no holdings and positions carry none.
+    pub fn in_use(&self) -> bool {
+        self.captures_to_hand.is_some() || !self.drops.is_empty()
+    }
+
+    /// Whether captured pieces go to the capturer's hand demoted.
+    pub fn demotes(&self) -> bool {
+        self.captures_to_hand.as_ref().is_some_and(|c| c.demoted)
+    }
+}
+
+/// The squares each kind may be dropped on, per side: `[kind][color]`,
+/// empty for a kind no rule drops. Holes are never drop squares.
+pub fn drop_squares(variant: &Variant) -> Vec<[SquareSet; 2]> {
+    let board = variant.board.squares();
+    let mut squares = vec![[SquareSet::EMPTY; 2]; variant.pieces.len()];
+    for rule in &variant.hands.drops {
+        for color in Color::ALL {
+            let onto = match rule.onto.and_then(|id| variant.regions.get(id)) {
+                Some(region) => region.for_side(color).intersection(&board),
+                None => board,
+            };
+            for kind in &rule.pieces {
+                if let Some(slot) = squares.get_mut(*kind) {
+                    slot[color.index()] = onto;
+                }
+            }
+        }
+    }
+    squares
+}
+
+/// The kind a captured piece of `kind`, which has been `history` (oldest
+/// first), enters the hand as: the oldest kind it remembers when the
+/// variant demotes, else its own kind.
+pub fn kind_in_hand(
+    hands: &Hands,
+    kind: PieceId,
+    mut history: impl Iterator<Item = PieceId>,
+) -> PieceId {
+    if hands.demotes() {
+        history.next().unwrap_or(kind)
+    } else {
+        kind
+    }
+}
+
+/// The kind that promotes into `kind` when exactly one kind does: what a
+/// FEN's `~` mark (Fairy-Stockfish's promoted piece, `Q~`) says the piece
+/// was. `None` when no kind or several kinds promote into it.
+pub fn promoted_from(variant: &Variant, kind: PieceId) -> Option<PieceId> {
+    let mut sources = variant
+        .promotions
+        .iter()
+        .filter(|rule| rule.choices.contains(&kind))
+        .flat_map(|rule| rule.pieces.iter().copied());
+    let first = sources.next()?;
+    sources.all(|other| other == first).then_some(first)
+}
+
+/// Whether a piece of `kind` and `color` dropped on `square` starts
+/// unmoved: exactly when a FEN of the position would read it so (the
+/// start position has a piece of that kind and colour there, and the kind
+/// does not castle, since castling pieces are unmoved only by the rights,
+/// which a drop never gives). `start` is the start position's placement.
+pub fn dropped_unmoved(
+    variant: &Variant,
+    start: &[(Square, PieceId, Color)],
+    kind: PieceId,
+    color: Color,
+    square: Square,
+) -> bool {
+    let castles = variant
+        .castling
+        .iter()
+        .any(|rule| rule.king == kind || rule.rook == kind);
+    !castles
+        && start
+            .iter()
+            .any(|&(s, k, c)| s == square && k == kind && c == color)
+}
+
+/// Per kind and side (`[kind][color]`), the squares where a dropped piece
+/// starts unmoved ([`dropped_unmoved`]).
+pub fn unmoved_drop_squares(variant: &Variant) -> Vec<[SquareSet; 2]> {
+    let start = crate::fen::start_pieces(variant);
+    let mut squares = vec![[SquareSet::EMPTY; 2]; variant.pieces.len()];
+    for &(square, kind, color) in &start {
+        if dropped_unmoved(variant, &start, kind, color, square) {
+            if let Some(slot) = squares.get_mut(kind) {
+                slot[color.index()].insert(square);
+            }
+        }
+    }
+    squares
+}
+
+/// The transposition key of `count` pieces of `kind` in `color`'s hand
+/// (0 for none), XORed into [`crate::search::tt::state_hash`] by both back
+/// ends.
+pub fn hand_key(color: Color, kind: PieceId, count: u32) -> u64 {
+    if count == 0 {
+        return 0;
+    }
+    crate::search::tt::mix(
+        7 << 56 | (color.index() as u64) << 40 | (kind as u64) << 16 | u64::from(count),
+    )
+}
