@@ -158,6 +158,23 @@ pub fn dump(variant: &Variant) -> String {
     if v.legality.capture_rule == CaptureRule::Compulsory {
         out.push_str("  capture rule: compulsory (a side that can capture must)\n");
     }
+    if let Some(explosion) = &v.explosion {
+        let spared: Vec<&str> = explosion
+            .immune
+            .iter()
+            .filter_map(|k| v.pieces.get(*k).map(|p| p.name.as_str()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  explosions: a capture removes the capturer and every piece within {} king step(s){}",
+            explosion.radius,
+            if spared.is_empty() {
+                String::new()
+            } else {
+                format!(", except {}", spared.join(", "))
+            }
+        );
+    }
     for h in &v.legality.history_rules {
         let HistoryRuleKind::RepeatedCheck { plies_ago } = h.kind;
         let _ = writeln!(

@@ -145,6 +145,7 @@ impl<'a> Lowerer<'a> {
             castling: Vec::new(),
             en_passant: Vec::new(),
             en_passant_zone: None,
+            explosion: None,
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,
@@ -244,6 +245,9 @@ impl<'a> Lowerer<'a> {
                         ast::CaptureRuleKind::Free => CaptureRule::Free,
                     };
                 }
+                ast::BodyKind::Explosion(explosion) => {
+                    variant.explosion = self.lower_explosion(file, explosion);
+                }
                 ast::BodyKind::History(history) => variant
                     .legality
                     .history_rules
@@ -287,6 +291,45 @@ impl<'a> Lowerer<'a> {
                     .with_help("add `setup \"<FEN>\"`, e.g. `setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`"),
             );
         }
+    }
+
+    /// `capture explodes radius N [, except PIECES]`. A kind named twice in
+    /// `except` is refused (E0413): the list is a set, and a repeated name
+    /// is most likely a different kind mistyped as one already listed.
+    fn lower_explosion(&mut self, file: usize, explosion: &ast::Explosion) -> Option<Explosion> {
+        let radius = self.number_in(
+            file,
+            &explosion.radius,
+            0..=MAX_BOARD_SIDE - 1,
+            "an explosion's radius",
+        );
+        let mut immune: Vec<PieceId> = Vec::new();
+        let mut seen: HashMap<PieceId, Span> = HashMap::new();
+        for ident in &explosion.except {
+            let Some(kind) = self.piece(file, ident) else {
+                continue;
+            };
+            if let Some(&first) = seen.get(&kind) {
+                self.error(
+                    Error::new(
+                        Code::ExplosionExceptTwice,
+                        file,
+                        ident.span,
+                        format!("`{}` is named twice in `except`", ident.name),
+                    )
+                    .with_label("named again here")
+                    .with_secondary(file, first, "first named here")
+                    .with_help("name each kind the blast spares once"),
+                );
+                continue;
+            }
+            seen.insert(kind, ident.span);
+            immune.push(kind);
+        }
+        Some(Explosion {
+            radius: radius?,
+            immune,
+        })
     }
 
     /// Checks that need the whole variant.

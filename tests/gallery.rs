@@ -8,7 +8,7 @@
 //!
 //! - The interpreter runs every gallery variant at the vectors' default
 //!   depths (counts up to 50,000).
-//! - The compiled engine runs seven gallery variants by default (building
+//! - The compiled engine runs eight gallery variants by default (building
 //!   an engine takes seconds); `VARC_GALLERY_COMPILED=1` runs all of them.
 //! - `VARC_DEEP=1` also runs the deeper counts a vector file may hold.
 //! - Each file's lowered model is a golden dump (`golden/dumps/gallery/`).
@@ -32,9 +32,9 @@ const DEFAULT_LIMIT: u64 = 50_000;
 /// Gallery variants whose compiled engine the default run checks: the
 /// ending rules of the bare king, of extinction and of the hill,
 /// compulsory capture, Horde's double steps and en passant zone, no
-/// checks (racing kings), and confined pieces, lame leaps, cannons and the
-/// flying general (xiangqi).
-const COMPILED_BY_DEFAULT: [&str; 7] = [
+/// checks (racing kings), confined pieces, lame leaps, cannons and the
+/// flying general (xiangqi), and explosions (atomic).
+const COMPILED_BY_DEFAULT: [&str; 8] = [
     "shatranj",
     "extinction",
     "kingofthehill",
@@ -42,6 +42,7 @@ const COMPILED_BY_DEFAULT: [&str; 7] = [
     "horde",
     "racingkings",
     "xiangqi",
+    "atomic",
 ];
 
 fn gallery_dir() -> PathBuf {

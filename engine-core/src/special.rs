@@ -14,7 +14,7 @@ pub fn push_special<V: CompiledVariant, S: Sink<V::Bb>>(
     sink: &mut S,
     verify: bool,
 ) {
-    if verify && pos.make(mv).royal_attacked(pos.side()) {
+    if verify && !pos.royals_safe_after(&pos.make(mv), pos.side()) {
         return;
     }
     sink.push(mv);
@@ -234,7 +234,11 @@ fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
     }
     let occupied = pos.occupied();
     let others = occupied & !V::Bb::bit(king_square) & !V::Bb::bit(rook_square);
-    let attacked = |square: usize| V::is_attacked(pos, square, occupied, enemy);
+    // Under explosions a square next to an enemy royal piece is not
+    // attacked for the king (see `Pos::royal_attacked`).
+    let attacked = |square: usize| {
+        V::is_attacked(pos, square, occupied, enemy) && !pos.shielded_by_blast(square, enemy)
+    };
     if rule.not_from_check && !the_royal && attacked(king_square) {
         return;
     }
@@ -264,7 +268,9 @@ fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
     let tried = masks.verify_specials && has_kind(V::ROYAL_KINDS, rule.king as usize);
     if rule.not_into_check && !tried {
         let after = pos.make(mv);
-        if V::is_attacked(&after, king_to, after.occupied(), enemy) {
+        if V::is_attacked(&after, king_to, after.occupied(), enemy)
+            && !after.shielded_by_blast(king_to, enemy)
+        {
             return;
         }
     }

@@ -68,6 +68,7 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
             names.extend(&en_passant.pieces);
             names.extend(&en_passant.onto);
         }
+        BodyKind::Explosion(explosion) => names.extend(&explosion.except),
         BodyKind::History(_) => {}
         BodyKind::Succession(action) => match action {
             SuccessionAction::GameEnds => {}

@@ -121,6 +121,15 @@ pub struct CheckRule {
     pub no_facing_royals: Option<Span>,
 }
 
+/// `capture explodes radius N [, except PIECES]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explosion {
+    /// How far (in king steps) from the capture square the blast reaches.
+    pub radius: Token,
+    /// The kinds a blast leaves standing (not the capturing piece).
+    pub except: Vec<Ident>,
+}
+
 /// `capture-rule compulsory|free`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CaptureRuleKind {

@@ -21,6 +21,7 @@ const SNIPPETS: &[&str] = &[
     "check-rule royal, no checks",
     "check-rule royal, royals may not face each other, no checks",
     "capture-rule compulsory",
+    "capture explodes radius 1, except pawn | king",
     "illegal check repeating placement from 4 plies ago unless only such moves, say \"no\"",
     "on royal-capture crown bishop as king",
     "on royal-capture game ends",
@@ -318,6 +319,16 @@ fn small_statements() {
         body("capture-rule free"),
         BodyKind::CaptureRule(CaptureRuleKind::Free)
     );
+    let BodyKind::Explosion(explosion) = body("capture explodes radius 1, except pawn | king") else {
+        panic!("not an explosion");
+    };
+    assert_eq!(explosion.radius.text, "1");
+    let spared: Vec<&str> = explosion.except.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(spared, ["pawn", "king"]);
+    let BodyKind::Explosion(explosion) = body("capture explodes radius 2") else {
+        panic!("not an explosion");
+    };
+    assert!(explosion.except.is_empty());
     let BodyKind::History(history) = body(
         "illegal check repeating placement from 4 plies ago unless only such moves, say \"no\"",
     ) else {

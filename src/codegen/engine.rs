@@ -1290,6 +1290,14 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let compulsory_capture = v.legality.capture_rule == CaptureRule::Compulsory;
         let no_checks = v.legality.giving_check == GivingCheck::Forbidden;
         let royals_face = v.legality.royal_facing == RoyalFacing::Forbidden;
+        let explosion = v.explosion.as_ref().map(|explosion| {
+            let radius = explosion.radius;
+            let immune = kind_set(&explosion.immune);
+            quote! {
+                const EXPLOSION_RADIUS: Option<u8> = Some(#radius);
+                const BLAST_IMMUNE_KINDS: u128 = #immune;
+            }
+        });
         let tracks = varc_runtime::moves::tracks_history(v);
         let (succession, becomes, candidates) = match &v.royal_loss {
             RoyalLoss::Succession {
@@ -1463,6 +1471,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 const COMPULSORY_CAPTURE: bool = #compulsory_capture;
                 const NO_CHECKS: bool = #no_checks;
                 const ROYALS_FACE: bool = #royals_face;
+                #explosion
                 const EN_PASSANT_KINDS: u128 = #ep_kinds;
                 const CASTLING_KINGS: u128 = #castling_kings;
                 const PROMOTION_SQUARES: [Bb; 2] = [#(#promotion_squares),*];

@@ -624,6 +624,21 @@ Fix: use the royal check rule (xiangqi's flying general):
 
     check-rule royal, royals may not face each other"
         }
+        Code::ExplosionExceptTwice => {
+            "\
+`capture explodes radius N, except PIECES` names the kinds a blast leaves
+standing. The list is a set: a kind named twice adds nothing, and the
+repeated name is most often another kind mistyped as one already listed,
+so the file is refused.
+
+Example:
+
+    capture explodes radius 1, except pawn, pawn
+
+Fix: name each spared kind once (atomic chess spares pawns):
+
+    capture explodes radius 1, except pawn"
+        }
         Code::SyntaxTreeMismatch => {
             "\
 The file parsed, but the parse had a shape the syntax tree builder does not

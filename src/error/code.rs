@@ -145,6 +145,8 @@ codes! {
     OverlappingPromotions = "E0411",
     /// `royals may not face each other` without the royal check rule.
     FacingWithoutCheckRule = "E0412",
+    /// A piece named twice in an explosion's `except` list.
+    ExplosionExceptTwice = "E0413",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",

@@ -374,7 +374,13 @@ impl Interpreter {
                         continue;
                     }
                     let enemy = side.opponent();
-                    if rule.not_from_check && self.attacked(position, king_square.index(), enemy) {
+                    // Under explosions a square next to an enemy royal
+                    // piece is not attacked for the king (see `royal_in_danger`).
+                    let attacked = |index: usize| {
+                        self.attacked(position, index, enemy)
+                            && !self.shielded_by_blast(position, index, enemy)
+                    };
+                    if rule.not_from_check && attacked(king_square.index()) {
                         continue;
                     }
                     if rule.not_through_check {
@@ -382,9 +388,7 @@ impl Interpreter {
                             king_file.min(destinations.king_file),
                             king_file.max(destinations.king_file),
                         );
-                        if (a + 1..b)
-                            .any(|f| self.attacked(position, Square::new(f, rank).index(), enemy))
-                        {
+                        if (a + 1..b).any(|f| attacked(Square::new(f, rank).index())) {
                             continue;
                         }
                     }
@@ -400,7 +404,9 @@ impl Interpreter {
                     };
                     if rule.not_into_check {
                         let after = self.play(position, &mv);
-                        if self.attacked(&after, king_to.index(), enemy) {
+                        if self.attacked(&after, king_to.index(), enemy)
+                            && !self.shielded_by_blast(&after, king_to.index(), enemy)
+                        {
                             continue;
                         }
                     }

@@ -119,6 +119,7 @@ impl FileIndex {
                 | ast::BodyKind::EnPassant(_)
                 | ast::BodyKind::CheckRule(_)
                 | ast::BodyKind::CaptureRule(_)
+                | ast::BodyKind::Explosion(_)
                 | ast::BodyKind::History(_)
                 | ast::BodyKind::Succession(_)
                 | ast::BodyKind::Reset(_)

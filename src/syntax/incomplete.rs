@@ -146,6 +146,7 @@ fn shape(keyword: &str) -> Option<&'static str> {
         "en-passant" => "en-passant PIECES",
         "check-rule" => "check-rule royal | none [, no checks] [, royals may not face each other]",
         "capture-rule" => "capture-rule compulsory | free",
+        "capture" => "capture explodes radius N[, except PIECES]",
         "illegal" => {
             "illegal check repeating placement from N plies ago [unless only such moves][, say \"MESSAGE\"]"
         }
