@@ -225,7 +225,12 @@ impl Interpreter {
     /// Under explosions: whether a blast on the square of index `square`
     /// would destroy a royal piece of `attacker` (so `attacker` may not
     /// capture there).
-    pub(crate) fn shielded_by_blast(&self, position: &Position, square: usize, attacker: Color) -> bool {
+    pub(crate) fn shielded_by_blast(
+        &self,
+        position: &Position,
+        square: usize,
+        attacker: Color,
+    ) -> bool {
         let Some(explosion) = &self.variant.explosion else {
             return false;
         };
@@ -243,7 +248,12 @@ impl Interpreter {
     /// none of its royal pieces attacked. Under explosions, a move that
     /// blows up one of the mover's royal pieces is illegal, and one that
     /// blows up one of the opponent's is legal whatever it leaves attacked.
-    fn royals_safe_after(&self, position: &Position, side: Color, royals_before: [usize; 2]) -> bool {
+    fn royals_safe_after(
+        &self,
+        position: &Position,
+        side: Color,
+        royals_before: [usize; 2],
+    ) -> bool {
         if self.variant.explosion.is_some() {
             if position.royals(side).len() < royals_before[0] {
                 return false;

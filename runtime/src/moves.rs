@@ -430,7 +430,9 @@ impl Position {
         undo: &mut Undo,
     ) {
         let (files, ranks) = (self.files(), self.ranks());
-        let reach = |c: u8, n: u8| c.saturating_sub(explosion.radius)..=c.saturating_add(explosion.radius).min(n - 1);
+        let reach = |c: u8, n: u8| {
+            c.saturating_sub(explosion.radius)..=c.saturating_add(explosion.radius).min(n - 1)
+        };
         let squares = reach(center.rank, ranks)
             .flat_map(|rank| reach(center.file, files).map(move |file| Square::new(file, rank)));
         for square in squares {

@@ -319,7 +319,8 @@ fn small_statements() {
         body("capture-rule free"),
         BodyKind::CaptureRule(CaptureRuleKind::Free)
     );
-    let BodyKind::Explosion(explosion) = body("capture explodes radius 1, except pawn | king") else {
+    let BodyKind::Explosion(explosion) = body("capture explodes radius 1, except pawn | king")
+    else {
         panic!("not an explosion");
     };
     assert_eq!(explosion.radius.text, "1");
