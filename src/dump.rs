@@ -70,6 +70,21 @@ pub fn dump(variant: &Variant) -> String {
                 }
             }
         );
+        if !p.limits.is_empty() {
+            let limits: Vec<String> = p
+                .limits
+                .iter()
+                .map(|limit| {
+                    let name = v.pieces.get(limit.kind).map_or("?", |k| k.name.as_str());
+                    format!("{name} {}/{}", limit.counts[0], limit.counts[1])
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "    only into captured kinds: offered while fewer on the board than (white/black) {}",
+                limits.join(", ")
+            );
+        }
     }
     out.push_str("\ncastling\n");
     for c in &v.castling {

@@ -95,6 +95,8 @@ pub(crate) struct Lowerer<'a> {
     movement_pieces: HashSet<PieceId>,
     /// Where each of the variant's promotions is written, in model order.
     promotion_sites: Vec<(usize, Span)>,
+    /// The promotion rules (indices) written `only into captured kinds`.
+    limited_promotions: Vec<usize>,
     /// Where each of the variant's terminations is written, in model order.
     termination_sites: Vec<(usize, Span)>,
     /// Definitions removed by `drop` (see [`merge::Dropped`]).
@@ -124,6 +126,7 @@ impl<'a> Lowerer<'a> {
             used_counters: HashSet::new(),
             movement_pieces: HashSet::new(),
             promotion_sites: Vec::new(),
+            limited_promotions: Vec::new(),
             termination_sites: Vec::new(),
             dropped: Vec::new(),
         }
@@ -183,6 +186,8 @@ impl<'a> Lowerer<'a> {
         for (rule, ranks) in variant.castling.iter_mut().zip(ranks) {
             rule.ranks = ranks;
         }
+        let limited = std::mem::take(&mut self.limited_promotions);
+        self.set_promotion_limits(&mut variant, &limited);
         self.check_whole(&variant);
         variant
     }
@@ -207,6 +212,13 @@ impl<'a> Lowerer<'a> {
                 }
                 ast::BodyKind::Promote(promote) => {
                     if let Some(p) = self.lower_promotion(file, promote, label) {
+                        let limited = promote
+                            .options
+                            .iter()
+                            .any(|o| matches!(o, ast::PromoteOption::CapturedKindsOnly(_)));
+                        if limited {
+                            self.limited_promotions.push(variant.promotions.len());
+                        }
                         variant.promotions.push(p);
                         self.promotion_sites.push(site);
                     }

@@ -20,6 +20,46 @@ pub fn push_special<V: CompiledVariant, S: Sink<V::Bb>>(
     sink.push(mv);
 }
 
+/// The promotion choices a rule offers `color` (at most one per kind).
+#[derive(Clone, Copy, Debug)]
+pub struct Choices {
+    kinds: [u8; varc_runtime::model::MAX_PIECE_KINDS],
+    len: usize,
+}
+
+impl Choices {
+    /// The kinds, in the rule's order.
+    #[inline]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.kinds[..self.len]
+    }
+}
+
+/// The kinds among `choices` that `color` may promote into under
+/// `limits` (per choice, White's and Black's; `only into captured
+/// kinds`): those of which it has fewer on the board than the limit.
+#[inline]
+pub fn limited_choices<V: CompiledVariant>(
+    pos: &Pos<V>,
+    color: usize,
+    choices: &[u8],
+    limits: &[[u32; 2]],
+) -> Choices {
+    let mut out = Choices {
+        kinds: [0; varc_runtime::model::MAX_PIECE_KINDS],
+        len: 0,
+    };
+    for (i, &kind) in choices.iter().enumerate() {
+        let on_board = (pos.pieces[kind as usize] & pos.colors[color]).popcnt();
+        let available = limits.get(i).is_none_or(|limit| on_board < limit[color]);
+        if available && out.len < out.kinds.len() {
+            out.kinds[out.len] = kind;
+            out.len += 1;
+        }
+    }
+    out
+}
+
 /// En passant captures by the piece on `from` onto `targets`, promoting
 /// where an immediate promotion rule applies.
 pub fn en_passant_moves<V: CompiledVariant, S: Sink<V::Bb>>(
@@ -50,7 +90,8 @@ pub fn en_passant_moves<V: CompiledVariant, S: Sink<V::Bb>>(
                 if rule.optional {
                     push_special(pos, base, sink, verify);
                 }
-                for choice in rule.choices {
+                let choices = limited_choices(pos, pos.side(), rule.choices, rule.limits);
+                for choice in choices.as_slice() {
                     push_special(
                         pos,
                         Mv {

@@ -59,6 +59,10 @@ pub struct PromotionRule {
     pub optional: bool,
     /// Whether it happens on a later turn, and then what may follow it.
     pub delayed: Option<FollowUp>,
+    /// Per choice, White's and Black's limit (`only into captured kinds`:
+    /// a choice is offered only while the mover has fewer of its kind);
+    /// empty: no limit.
+    pub limits: &'static [[u32; 2]],
 }
 
 /// A history rule (P7's Illegal Repeated Check): a move that gives check

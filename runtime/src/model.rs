@@ -536,6 +536,33 @@ pub struct Promotion {
     pub obligation: Obligation,
     /// On the same move, or on a later turn.
     pub timing: PromotionTiming,
+    /// Choices limited by the number on the board (`only into captured
+    /// kinds`): a choice is offered only while the mover has fewer pieces
+    /// of its kind than its limit. Empty: no limit.
+    #[serde(default)]
+    pub limits: Vec<PromotionLimit>,
+}
+
+/// How many pieces of a kind a side may have for promotion into it to be
+/// offered (Fairy-Stockfish's `promotionLimit`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PromotionLimit {
+    /// The kind.
+    pub kind: PieceId,
+    /// White's limit, then Black's: the number of the kind each side has
+    /// in the start position (so a side promotes only into kinds it lost).
+    pub counts: [u32; 2],
+}
+
+impl Promotion {
+    /// Whether `color`, with `on_board` pieces of `kind`, may promote into
+    /// `kind` under this rule's limits.
+    pub fn choice_available(&self, kind: PieceId, color: Color, on_board: u32) -> bool {
+        self.limits
+            .iter()
+            .find(|limit| limit.kind == kind)
+            .is_none_or(|limit| on_board < limit.counts[color.index()])
+    }
 }
 
 /// Whether a promotion must happen.

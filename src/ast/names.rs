@@ -47,6 +47,7 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
                     PromoteOption::MandatoryUnless(condition) => condition_names(condition, names),
                     PromoteOption::Mandatory
                     | PromoteOption::Optional
+                    | PromoteOption::CapturedKindsOnly(_)
                     | PromoteOption::Delayed(_) => {}
                 }
             }

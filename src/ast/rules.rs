@@ -27,6 +27,8 @@ pub enum PromoteOption {
     MandatoryUnless(Condition),
     /// `delayed [then MODE move]`.
     Delayed(Option<FollowMode>),
+    /// `only into captured kinds`, where it is written.
+    CapturedKindsOnly(Span),
 }
 
 /// What the move after a delayed promotion may be.

@@ -165,14 +165,14 @@ impl Interpreter {
             match position.piece_at_index(to) {
                 None => {
                     if may_move {
-                        self.push_move(piece, from, to, MoveKind::Normal, special, out);
+                        self.push_move(position, piece, from, to, MoveKind::Normal, special, out);
                     } else if special && mode == MoveMode::CaptureOnly {
                         self.en_passant_move(position, piece, from, to, out);
                     }
                 }
                 Some(other) => {
                     if may_capture && other.color() != side {
-                        self.push_move(piece, from, to, MoveKind::Normal, special, out);
+                        self.push_move(position, piece, from, to, MoveKind::Normal, special, out);
                     }
                 }
             }
@@ -245,7 +245,15 @@ impl Interpreter {
         }
         match position.piece_at(victim) {
             Some(v) if v.color() != piece.color() => {
-                self.push_move(piece, from, to, MoveKind::EnPassant { victim }, true, out);
+                self.push_move(
+                    position,
+                    piece,
+                    from,
+                    to,
+                    MoveKind::EnPassant { victim },
+                    true,
+                    out,
+                );
             }
             _ => {}
         }
@@ -253,8 +261,10 @@ impl Interpreter {
 
     /// Pushes a move, expanded into its promotions when a promotion rule
     /// applies to it (and `special` allows it).
+    #[allow(clippy::too_many_arguments)]
     fn push_move(
         &self,
+        position: &Position,
         piece: Piece,
         from: usize,
         to: usize,
@@ -294,6 +304,18 @@ impl Interpreter {
             out.push(mv);
         }
         for choice in &rule.choices {
+            if !rule.limits.is_empty() {
+                let on_board = SquareIter::new(*position.occupied(piece.color()))
+                    .filter(|s| {
+                        position
+                            .piece_at_index(*s)
+                            .is_some_and(|p| p.kind() == *choice)
+                    })
+                    .count() as u32;
+                if !rule.choice_available(*choice, piece.color(), on_board) {
+                    continue;
+                }
+            }
             out.push(Move {
                 promotion: Some(*choice),
                 ..mv
