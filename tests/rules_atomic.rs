@@ -105,17 +105,31 @@ fn a_king_next_to_the_enemy_king_is_not_in_check() {
     }
 }
 
+/// White's king on e1 is next to Black's, so not in check from the rook
+/// on h1; but the king, lifted from e1, would pass d1 under the rook's
+/// fire: no long castling.
+#[test]
+fn castling_may_not_pass_a_square_attacked_through_the_kings_own() {
+    for value in replay_in_both(&["--fen", "8/8/8/8/8/8/5k2/R3K2r w Q - 0 1"]) {
+        assert_eq!(value["in_check"], false, "{value}");
+        let moves = common::sorted_legal_moves(&value);
+        assert!(!moves.contains(&"e1c1".to_string()), "{moves:?}");
+        assert_eq!(moves.len(), 13, "{moves:?}");
+    }
+}
+
 /// Perft with the ending rules, both back ends, against counts from
 /// Fairy-Stockfish's Python binding (pyffish 0.0.90) for the positions
 /// above.
 #[test]
 fn explosion_perft_agrees_with_fairy_stockfish_in_both_back_ends() {
-    const CASES: [(&str, [u64; 3]); 5] = [
+    const CASES: [(&str, [u64; 3]); 6] = [
         ("4k3/8/8/3nrb2/3pq3/8/4Q3/4K3 w - - 0 1", [6, 176, 2378]),
         ("4k3/8/8/8/8/8/4p3/4K3 w - - 0 1", [2, 18, 92]),
         ("4k3/8/8/8/8/8/3rQ3/4K3 w - - 0 1", [20, 205, 4027]),
         ("r2bk3/8/8/8/8/8/8/K2Q4 w - - 0 1", [4, 42, 841]),
         ("8/8/8/4k3/r3K3/8/8/8 w - - 0 1", [7, 142, 898]),
+        ("8/8/8/8/8/8/5k2/R3K2r w Q - 0 1", [13, 211, 2966]),
     ];
     common::assert_end_rules_perft_in_both_back_ends(&atomic(), &CASES);
 }

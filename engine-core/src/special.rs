@@ -284,8 +284,18 @@ fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
         return;
     }
     if rule.not_through_check {
+        // Under explosions the passed squares are read with the king
+        // lifted from its square (see the interpreter's castling).
+        let lifted = if V::EXPLOSION_RADIUS.is_some() {
+            occupied & !V::Bb::bit(king_square)
+        } else {
+            occupied
+        };
         let (a, b) = (king_file.min(king_to_file), king_file.max(king_to_file));
-        if (a + 1..b).any(|file| attacked(rank * V::FILES + file)) {
+        if (a + 1..b).any(|file| {
+            let square = rank * V::FILES + file;
+            V::is_attacked(pos, square, lifted, enemy) && !pos.shielded_by_blast(square, enemy)
+        }) {
             return;
         }
     }

@@ -410,7 +410,21 @@ impl Interpreter {
                             king_file.min(destinations.king_file),
                             king_file.max(destinations.king_file),
                         );
-                        if (a + 1..b).any(|f| attacked(Square::new(f, rank).index())) {
+                        // Under explosions the king's square may be shielded
+                        // while the next one is not: the passed squares are
+                        // read with the king lifted from its square, so that
+                        // a ride through it attacks them (as Fairy-Stockfish
+                        // reads its pseudo-royal king's path). Elsewhere the
+                        // king stays, so that it can screen a hopper.
+                        let mut lifted = position.clone();
+                        if self.variant.explosion.is_some() {
+                            lifted.set_piece_at_index(king_square.index(), None);
+                        }
+                        if (a + 1..b).any(|f| {
+                            let index = Square::new(f, rank).index();
+                            self.attacked(&lifted, index, enemy)
+                                && !self.shielded_by_blast(&lifted, index, enemy)
+                        }) {
                             continue;
                         }
                     }
