@@ -148,6 +148,8 @@ pub enum BodyKind {
     CheckRule(CheckRule),
     /// `capture-rule compulsory|free`.
     CaptureRule(CaptureRuleKind),
+    /// `capture explodes radius N [, except PIECES]`.
+    Explosion(Explosion),
     /// `illegal check repeating placement from N plies ago ...`.
     History(History),
     /// `on royal-capture ...`.

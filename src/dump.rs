@@ -70,6 +70,21 @@ pub fn dump(variant: &Variant) -> String {
                 }
             }
         );
+        if !p.limits.is_empty() {
+            let limits: Vec<String> = p
+                .limits
+                .iter()
+                .map(|limit| {
+                    let name = v.pieces.get(limit.kind).map_or("?", |k| k.name.as_str());
+                    format!("{name} {}/{}", limit.counts[0], limit.counts[1])
+                })
+                .collect();
+            let _ = writeln!(
+                out,
+                "    only into captured kinds: offered while fewer on the board than (white/black) {}",
+                limits.join(", ")
+            );
+        }
     }
     out.push_str("\ncastling\n");
     for c in &v.castling {
@@ -185,6 +200,23 @@ pub fn dump(variant: &Variant) -> String {
     }
     if v.legality.capture_rule == CaptureRule::Compulsory {
         out.push_str("  capture rule: compulsory (a side that can capture must)\n");
+    }
+    if let Some(explosion) = &v.explosion {
+        let spared: Vec<&str> = explosion
+            .immune
+            .iter()
+            .filter_map(|k| v.pieces.get(*k).map(|p| p.name.as_str()))
+            .collect();
+        let _ = writeln!(
+            out,
+            "  explosions: a capture removes the capturer and every piece within {} king step(s){}",
+            explosion.radius,
+            if spared.is_empty() {
+                String::new()
+            } else {
+                format!(", except {}", spared.join(", "))
+            }
+        );
     }
     for h in &v.legality.history_rules {
         let HistoryRuleKind::RepeatedCheck { plies_ago } = h.kind;

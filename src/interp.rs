@@ -162,11 +162,12 @@ impl Interpreter {
     /// side to move attacked.
     fn retain_legal(&self, position: &mut Position, out: &mut Vec<Move>, first: usize) {
         let side = position.side_to_move();
+        let royals_before = [side, side.opponent()].map(|c| position.royals(c).len());
         let mut kept = first;
         for i in first..out.len() {
             let mv = out[i];
             let undo = position.make_move(&mv, &self.effects);
-            let safe = !self.royal_in_danger(position, side);
+            let safe = self.royals_safe_after(position, side, royals_before);
             position.unmake_move(&mv, &undo);
             if safe {
                 out[kept] = mv;
@@ -215,13 +216,60 @@ impl Interpreter {
 
 impl Interpreter {
     /// Whether a royal piece of `side` is attacked, or faces an opponent's
-    /// royal piece where royals may not face each other.
+    /// royal piece where royals may not face each other. Under explosions
+    /// a royal piece that a blast on its square would share with an
+    /// opponent's royal piece is safe: capturing it would blow up the
+    /// capturer's own.
     fn royal_in_danger(&self, position: &Position, side: Color) -> bool {
         let facing = self.variant.legality.royal_facing == RoyalFacing::Forbidden;
         SquareIter::new(*position.royals(side)).any(|s| {
-            self.attacked(position, s, side.opponent())
-                || (facing && self.faces_opponent_royal(position, s, side))
+            (self.attacked(position, s, side.opponent())
+                || (facing && self.faces_opponent_royal(position, s, side)))
+                && !self.shielded_by_blast(position, s, side.opponent())
         })
+    }
+
+    /// Under explosions: whether a blast on the square of index `square`
+    /// would destroy a royal piece of `attacker` (so `attacker` may not
+    /// capture there).
+    pub(crate) fn shielded_by_blast(
+        &self,
+        position: &Position,
+        square: usize,
+        attacker: Color,
+    ) -> bool {
+        let Some(explosion) = &self.variant.explosion else {
+            return false;
+        };
+        let center = Square::from_index(square);
+        SquareIter::new(*position.royals(attacker)).any(|royal| {
+            explosion.reaches(center, Square::from_index(royal))
+                && position
+                    .piece_at_index(royal)
+                    .is_some_and(|piece| explosion.destroys(piece.kind()))
+        })
+    }
+
+    /// Whether the move just made (by `side`, which had `royals_before`
+    /// royal pieces, then the opponent's) is legal under the check rule:
+    /// none of its royal pieces attacked. Under explosions, a move that
+    /// blows up one of the mover's royal pieces is illegal, and one that
+    /// blows up one of the opponent's is legal whatever it leaves attacked.
+    fn royals_safe_after(
+        &self,
+        position: &Position,
+        side: Color,
+        royals_before: [usize; 2],
+    ) -> bool {
+        if self.variant.explosion.is_some() {
+            if position.royals(side).len() < royals_before[0] {
+                return false;
+            }
+            if position.royals(side.opponent()).len() < royals_before[1] {
+                return true;
+            }
+        }
+        !self.royal_in_danger(position, side)
     }
 
     /// No checks: removes the moves of `out[first..]` that attack a royal

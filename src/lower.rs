@@ -98,6 +98,8 @@ pub(crate) struct Lowerer<'a> {
     promotion_sites: Vec<(usize, Span)>,
     /// Where each drop rule of the model is written.
     drop_sites: Vec<(usize, Span)>,
+    /// The promotion rules (indices) written `only into captured kinds`.
+    limited_promotions: Vec<usize>,
     /// Where each of the variant's terminations is written, in model order.
     termination_sites: Vec<(usize, Span)>,
     /// Definitions removed by `drop` (see [`merge::Dropped`]).
@@ -128,6 +130,7 @@ impl<'a> Lowerer<'a> {
             movement_pieces: HashSet::new(),
             promotion_sites: Vec::new(),
             drop_sites: Vec::new(),
+            limited_promotions: Vec::new(),
             termination_sites: Vec::new(),
             dropped: Vec::new(),
         }
@@ -149,6 +152,7 @@ impl<'a> Lowerer<'a> {
             castling: Vec::new(),
             en_passant: Vec::new(),
             en_passant_zone: None,
+            explosion: None,
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,
@@ -187,6 +191,8 @@ impl<'a> Lowerer<'a> {
         for (rule, ranks) in variant.castling.iter_mut().zip(ranks) {
             rule.ranks = ranks;
         }
+        let limited = std::mem::take(&mut self.limited_promotions);
+        self.set_promotion_limits(&mut variant, &limited);
         self.check_whole(&variant);
         variant
     }
@@ -211,6 +217,13 @@ impl<'a> Lowerer<'a> {
                 }
                 ast::BodyKind::Promote(promote) => {
                     if let Some(p) = self.lower_promotion(file, promote, label) {
+                        let limited = promote
+                            .options
+                            .iter()
+                            .any(|o| matches!(o, ast::PromoteOption::CapturedKindsOnly(_)));
+                        if limited {
+                            self.limited_promotions.push(variant.promotions.len());
+                        }
                         variant.promotions.push(p);
                         self.promotion_sites.push(site);
                     }
@@ -257,6 +270,9 @@ impl<'a> Lowerer<'a> {
                         ast::CaptureRuleKind::Free => CaptureRule::Free,
                     };
                 }
+                ast::BodyKind::Explosion(explosion) => {
+                    variant.explosion = self.lower_explosion(file, explosion);
+                }
                 ast::BodyKind::History(history) => variant
                     .legality
                     .history_rules
@@ -300,6 +316,45 @@ impl<'a> Lowerer<'a> {
                     .with_help("add `setup \"<FEN>\"`, e.g. `setup \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"`"),
             );
         }
+    }
+
+    /// `capture explodes radius N [, except PIECES]`. A kind named twice in
+    /// `except` is refused (E0413): the list is a set, and a repeated name
+    /// is most likely a different kind mistyped as one already listed.
+    fn lower_explosion(&mut self, file: usize, explosion: &ast::Explosion) -> Option<Explosion> {
+        let radius = self.number_in(
+            file,
+            &explosion.radius,
+            0..=MAX_BOARD_SIDE - 1,
+            "an explosion's radius",
+        );
+        let mut immune: Vec<PieceId> = Vec::new();
+        let mut seen: HashMap<PieceId, Span> = HashMap::new();
+        for ident in &explosion.except {
+            let Some(kind) = self.piece(file, ident) else {
+                continue;
+            };
+            if let Some(&first) = seen.get(&kind) {
+                self.error(
+                    Error::new(
+                        Code::ExplosionExceptTwice,
+                        file,
+                        ident.span,
+                        format!("`{}` is named twice in `except`", ident.name),
+                    )
+                    .with_label("named again here")
+                    .with_secondary(file, first, "first named here")
+                    .with_help("name each kind the blast spares once"),
+                );
+                continue;
+            }
+            seen.insert(kind, ident.span);
+            immune.push(kind);
+        }
+        Some(Explosion {
+            radius: radius?,
+            immune,
+        })
     }
 
     /// Checks that need the whole variant.

@@ -8,7 +8,7 @@
 //!
 //! - The interpreter runs every gallery variant at the vectors' default
 //!   depths (counts up to 50,000).
-//! - The compiled engine runs eight gallery variants by default (building
+//! - The compiled engine runs ten gallery variants by default (building
 //!   an engine takes seconds); `VARC_GALLERY_COMPILED=1` runs all of them.
 //! - `VARC_DEEP=1` also runs the deeper counts a vector file may hold.
 //! - Each file's lowered model is a golden dump (`golden/dumps/gallery/`).
@@ -33,8 +33,9 @@ const DEFAULT_LIMIT: u64 = 50_000;
 /// ending rules of the bare king, of extinction and of the hill,
 /// compulsory capture, Horde's double steps and en passant zone, no
 /// checks (racing kings), confined pieces, lame leaps, cannons and the
-/// flying general (xiangqi), and hands and drops (crazyhouse).
-const COMPILED_BY_DEFAULT: [&str; 8] = [
+/// flying general (xiangqi), hands and drops (crazyhouse), explosions
+/// (atomic), and promotion limits (grand).
+const COMPILED_BY_DEFAULT: [&str; 10] = [
     "shatranj",
     "extinction",
     "kingofthehill",
@@ -43,6 +44,8 @@ const COMPILED_BY_DEFAULT: [&str; 8] = [
     "racingkings",
     "xiangqi",
     "crazyhouse",
+    "atomic",
+    "grand",
 ];
 
 fn gallery_dir() -> PathBuf {

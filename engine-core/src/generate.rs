@@ -141,7 +141,7 @@ pub fn generate<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, legal: bool
         let mut kept = first;
         for i in first..out.len() {
             let mv = out[i];
-            if !pos.make(mv).royal_attacked(pos.side()) {
+            if pos.royals_safe_after(&pos.make(mv), pos.side()) {
                 out[kept] = mv;
                 kept += 1;
             }

@@ -41,7 +41,7 @@ pub mod prelude {
     pub use crate::magic::Magic;
     pub use crate::moves::Sink;
     pub use crate::position::kind_of;
-    pub use crate::special::{delayed_promotion_moves, en_passant_moves};
+    pub use crate::special::{delayed_promotion_moves, en_passant_moves, limited_choices};
     pub use crate::variant::{
         CastlingRule, CompiledVariant, FollowUp, HistoryRule, NotKept, PromotionRule, Succession,
     };

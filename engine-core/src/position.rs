@@ -448,6 +448,7 @@ impl<V: CompiledVariant> Pos<V> {
             p.turn = (1 - us) as u8;
             return;
         }
+        let mut blasts = false;
         if mv.kind == MoveKind::Castle {
             let rook_from = mv.aux as usize;
             let rook_to = mv.aux2 as usize;
@@ -481,6 +482,7 @@ impl<V: CompiledVariant> Pos<V> {
                 if V::CAPTURES_TO_HAND {
                     p.add_to_hand(us, victim, kind_of(code));
                 }
+                blasts = true;
                 p.lineages.set(victim, [0; 4]);
             }
             let was_unmoved = p.unmoved & V::Bb::bit(from);
@@ -509,6 +511,9 @@ impl<V: CompiledVariant> Pos<V> {
                     next_victim = NO_SQUARE;
                 }
             }
+        }
+        if let Some(radius) = V::EXPLOSION_RADIUS.filter(|_| blasts) {
+            p.explode(to, radius);
         }
         if p.castling != [0, 0] {
             if has_kind(V::CASTLING_KINGS, kind_of(moving)) && from != to {
@@ -554,13 +559,92 @@ impl<V: CompiledVariant> Pos<V> {
     }
 
     /// Whether a royal piece of `color` is attacked.
+    /// Whether a royal piece of `color` is attacked. Under explosions a
+    /// royal piece that a blast on its square would share with an
+    /// opponent's royal piece is not: capturing it would blow up the
+    /// capturer's own.
     #[inline]
     pub fn royal_attacked(&self, color: usize) -> bool {
         let occupied = self.occupied();
         Squares(self.royals(color)).any(|royal| {
-            V::is_attacked(self, royal, occupied, 1 - color)
-                || (V::ROYALS_FACE && self.faces_opponent_royal(royal, color))
+            (V::is_attacked(self, royal, occupied, 1 - color)
+                || (V::ROYALS_FACE && self.faces_opponent_royal(royal, color)))
+                && !self.shielded_by_blast(royal, 1 - color)
         })
+    }
+
+    /// The squares within `radius` king steps of `center` (itself included).
+    fn blast_zone(center: usize, radius: u8) -> V::Bb {
+        let radius = radius as usize;
+        let (file, rank) = (center % V::FILES, center / V::FILES);
+        let mut zone = V::Bb::EMPTY;
+        for r in rank.saturating_sub(radius)..=(rank + radius).min(V::RANKS - 1) {
+            for f in file.saturating_sub(radius)..=(file + radius).min(V::FILES - 1) {
+                zone |= V::Bb::bit(r * V::FILES + f);
+            }
+        }
+        zone & V::BOARD
+    }
+
+    /// Under explosions: whether a blast on `square` would destroy a royal
+    /// piece of `attacker` (so `attacker` may not capture there).
+    #[inline]
+    pub fn shielded_by_blast(&self, square: usize, attacker: usize) -> bool {
+        let Some(radius) = V::EXPLOSION_RADIUS else {
+            return false;
+        };
+        let mut destroyable = V::Bb::EMPTY;
+        for kind in 0..V::KINDS {
+            if has_kind(V::ROYAL_KINDS, kind) && !has_kind(V::BLAST_IMMUNE_KINDS, kind) {
+                destroyable |= self.pieces[kind];
+            }
+        }
+        !(Self::blast_zone(square, radius) & destroyable & self.colors[attacker]).is_empty()
+    }
+
+    /// A capture on `center` explodes: the capturer and every piece of a
+    /// kind the blast destroys within `radius` go (castling rights on
+    /// their squares go with them, below).
+    fn explode(&mut self, center: usize, radius: u8) {
+        let mut immune = V::Bb::EMPTY;
+        for kind in 0..V::KINDS {
+            if has_kind(V::BLAST_IMMUNE_KINDS, kind) {
+                immune |= self.pieces[kind];
+            }
+        }
+        let blasted =
+            (Self::blast_zone(center, radius) & self.occupied() & !immune) | V::Bb::bit(center);
+        for square in Squares(blasted) {
+            if self.is_occupied(square) {
+                self.take(square);
+                self.lineages.set(square, [0; 4]);
+            }
+            for rule in V::CASTLING_RULES {
+                for color in 0..2 {
+                    if square / V::FILES == rule.ranks[color] {
+                        self.castling[color] &= !(1u16 << (square % V::FILES));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether the position after a move of `side` from `self` is legal
+    /// under the check rule: no royal piece of the mover attacked. Under
+    /// explosions, a move that blows up one of the mover's royal pieces is
+    /// illegal, one that blows up one of the opponent's legal whatever it
+    /// leaves attacked.
+    #[inline]
+    pub fn royals_safe_after(&self, after: &Pos<V>, side: usize) -> bool {
+        if V::EXPLOSION_RADIUS.is_some() {
+            if after.royals(side).popcnt() < self.royals(side).popcnt() {
+                return false;
+            }
+            if after.royals(1 - side).popcnt() < self.royals(1 - side).popcnt() {
+                return true;
+            }
+        }
+        !after.royal_attacked(side)
     }
 
     /// Whether the royal piece of `color` on `royal` sees a royal piece of

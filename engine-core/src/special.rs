@@ -14,10 +14,50 @@ pub fn push_special<V: CompiledVariant, S: Sink<V::Bb>>(
     sink: &mut S,
     verify: bool,
 ) {
-    if verify && pos.make(mv).royal_attacked(pos.side()) {
+    if verify && !pos.royals_safe_after(&pos.make(mv), pos.side()) {
         return;
     }
     sink.push(mv);
+}
+
+/// The promotion choices a rule offers `color` (at most one per kind).
+#[derive(Clone, Copy, Debug)]
+pub struct Choices {
+    kinds: [u8; varc_runtime::model::MAX_PIECE_KINDS],
+    len: usize,
+}
+
+impl Choices {
+    /// The kinds, in the rule's order.
+    #[inline]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.kinds[..self.len]
+    }
+}
+
+/// The kinds among `choices` that `color` may promote into under
+/// `limits` (per choice, White's and Black's; `only into captured
+/// kinds`): those of which it has fewer on the board than the limit.
+#[inline]
+pub fn limited_choices<V: CompiledVariant>(
+    pos: &Pos<V>,
+    color: usize,
+    choices: &[u8],
+    limits: &[[u32; 2]],
+) -> Choices {
+    let mut out = Choices {
+        kinds: [0; varc_runtime::model::MAX_PIECE_KINDS],
+        len: 0,
+    };
+    for (i, &kind) in choices.iter().enumerate() {
+        let on_board = (pos.pieces[kind as usize] & pos.colors[color]).popcnt();
+        let available = limits.get(i).is_none_or(|limit| on_board < limit[color]);
+        if available && out.len < out.kinds.len() {
+            out.kinds[out.len] = kind;
+            out.len += 1;
+        }
+    }
+    out
 }
 
 /// En passant captures by the piece on `from` onto `targets`, promoting
@@ -50,7 +90,8 @@ pub fn en_passant_moves<V: CompiledVariant, S: Sink<V::Bb>>(
                 if rule.optional {
                     push_special(pos, base, sink, verify);
                 }
-                for choice in rule.choices {
+                let choices = limited_choices(pos, pos.side(), rule.choices, rule.limits);
+                for choice in choices.as_slice() {
                     push_special(
                         pos,
                         Mv {
@@ -234,13 +275,27 @@ fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
     }
     let occupied = pos.occupied();
     let others = occupied & !V::Bb::bit(king_square) & !V::Bb::bit(rook_square);
-    let attacked = |square: usize| V::is_attacked(pos, square, occupied, enemy);
+    // Under explosions a square next to an enemy royal piece is not
+    // attacked for the king (see `Pos::royal_attacked`).
+    let attacked = |square: usize| {
+        V::is_attacked(pos, square, occupied, enemy) && !pos.shielded_by_blast(square, enemy)
+    };
     if rule.not_from_check && !the_royal && attacked(king_square) {
         return;
     }
     if rule.not_through_check {
+        // Under explosions the passed squares are read with the king
+        // lifted from its square (see the interpreter's castling).
+        let lifted = if V::EXPLOSION_RADIUS.is_some() {
+            occupied & !V::Bb::bit(king_square)
+        } else {
+            occupied
+        };
         let (a, b) = (king_file.min(king_to_file), king_file.max(king_to_file));
-        if (a + 1..b).any(|file| attacked(rank * V::FILES + file)) {
+        if (a + 1..b).any(|file| {
+            let square = rank * V::FILES + file;
+            V::is_attacked(pos, square, lifted, enemy) && !pos.shielded_by_blast(square, enemy)
+        }) {
             return;
         }
     }
@@ -264,7 +319,9 @@ fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
     let tried = masks.verify_specials && has_kind(V::ROYAL_KINDS, rule.king as usize);
     if rule.not_into_check && !tried {
         let after = pos.make(mv);
-        if V::is_attacked(&after, king_to, after.occupied(), enemy) {
+        if V::is_attacked(&after, king_to, after.occupied(), enemy)
+            && !after.shielded_by_blast(king_to, enemy)
+        {
             return;
         }
     }

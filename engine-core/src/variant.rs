@@ -59,6 +59,10 @@ pub struct PromotionRule {
     pub optional: bool,
     /// Whether it happens on a later turn, and then what may follow it.
     pub delayed: Option<FollowUp>,
+    /// Per choice, White's and Black's limit (`only into captured kinds`:
+    /// a choice is offered only while the mover has fewer of its kind);
+    /// empty: no limit.
+    pub limits: &'static [[u32; 2]],
 }
 
 /// A history rule (P7's Illegal Repeated Check): a move that gives check
@@ -197,6 +201,12 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     /// Whether royal pieces of the two sides may not face each other on an
     /// open file or rank (such a royal piece counts as attacked).
     const ROYALS_FACE: bool;
+    /// Explosions on capture: the blast's radius in king steps (the
+    /// capturer and every piece within it of a kind not in
+    /// [`CompiledVariant::BLAST_IMMUNE_KINDS`] go), or `None`.
+    const EXPLOSION_RADIUS: Option<u8> = None;
+    /// Bit `k` set: a blast leaves pieces of kind `k` standing.
+    const BLAST_IMMUNE_KINDS: u128 = 0;
     /// Bit `k` set: kind `k` creates and captures en passant.
     const EN_PASSANT_KINDS: u128;
     /// Bit `k` set: kind `k` castles as the king (moving it loses the rights).

@@ -295,6 +295,9 @@ pub struct Variant {
     /// captures may be made (`en-passant PIECES onto REGION`): a move passing
     /// squares outside it leaves no en passant square there. `None`: anywhere.
     pub en_passant_zone: Option<RegionId>,
+    /// Explosions on capture (`capture explodes radius N`), if any.
+    #[serde(default)]
+    pub explosion: Option<Explosion>,
     /// Whether royal pieces may be left attacked, and history rules.
     pub legality: Legality,
     /// What happens when a side loses its last royal piece.
@@ -537,6 +540,33 @@ pub struct Promotion {
     pub obligation: Obligation,
     /// On the same move, or on a later turn.
     pub timing: PromotionTiming,
+    /// Choices limited by the number on the board (`only into captured
+    /// kinds`): a choice is offered only while the mover has fewer pieces
+    /// of its kind than its limit. Empty: no limit.
+    #[serde(default)]
+    pub limits: Vec<PromotionLimit>,
+}
+
+/// How many pieces of a kind a side may have for promotion into it to be
+/// offered (Fairy-Stockfish's `promotionLimit`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PromotionLimit {
+    /// The kind.
+    pub kind: PieceId,
+    /// White's limit, then Black's: the number of the kind each side has
+    /// in the start position (so a side promotes only into kinds it lost).
+    pub counts: [u32; 2],
+}
+
+impl Promotion {
+    /// Whether `color`, with `on_board` pieces of `kind`, may promote into
+    /// `kind` under this rule's limits.
+    pub fn choice_available(&self, kind: PieceId, color: Color, on_board: u32) -> bool {
+        self.limits
+            .iter()
+            .find(|limit| limit.kind == kind)
+            .is_none_or(|limit| on_board < limit.counts[color.index()])
+    }
 }
 
 /// Whether a promotion must happen.
@@ -618,6 +648,35 @@ pub struct Lineage {
     /// The kinds this piece has been, oldest first (a king crowned from a
     /// bishop that was promoted from a pawn: `[pawn, bishop]`).
     pub was: Vec<PieceId>,
+}
+
+/// Explosions on capture (Fairy-Stockfish's `blastOnCapture`, atomic
+/// chess): a capture removes the captured piece, the capturing piece, and
+/// every piece within `radius` king steps of the destination whose kind is
+/// not `immune`. Under the check rule this also says what is legal: a move
+/// may not blow up a royal piece of the mover; a move that blows up a royal
+/// piece of the opponent is legal whatever it leaves attacked; and a royal
+/// piece within the radius of an opponent's royal piece is not attacked
+/// (capturing it would blow up the capturer's own royal piece).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Explosion {
+    /// How far the blast reaches, in king steps from the destination.
+    pub radius: u8,
+    /// Kinds the blast leaves standing (the capturing piece goes anyway).
+    pub immune: Vec<PieceId>,
+}
+
+impl Explosion {
+    /// Whether a blast on `center` reaches `square` (the center included).
+    pub fn reaches(&self, center: Square, square: Square) -> bool {
+        center.file.abs_diff(square.file) <= self.radius
+            && center.rank.abs_diff(square.rank) <= self.radius
+    }
+
+    /// Whether the blast removes pieces of `kind` (other than the capturer).
+    pub fn destroys(&self, kind: PieceId) -> bool {
+        !self.immune.contains(&kind)
+    }
 }
 
 /// Legality rules.

@@ -7,7 +7,7 @@
 
 use crate::board::Board;
 use crate::model::{
-    CastleSide, Color, EventPattern, PieceId, RoyalLoss, Square, SquareSet, Variant,
+    CastleSide, Color, EventPattern, Explosion, PieceId, RoyalLoss, Square, SquareSet, Variant,
 };
 use crate::position::{EnPassant, Piece, Position};
 
@@ -186,6 +186,9 @@ pub struct Undo {
     hand_before: Option<(Color, PieceId, u8)>,
     /// The piece the move captured, if any.
     pub captured: Option<Piece>,
+    /// The pieces an explosion removed besides the captured one, with
+    /// their squares (the capturer first); empty (no allocation) elsewhere.
+    blasted: Vec<(u8, Piece)>,
 }
 
 /// The facts of a variant that making a move needs, gathered once.
@@ -208,6 +211,7 @@ pub struct MoveEffects {
     hands: crate::hands::Hands,
     /// Per kind and side, where a dropped piece starts unmoved.
     unmoved_drops: Vec<[SquareSet; 2]>,
+    explosion: Option<Explosion>,
 }
 
 impl MoveEffects {
@@ -249,7 +253,13 @@ impl MoveEffects {
             captures_to_hand: variant.hands.captures_to_hand.is_some(),
             hands: variant.hands.clone(),
             unmoved_drops: crate::hands::unmoved_drop_squares(variant),
+            explosion: variant.explosion.clone(),
         }
+    }
+
+    /// The variant's explosions on capture, if it has them.
+    pub fn explosion(&self) -> Option<&Explosion> {
+        self.explosion.as_ref()
     }
 
     /// Whether pieces of `kind` are royal.
@@ -360,6 +370,7 @@ impl Position {
             fullmove_number: self.fullmove_number(),
             hand_before: None,
             captured: None,
+            blasted: Vec::new(),
         };
         let mover = self.side_to_move();
         let mut crowned = false;
@@ -454,6 +465,9 @@ impl Position {
             }
         }
         self.update_castling_rights(mv, moving, effects);
+        if let (Some(explosion), Some(_)) = (&effects.explosion, undo.captured) {
+            self.explode(mv.to, explosion, effects, &mut undo);
+        }
         self.set_en_passant(next_en_passant);
         let resets = resets_halfmove_clock(
             &effects.reset_events,
@@ -475,8 +489,46 @@ impl Position {
         undo
     }
 
+    /// A capture on `center` explodes: the capturer and every piece of a
+    /// kind the blast destroys within the radius go; a castling right on a
+    /// blasted square goes with its piece.
+    fn explode(
+        &mut self,
+        center: Square,
+        explosion: &Explosion,
+        effects: &MoveEffects,
+        undo: &mut Undo,
+    ) {
+        let (files, ranks) = (self.files(), self.ranks());
+        let reach = |c: u8, n: u8| {
+            c.saturating_sub(explosion.radius)..=c.saturating_add(explosion.radius).min(n - 1)
+        };
+        let squares = reach(center.rank, ranks)
+            .flat_map(|rank| reach(center.file, files).map(move |file| Square::new(file, rank)));
+        for square in squares {
+            let index = square.index();
+            let Some(piece) = self.piece_at_index(index) else {
+                continue;
+            };
+            if square != center && !explosion.destroys(piece.kind()) {
+                continue;
+            }
+            undo.blasted.push((index as u8, piece));
+            self.set_piece_at_index(index, None);
+            for color in Color::ALL {
+                if effects.castling_ranks[color.index()] >> square.rank & 1 == 1 {
+                    let rights = self.castling_rights(color) & !(1u16 << square.file);
+                    self.set_castling_rights(color, rights);
+                }
+            }
+        }
+    }
+
     /// Takes back `mv`, given what [`Position::make_move`] returned.
     pub fn unmake_move(&mut self, _mv: &Move, undo: &Undo) {
+        for &(index, piece) in &undo.blasted {
+            self.set_piece_at_index(index as usize, Some(piece));
+        }
         for i in (0..undo.saved_len as usize).rev() {
             let (index, piece) = undo.saved[i];
             self.set_piece_at_index(index as usize, piece);

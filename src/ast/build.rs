@@ -280,6 +280,16 @@ impl Builder {
                     _ => return Err(self.unknown_word(&kind)),
                 })
             }
+            Rule::explosion_stmt => {
+                let mut children = self.children(&statement);
+                let radius = token(&children.next(Rule::int)?);
+                let except = match children.optional(Rule::ident_list) {
+                    Some(list) => self.ident_list(&list)?,
+                    None => Vec::new(),
+                };
+                children.end()?;
+                BodyKind::Explosion(Explosion { radius, except })
+            }
             Rule::history_stmt => BodyKind::History(self.history(&statement)?),
             Rule::succession_stmt => BodyKind::Succession(self.succession(&statement)?),
             Rule::counter_stmt => {

@@ -47,6 +47,7 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
                     PromoteOption::MandatoryUnless(condition) => condition_names(condition, names),
                     PromoteOption::Mandatory
                     | PromoteOption::Optional
+                    | PromoteOption::CapturedKindsOnly(_)
                     | PromoteOption::Delayed(_) => {}
                 }
             }
@@ -73,6 +74,7 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
             names.extend(&drops.pieces);
             names.extend(&drops.onto);
         }
+        BodyKind::Explosion(explosion) => names.extend(&explosion.except),
         BodyKind::History(_) => {}
         BodyKind::Succession(action) => match action {
             SuccessionAction::GameEnds => {}

@@ -27,6 +27,8 @@ pub enum PromoteOption {
     MandatoryUnless(Condition),
     /// `delayed [then MODE move]`.
     Delayed(Option<FollowMode>),
+    /// `only into captured kinds`, where it is written.
+    CapturedKindsOnly(Span),
 }
 
 /// What the move after a delayed promotion may be.
@@ -119,6 +121,15 @@ pub struct CheckRule {
     /// `royals may not face each other`: where it was written, if it was
     /// (a royal piece may not stand on an open line with an opponent's).
     pub no_facing_royals: Option<Span>,
+}
+
+/// `capture explodes radius N [, except PIECES]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Explosion {
+    /// How far (in king steps) from the capture square the blast reaches.
+    pub radius: Token,
+    /// The kinds a blast leaves standing (not the capturing piece).
+    pub except: Vec<Ident>,
 }
 
 /// `capture-rule compulsory|free`.

@@ -14,7 +14,7 @@ const SNIPPETS: &[&str] = &[
     "setup \"8/8/8/8/8/8/8/8 w - - 0 1\"",
     "region zone = ranks 1..last-1 + (file c - files a..b) - squares d4 e5 + board + rank last relative",
     "piece king \"K\" royal value 3.5 confined to zone moves move-only first-move forward left leap (1,2) in zone + capture-only betza \"W\" + (ride (0,1) up to 2 + hop (1,-1) adjacent + lame-leap (1,2)) + rook",
-    "promote pawn | lance to queen, rook in zone, delayed then move-only move, mandatory unless in check, mandatory, optional",
+    "promote pawn | lance to queen, rook in zone, delayed then move-only move, mandatory unless in check, mandatory, optional, only into captured kinds",
     "castling king with rook short king to g rook to f long king to c rook to d, not from check, not through check, not into check, moved rook on files a h, king lineage king > prince",
     "en-passant pawn",
     "captures go to hand, demoted",
@@ -23,6 +23,7 @@ const SNIPPETS: &[&str] = &[
     "check-rule royal, no checks",
     "check-rule royal, royals may not face each other, no checks",
     "capture-rule compulsory",
+    "capture explodes radius 1, except pawn | king",
     "illegal check repeating placement from 4 plies ago unless only such moves, say \"no\"",
     "on royal-capture crown bishop as king",
     "on royal-capture game ends",
@@ -343,6 +344,17 @@ fn small_statements() {
         body("capture-rule free"),
         BodyKind::CaptureRule(CaptureRuleKind::Free)
     );
+    let BodyKind::Explosion(explosion) = body("capture explodes radius 1, except pawn | king")
+    else {
+        panic!("not an explosion");
+    };
+    assert_eq!(explosion.radius.text, "1");
+    let spared: Vec<&str> = explosion.except.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(spared, ["pawn", "king"]);
+    let BodyKind::Explosion(explosion) = body("capture explodes radius 2") else {
+        panic!("not an explosion");
+    };
+    assert!(explosion.except.is_empty());
     let BodyKind::History(history) = body(
         "illegal check repeating placement from 4 plies ago unless only such moves, say \"no\"",
     ) else {

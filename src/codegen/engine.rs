@@ -1036,10 +1036,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 let all = self.bb(&all_zones);
                 let each = zones.iter().map(|zone| {
                     let mask = self.bb(&zone.squares);
-                    let (choices, optional) = self.promotion_choices(zone.rule);
+                    let (choices, optional) = self.promotion_choices(zone.rule, color);
                     quote! {
                         let promoting = to & #mask;
-                        if promoting != EMPTY { sink.shifted_promotions(promoting, #offset_lit, &#choices, #optional); }
+                        if promoting != EMPTY { sink.shifted_promotions(promoting, #offset_lit, #choices, #optional); }
                     }
                 });
                 quote! {
@@ -1069,9 +1069,13 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let [zone] = zones else {
             return None;
         };
-        let [choice] = self.plan.variant.promotions[zone.rule].choices[..] else {
+        let rule = &self.plan.variant.promotions[zone.rule];
+        let [choice] = rule.choices[..] else {
             return None;
         };
+        if !rule.limits.is_empty() {
+            return None;
+        }
         if self.plan.is_optional(zone.rule) {
             return None;
         }
@@ -1079,14 +1083,40 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         Some((self.bb(&zone.squares), quote! { Kind::#kind as u8 }))
     }
 
-    /// The kinds promotion rule `rule` offers, as an array expression, and
-    /// whether promoting is optional.
-    fn promotion_choices(&self, rule: usize) -> (TokenStream, bool) {
-        let choices = self.plan.variant.promotions[rule].choices.iter().map(|c| {
+    /// The kinds promotion rule `rule` offers `color`, as an expression of
+    /// type `&[u8]` (read from the position where the rule limits them:
+    /// `only into captured kinds`), and whether promoting is optional.
+    fn promotion_choices(&self, rule: usize, color: usize) -> (TokenStream, bool) {
+        let promotion = &self.plan.variant.promotions[rule];
+        let choices = promotion.choices.iter().map(|c| {
             let c = &self.plan.kinds[*c];
             quote! { Kind::#c as u8 }
         });
-        (quote! { [#(#choices),*] }, self.plan.is_optional(rule))
+        let optional = self.plan.is_optional(rule);
+        if promotion.limits.is_empty() {
+            return (quote! { &[#(#choices),*] }, optional);
+        }
+        let color = Self::usize_lit(color);
+        let limits = Self::promotion_limits(promotion);
+        (
+            quote! { limited_choices(pos, #color, &[#(#choices),*], &#limits).as_slice() },
+            optional,
+        )
+    }
+
+    /// A rule's limits per choice (`only into captured kinds`), as an array
+    /// expression of `[white, black]` pairs.
+    fn promotion_limits(promotion: &varc_runtime::model::Promotion) -> TokenStream {
+        let limits = promotion.choices.iter().map(|kind| {
+            let counts = promotion
+                .limits
+                .iter()
+                .find(|limit| limit.kind == *kind)
+                .map_or([u32::MAX; 2], |limit| limit.counts);
+            let [white, black] = counts.map(Literal::u32_unsuffixed);
+            quote! { [#white, #black] }
+        });
+        quote! { [#(#limits),*] }
     }
 
     fn emit_generate(&self) -> TokenStream {
@@ -1109,10 +1139,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     let all = self.bb(&all);
                     let each = zones.iter().map(|zone| {
                         let mask = self.bb(&zone.squares);
-                        let (choices, optional) = self.promotion_choices(zone.rule);
+                        let (choices, optional) = self.promotion_choices(zone.rule, color);
                         quote! {
                             let promoting = targets & #mask;
-                            if promoting != EMPTY { sink.promotions(from, promoting, &#choices, #optional); }
+                            if promoting != EMPTY { sink.promotions(from, promoting, #choices, #optional); }
                         }
                     });
                     quote! {
@@ -1298,6 +1328,14 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let compulsory_capture = v.legality.capture_rule == CaptureRule::Compulsory;
         let no_checks = v.legality.giving_check == GivingCheck::Forbidden;
         let royals_face = v.legality.royal_facing == RoyalFacing::Forbidden;
+        let explosion = v.explosion.as_ref().map(|explosion| {
+            let radius = explosion.radius;
+            let immune = kind_set(&explosion.immune);
+            quote! {
+                const EXPLOSION_RADIUS: Option<u8> = Some(#radius);
+                const BLAST_IMMUNE_KINDS: u128 = #immune;
+            }
+        });
         let tracks = varc_runtime::moves::tracks_history(v);
         let (succession, becomes, candidates) = match &v.royal_loss {
             RoyalLoss::Succession {
@@ -1373,7 +1411,13 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     Some(MoveMode::CaptureOnly) => quote! { Some(FollowUp::CaptureOnly) },
                 },
             };
-            quote! { PromotionRule { choices: &[#(#choices),*], optional: #optional, delayed: #delayed } }
+            let limits = if rule.limits.is_empty() {
+                quote! { &[] }
+            } else {
+                let limits = Self::promotion_limits(rule);
+                quote! { &#limits }
+            };
+            quote! { PromotionRule { choices: &[#(#choices),*], optional: #optional, delayed: #delayed, limits: #limits } }
         });
         // First applicable promotion rule per kind, colour and square.
         let first_rule = (0..kinds.len()).map(|kind| {
@@ -1472,6 +1516,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 const COMPULSORY_CAPTURE: bool = #compulsory_capture;
                 const NO_CHECKS: bool = #no_checks;
                 const ROYALS_FACE: bool = #royals_face;
+                #explosion
                 const EN_PASSANT_KINDS: u128 = #ep_kinds;
                 const CASTLING_KINGS: u128 = #castling_kings;
                 const PROMOTION_SQUARES: [Bb; 2] = [#(#promotion_squares),*];

@@ -686,6 +686,7 @@ mod tests {
             castling: vec![],
             en_passant: vec![0],
             en_passant_zone: None,
+            explosion: None,
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,

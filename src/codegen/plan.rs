@@ -297,11 +297,13 @@ impl<'a> Plan<'a> {
     /// The check-and-pin generator is exact when every attack is a leap or
     /// a ride (moving a piece can only uncover a ride along its line), no
     /// royal piece promotes, no kind is confined (its attacks would depend
-    /// on the attacked square) and royal pieces may face each other (facing
-    /// is an attack no mask counts): otherwise moves are made and tested.
+    /// on the attacked square), royal pieces may face each other (facing
+    /// is an attack no mask counts) and captures do not explode (a blast
+    /// removes pieces off the capture's line): otherwise moves are made and tested.
     fn fast_legal_applies(&self) -> bool {
         if self.variant.legality.check_rule != CheckRule::RoyalMayNotBeAttacked
             || self.variant.legality.royal_facing == RoyalFacing::Forbidden
+            || self.variant.explosion.is_some()
             || self.variant.pieces.iter().any(|p| p.confined.is_some())
         {
             return false;

@@ -472,17 +472,6 @@ Fix:
 
     piece king \"K\" moves ride (0,1) up to 2"
         }
-        Code::PromotionToRoyal => {
-            "\
-A promotion would make a royal piece; a player keeps one royal piece.
-
-Example:
-
-    promote pawn to king | queen in last-rank, mandatory
-
-Promote into non-royal pieces; use `on royal-capture crown ... as KING`
-for succession."
-        }
         Code::CastlingSameSquare => {
             "\
 A castling side puts the king and the rook on the same file.
@@ -578,10 +567,12 @@ Give each of win, draw, loss and null once."
         }
         Code::PromotionOfRoyal => {
             "\
-A royal piece may not promote. Promotion into a royal kind is refused
-(E0401), so a promoted royal piece would become a piece that is not royal:
-its side would lose its royal piece by its own move, and the check rule
-would no longer hold for it.
+A royal piece may not promote into a kind that is not royal: it would
+stop being royal, so its side would lose a royal piece by its own move,
+and with its last one the check rule would no longer hold for it.
+Promotion into royal kinds is allowed (Fairy-Stockfish's coregal, whose
+pawns promote into the royal queen), and a royal piece may promote when
+every choice is royal.
 
 Example:
 
@@ -671,6 +662,37 @@ Fix: send captured pieces to the capturer's hand (crazyhouse):
     drops of pawn | knight
 
 or give pieces in hand in the start position: `setup \"8/8/8/8/8/8/8/8[PPpp] w - - 0 1\"`."
+        }
+        Code::ExplosionExceptTwice => {
+            "\
+`capture explodes radius N, except PIECES` names the kinds a blast leaves
+standing. The list is a set: a kind named twice adds nothing, and the
+repeated name is most often another kind mistyped as one already listed,
+so the file is refused.
+
+Example:
+
+    capture explodes radius 1, except pawn, pawn
+
+Fix: name each spared kind once (atomic chess spares pawns):
+
+    capture explodes radius 1, except pawn"
+        }
+        Code::LimitedDelayedPromotion => {
+            "\
+`only into captured kinds` offers a choice only while the mover has fewer
+pieces of its kind on the board than the start position gives it, counted
+when the piece arrives in the zone. A delayed promotion happens on a later
+turn, when the count may have changed, and its choices are not limited,
+so the combination is refused rather than ignored.
+
+Example:
+
+    promote pawn to queen | rook in last-rank, delayed, only into captured kinds
+
+Fix: drop one of the two options (grand chess promotes at once):
+
+    promote pawn to queen | rook in last-rank, optional, only into captured kinds"
         }
         Code::SyntaxTreeMismatch => {
             "\

@@ -120,8 +120,8 @@ codes! {
     BadOffset = "E0308",
     /// A modifier that does not apply to the motion (`up to` on a leap).
     ModifierNotForMotion = "E0309",
-    /// A promotion into a royal piece.
-    PromotionToRoyal = "E0401",
+    // E0401 (a promotion into a royal piece) is retired: promotion into
+    // royal kinds is allowed (coregal), so the code stays unused.
     /// Castling that puts king and rook on one square.
     CastlingSameSquare = "E0402",
     /// Castling that gives one side twice.
@@ -138,13 +138,18 @@ codes! {
     MissingReason = "E0408",
     /// A score given twice.
     ScoreTwice = "E0409",
-    /// A promotion of a royal piece (it would stop being royal).
+    /// A promotion of a royal piece into a kind that is not royal (it
+    /// would stop being royal).
     PromotionOfRoyal = "E0410",
     /// Two promotion rules for the same piece in overlapping zones (W0003
     /// until it became an error; that code stays unused).
     OverlappingPromotions = "E0411",
     /// `royals may not face each other` without the royal check rule.
     FacingWithoutCheckRule = "E0412",
+    /// A piece named twice in an explosion's `except` list.
+    ExplosionExceptTwice = "E0413",
+    /// `only into captured kinds` on a delayed promotion.
+    LimitedDelayedPromotion = "E0414",
     /// A royal piece in `drops of` (E042x: hands and drops).
     DropOfRoyal = "E0420",
     /// A piece named by two drop rules.

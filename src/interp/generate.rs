@@ -187,14 +187,14 @@ impl Interpreter {
             match position.piece_at_index(to) {
                 None => {
                     if may_move {
-                        self.push_move(piece, from, to, MoveKind::Normal, special, out);
+                        self.push_move(position, piece, from, to, MoveKind::Normal, special, out);
                     } else if special && mode == MoveMode::CaptureOnly {
                         self.en_passant_move(position, piece, from, to, out);
                     }
                 }
                 Some(other) => {
                     if may_capture && other.color() != side {
-                        self.push_move(piece, from, to, MoveKind::Normal, special, out);
+                        self.push_move(position, piece, from, to, MoveKind::Normal, special, out);
                     }
                 }
             }
@@ -267,7 +267,15 @@ impl Interpreter {
         }
         match position.piece_at(victim) {
             Some(v) if v.color() != piece.color() => {
-                self.push_move(piece, from, to, MoveKind::EnPassant { victim }, true, out);
+                self.push_move(
+                    position,
+                    piece,
+                    from,
+                    to,
+                    MoveKind::EnPassant { victim },
+                    true,
+                    out,
+                );
             }
             _ => {}
         }
@@ -275,8 +283,10 @@ impl Interpreter {
 
     /// Pushes a move, expanded into its promotions when a promotion rule
     /// applies to it (and `special` allows it).
+    #[allow(clippy::too_many_arguments)]
     fn push_move(
         &self,
+        position: &Position,
         piece: Piece,
         from: usize,
         to: usize,
@@ -316,6 +326,18 @@ impl Interpreter {
             out.push(mv);
         }
         for choice in &rule.choices {
+            if !rule.limits.is_empty() {
+                let on_board = SquareIter::new(*position.occupied(piece.color()))
+                    .filter(|s| {
+                        position
+                            .piece_at_index(*s)
+                            .is_some_and(|p| p.kind() == *choice)
+                    })
+                    .count() as u32;
+                if !rule.choice_available(*choice, piece.color(), on_board) {
+                    continue;
+                }
+            }
             out.push(Move {
                 promotion: Some(*choice),
                 ..mv
@@ -396,7 +418,13 @@ impl Interpreter {
                         continue;
                     }
                     let enemy = side.opponent();
-                    if rule.not_from_check && self.attacked(position, king_square.index(), enemy) {
+                    // Under explosions a square next to an enemy royal
+                    // piece is not attacked for the king (see `royal_in_danger`).
+                    let attacked = |index: usize| {
+                        self.attacked(position, index, enemy)
+                            && !self.shielded_by_blast(position, index, enemy)
+                    };
+                    if rule.not_from_check && attacked(king_square.index()) {
                         continue;
                     }
                     if rule.not_through_check {
@@ -404,9 +432,21 @@ impl Interpreter {
                             king_file.min(destinations.king_file),
                             king_file.max(destinations.king_file),
                         );
-                        if (a + 1..b)
-                            .any(|f| self.attacked(position, Square::new(f, rank).index(), enemy))
-                        {
+                        // Under explosions the king's square may be shielded
+                        // while the next one is not: the passed squares are
+                        // read with the king lifted from its square, so that
+                        // a ride through it attacks them (as Fairy-Stockfish
+                        // reads its pseudo-royal king's path). Elsewhere the
+                        // king stays, so that it can screen a hopper.
+                        let mut lifted = position.clone();
+                        if self.variant.explosion.is_some() {
+                            lifted.set_piece_at_index(king_square.index(), None);
+                        }
+                        if (a + 1..b).any(|f| {
+                            let index = Square::new(f, rank).index();
+                            self.attacked(&lifted, index, enemy)
+                                && !self.shielded_by_blast(&lifted, index, enemy)
+                        }) {
                             continue;
                         }
                     }
@@ -422,7 +462,9 @@ impl Interpreter {
                     };
                     if rule.not_into_check {
                         let after = self.play(position, &mv);
-                        if self.attacked(&after, king_to.index(), enemy) {
+                        if self.attacked(&after, king_to.index(), enemy)
+                            && !self.shielded_by_blast(&after, king_to.index(), enemy)
+                        {
                             continue;
                         }
                     }

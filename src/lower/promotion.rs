@@ -40,37 +40,57 @@ impl Lowerer<'_> {
                     });
                     timing = PromotionTiming::Delayed { follow_up };
                 }
+                ast::PromoteOption::CapturedKindsOnly(_) => {}
             }
+        }
+        // Limits are read when the piece arrives in the zone; a delayed
+        // promotion happens turns later, when the count may have changed,
+        // and its choices are not limited: refused rather than ignored.
+        let captured_kinds = promote.options.iter().find_map(|option| match option {
+            ast::PromoteOption::CapturedKindsOnly(span) => Some(*span),
+            _ => None,
+        });
+        if let (Some(span), PromotionTiming::Delayed { .. }) = (captured_kinds, &timing) {
+            self.error(
+                Error::new(
+                    Code::LimitedDelayedPromotion,
+                    file,
+                    span,
+                    "`only into captured kinds` on a delayed promotion",
+                )
+                .with_label("limits apply to promotions on the move that reaches the zone")
+                .with_help("remove `delayed`, or `only into captured kinds`"),
+            );
         }
         // A delayed promotion is the owner's choice on a later turn (D2).
         if matches!(timing, PromotionTiming::Delayed { .. }) {
             obligation = Obligation::Optional;
         }
-        // A royal piece that promotes stops being royal (a promotion into a
-        // royal kind is refused below), and the check rule would no longer
-        // hold for its side: refused rather than given a meaning.
-        for ident in &promote.pieces {
-            if self.names_royal_piece(&ident.name) {
-                self.error(
-                    Error::new(
-                        Code::PromotionOfRoyal,
-                        file,
-                        ident.span,
-                        format!("the royal piece `{}` may not promote", ident.name),
-                    )
-                    .with_label("would become a piece that is not royal")
-                    .with_note("a promoted piece takes its new kind's royalty: the side would lose its royal piece, and with it the check rule")
-                    .with_help("remove the royal piece from the promotion, or make it a non-royal piece"),
-                );
-            }
-        }
-        for ident in &promote.choices {
-            if self.names_royal_piece(&ident.name) {
-                self.error(
-                    Error::new(Code::PromotionToRoyal, file, ident.span, format!("promotion into the royal piece `{}`", ident.name))
-                        .with_label("a promoted piece would be a second royal piece")
-                        .with_help("promote into non-royal pieces; a player keeps one royal piece (use `on royal-capture crown ...` for succession)"),
-                );
+        // A royal piece that promotes into a kind that is not royal stops
+        // being royal, and the check rule would no longer hold for its
+        // side: refused rather than given a meaning. Promotion into royal
+        // kinds is allowed (coregal's queen): the promoted piece is royal,
+        // and the check rule protects it with the others.
+        let non_royal_choice = promote
+            .choices
+            .iter()
+            .find(|ident| !self.names_royal_piece(&ident.name));
+        if let Some(choice) = non_royal_choice {
+            for ident in &promote.pieces {
+                if self.names_royal_piece(&ident.name) {
+                    self.error(
+                        Error::new(
+                            Code::PromotionOfRoyal,
+                            file,
+                            ident.span,
+                            format!("the royal piece `{}` may not promote into `{}`, which is not royal", ident.name, choice.name),
+                        )
+                        .with_label("would become a piece that is not royal")
+                        .with_secondary(file, choice.span, "not royal")
+                        .with_note("a promoted piece takes its new kind's royalty: the side would lose a royal piece by its own move, and with its last one the check rule")
+                        .with_help("remove the royal piece from the promotion, or promote it only into royal kinds"),
+                    );
+                }
             }
         }
         Some(Promotion {
@@ -80,7 +100,42 @@ impl Lowerer<'_> {
             choices,
             obligation,
             timing,
+            // Filled in once the start position is known (`set_promotion_limits`).
+            limits: Vec::new(),
         })
+    }
+
+    /// `only into captured kinds`: each choice of the rules at
+    /// `promotions` is limited to the number of its kind each side has in
+    /// the start position (a bad start position is reported elsewhere).
+    pub(super) fn set_promotion_limits(&mut self, variant: &mut Variant, promotions: &[usize]) {
+        if promotions.is_empty() {
+            return;
+        }
+        let Ok(start) = varc_runtime::fen::parse_fen(variant, &variant.start_fen) else {
+            return;
+        };
+        let mut counts = vec![[0u32; 2]; variant.pieces.len()];
+        for square in variant.board.squares().iter() {
+            if let Some(piece) = start.piece_at(square) {
+                if let Some(count) = counts.get_mut(piece.kind()) {
+                    count[piece.color().index()] += 1;
+                }
+            }
+        }
+        for &index in promotions {
+            let Some(rule) = variant.promotions.get_mut(index) else {
+                continue;
+            };
+            rule.limits = rule
+                .choices
+                .iter()
+                .map(|&kind| PromotionLimit {
+                    kind,
+                    counts: counts.get(kind).copied().unwrap_or_default(),
+                })
+                .collect();
+        }
     }
 
     /// Two promotions of one piece whose zones share a square (for either

@@ -148,6 +148,7 @@ fn shape(keyword: &str) -> Option<&'static str> {
         "drops" => "drops of PIECES [onto REGION]",
         "check-rule" => "check-rule royal | none [, no checks] [, royals may not face each other]",
         "capture-rule" => "capture-rule compulsory | free",
+        "capture" => "capture explodes radius N[, except PIECES]",
         "illegal" => {
             "illegal check repeating placement from N plies ago [unless only such moves][, say \"MESSAGE\"]"
         }

@@ -31,6 +31,7 @@ impl Builder {
         let option = match inner.as_rule() {
             Rule::mandatory => PromoteOption::Mandatory,
             Rule::optional => PromoteOption::Optional,
+            Rule::captured_kinds => PromoteOption::CapturedKindsOnly(span(&inner)),
             Rule::mandatory_unless => {
                 PromoteOption::MandatoryUnless(self.condition(&children.next(Rule::condition)?)?)
             }
