@@ -143,9 +143,7 @@ fn runtime_kind<V: CompiledVariant>(mv: &Mv) -> MoveKind {
             rook_to: square(mv.aux2 as usize),
         },
         CompiledKind::DelayedPromotion => MoveKind::DelayedPromotion,
-        CompiledKind::Drop => MoveKind::Drop {
-            piece: mv.aux as usize,
-        },
+        CompiledKind::Drop => MoveKind::Drop { piece: mv.aux },
         CompiledKind::Normal => MoveKind::Normal,
     }
 }

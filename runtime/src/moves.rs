@@ -36,8 +36,9 @@ pub enum MoveKind {
     /// A drop: a piece of kind `piece` leaves the mover's hand for the
     /// empty square `to` (`from == to`).
     Drop {
-        /// The kind dropped.
-        piece: PieceId,
+        /// The kind dropped (kinds are below 64, so a byte keeps the move
+        /// as small as before: the transposition table holds moves).
+        piece: u8,
     },
 }
 
@@ -81,7 +82,7 @@ impl Move {
         Move {
             from: to,
             to,
-            kind: MoveKind::Drop { piece: kind },
+            kind: MoveKind::Drop { piece: kind as u8 },
             promotion: None,
             crown: None,
         }
@@ -90,7 +91,7 @@ impl Move {
     /// The kind dropped, if the move is a drop.
     pub fn dropped(&self) -> Option<PieceId> {
         match self.kind {
-            MoveKind::Drop { piece } => Some(piece),
+            MoveKind::Drop { piece } => Some(PieceId::from(piece)),
             _ => None,
         }
     }
@@ -129,7 +130,7 @@ impl Move {
             MoveKind::EnPassant { victim } => (1, victim.index()),
             MoveKind::Castle { rook_from, .. } => (2, rook_from.index()),
             MoveKind::DelayedPromotion => (3, 0),
-            MoveKind::Drop { piece } => (4, piece),
+            MoveKind::Drop { piece } => (4, usize::from(piece)),
         };
         canonical_key(
             self.from.index(),
@@ -393,7 +394,8 @@ impl Position {
         let mut next_en_passant = None;
         let mut promoted_from = None;
         match mv.kind {
-            MoveKind::Drop { piece: kind } => {
+            MoveKind::Drop { piece } => {
+                let kind = PieceId::from(piece);
                 let count = self.in_hand(mover, kind);
                 undo.hand_before = Some((mover, kind, count));
                 self.set_in_hand(mover, kind, count.saturating_sub(1));

@@ -263,7 +263,11 @@ pub fn long_algebraic(variant: &Variant, mv: &Move, legal: &[Move]) -> String {
                 out.push_str(&format!(">{}", mv.to));
             }
         }
-        MoveKind::Drop { piece } => out.push_str(&format!("{}@{}", letter(variant, piece), mv.to)),
+        MoveKind::Drop { piece } => out.push_str(&format!(
+            "{}@{}",
+            letter(variant, PieceId::from(piece)),
+            mv.to
+        )),
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
             out.push_str(&format!("{}{}", mv.from, mv.to));
             if let Some(kind) = mv.promotion {
@@ -297,7 +301,11 @@ pub fn san<R: Rules + ?Sized>(rules: &R, position: &R::Position, played: &R::Mov
                 out.push_str(&format!(">{}", mv.to));
             }
         }
-        MoveKind::Drop { piece } => out.push_str(&format!("{}@{}", letter(variant, piece), mv.to)),
+        MoveKind::Drop { piece } => out.push_str(&format!(
+            "{}@{}",
+            letter(variant, PieceId::from(piece)),
+            mv.to
+        )),
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
             let kind = mover_kind(variant, position, mv).unwrap_or(usize::MAX);
             let capture = mv.is_capture(position);

@@ -270,7 +270,7 @@ pub trait Rules {
     /// The kind of the piece `mv` moves, for move ordering.
     fn moving_kind(&self, position: &Self::Position, mv: &Self::Move) -> Option<PieceId> {
         if let MoveKind::Drop { piece } = self.move_kind(mv) {
-            return Some(piece);
+            return Some(PieceId::from(piece));
         }
         let (from, _) = self.move_squares(mv);
         position.occupant(from).map(|(kind, _)| kind)
