@@ -711,8 +711,9 @@ pub fn resets_halfmove_clock(
         .any(|event| event_matches(event, mv, moving, captured, promoted_from, crowned))
 }
 
-/// Whether the pattern needs the position after the move (a check).
-fn reads_position_after(event: &EventPattern) -> bool {
+/// Whether the pattern needs the position after the move (a check, a
+/// Laws-of-Chess checkmate), which the move alone does not tell.
+pub(crate) fn reads_position_after(event: &EventPattern) -> bool {
     match event {
         EventPattern::LawsCheckmate | EventPattern::Check | EventPattern::CheckBy(_) => true,
         EventPattern::Not(a) => reads_position_after(a),

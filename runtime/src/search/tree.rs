@@ -31,7 +31,7 @@ use crate::game::condition::{
 use crate::game::events::checking_kinds;
 use crate::game::legality::apply_history_rules;
 use crate::game::{AwardedWin, Game, Identity, MoveEvents, Repetitions};
-use crate::model::{Color, Condition, EventPattern, Termination, Trigger, Variant};
+use crate::model::{Color, Condition, Termination, Trigger, Variant};
 use crate::rules::Rules;
 
 /// What the rules make of the current node; `M` is the back end's move
@@ -134,19 +134,6 @@ fn condition_reads_events(condition: &Condition) -> bool {
     }
 }
 
-/// Whether the pattern reads the position after the move (a check, a
-/// Laws-of-Chess checkmate), which the move alone does not tell.
-fn pattern_reads_position_after(pattern: &EventPattern) -> bool {
-    match pattern {
-        EventPattern::LawsCheckmate | EventPattern::Check | EventPattern::CheckBy(_) => true,
-        EventPattern::Not(a) => pattern_reads_position_after(a),
-        EventPattern::Both(a, b) => {
-            pattern_reads_position_after(a) || pattern_reads_position_after(b)
-        }
-        _ => false,
-    }
-}
-
 impl Needs {
     fn of(variant: &Variant) -> Needs {
         let outcome_conditions = variant
@@ -160,7 +147,7 @@ impl Needs {
                 || variant
                     .ply_reset_events
                     .iter()
-                    .any(pattern_reads_position_after),
+                    .any(crate::moves::reads_position_after),
             history_rules: !variant.legality.history_rules.is_empty(),
             move_targets: reads_move_targets(variant),
             checking_kinds: reads_checking_kinds(variant),
