@@ -28,7 +28,7 @@ pub fn exchange_victims<V: CompiledVariant>(
     victims: &mut [i32],
     plain: bool,
 ) -> Option<usize> {
-    if !plain || mv.crowns {
+    if !plain || mv.crowns() {
         return None;
     }
     let square = mv.to as usize;

@@ -4,8 +4,8 @@
 //! crownings included), never to pseudo-legal moves.
 
 use crate::bitboard::{Bitboard, Squares};
-use crate::moves::{AnyMove, Counter, MoveKind, Mv, Sink};
-use crate::position::{has_kind, kind_of, Masks, Pos};
+use crate::moves::{AnyMove, Counter, MoveKind, Mv, Sink, CROWNING};
+use crate::position::{code_of, has_kind, kind_of, Masks, Pos};
 use crate::special::castling_moves;
 use crate::variant::CompiledVariant;
 
@@ -64,7 +64,7 @@ fn drop_moves<V: CompiledVariant, S: Sink<V::Bb>>(pos: &Pos<V>, sink: &mut S, ma
         }
         let targets = squares[us] & empty;
         if !targets.is_empty() {
-            sink.drops(kind as u8, targets);
+            sink.drops(code_of(kind, us), targets);
         }
         if sink.done() {
             return;
@@ -112,7 +112,7 @@ fn royal_loss_moves<V: CompiledVariant>(
             generate(&crowned, &mut ordinary, legal);
             out.extend(ordinary.iter().map(|mv| Mv {
                 crown: square as u8,
-                crowns: true,
+                piece: CROWNING,
                 ..*mv
             }));
         }

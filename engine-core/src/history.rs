@@ -9,7 +9,7 @@ use crate::variant::CompiledVariant;
 /// move (history rules compare placements).
 #[inline]
 pub fn placement_after<V: CompiledVariant>(pos: &Pos<V>, mv: Mv) -> u64 {
-    if mv.kind != MoveKind::Normal || mv.crowns {
+    if mv.kind != MoveKind::Normal || mv.crowns() {
         return pos.make(mv).placement_hash;
     }
     let (from, to) = (mv.from as usize, mv.to as usize);

@@ -5,6 +5,10 @@ use crate::bitboard::{Bitboard, Squares};
 /// "No kind" in a move's promotion field.
 pub const NO_KIND: u8 = u8::MAX;
 
+/// The `piece` of a move that starts with a crowning (A2): the piece that
+/// then moves is known only once the crowned one has changed kind.
+pub const CROWNING: u8 = 0;
+
 /// What a move does beyond moving one piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[repr(u8)]
@@ -42,10 +46,12 @@ pub struct Mv {
     pub aux: u8,
     /// Castling rook destination.
     pub aux2: u8,
-    /// Square of the piece crowned first (A2), if `crowns`.
+    /// Square of the piece crowned first (A2), if [`Mv::crowns`].
     pub crown: u8,
-    /// Whether the move starts with a crowning.
-    pub crowns: bool,
+    /// The square code of the moving (or dropped) piece, as generation
+    /// found it, so that making the move need not look it up; [`CROWNING`]
+    /// for a move that starts with a crowning.
+    pub piece: u8,
 }
 
 impl PartialEq for Mv {
@@ -75,13 +81,20 @@ impl Mv {
             self.aux,
             self.aux2,
             self.crown,
-            self.crowns as u8,
+            self.piece,
         ])
     }
 
-    /// A normal move, promoting into `promotion` unless it is [`NO_KIND`].
+    /// Whether the move starts with a crowning (A2).
     #[inline(always)]
-    pub fn normal(from: usize, to: usize, promotion: u8) -> Mv {
+    pub fn crowns(&self) -> bool {
+        self.piece == CROWNING
+    }
+
+    /// A normal move of the piece `piece` (its square code), promoting
+    /// into `promotion` unless it is [`NO_KIND`].
+    #[inline(always)]
+    pub fn normal(piece: u8, from: usize, to: usize, promotion: u8) -> Mv {
         Mv {
             from: from as u8,
             to: to as u8,
@@ -90,50 +103,59 @@ impl Mv {
             aux: 0,
             aux2: 0,
             crown: 0,
-            crowns: false,
+            piece,
         }
     }
 }
 
 impl Mv {
-    /// The drop of a piece of `kind` onto `to`.
+    /// The drop of `piece` (a square code) onto `to`.
     #[inline(always)]
-    pub fn drop(kind: u8, to: usize) -> Mv {
+    pub fn drop(piece: u8, to: usize) -> Mv {
         Mv {
             from: to as u8,
             to: to as u8,
             kind: MoveKind::Drop,
             promotion: NO_KIND,
-            aux: kind,
+            aux: crate::position::kind_of(piece) as u8,
             aux2: 0,
             crown: 0,
-            crowns: false,
+            piece,
         }
     }
 }
 
 /// Where generated moves go: a list, or a counter (bulk counting).
 pub trait Sink<B: Bitboard> {
-    /// Drops of a piece of `kind` onto every square of `targets`. A
-    /// counter adds them at once.
+    /// Drops of `piece` (a square code) onto every square of `targets`.
+    /// A counter adds them at once.
     #[inline(always)]
-    fn drops(&mut self, kind: u8, targets: B) {
+    fn drops(&mut self, piece: u8, targets: B) {
         for to in Squares(targets) {
-            self.push(Mv::drop(kind, to));
+            self.push(Mv::drop(piece, to));
         }
     }
 
-    /// Normal moves from `from` to every square of `targets`.
-    fn moves(&mut self, from: usize, targets: B);
+    /// Normal moves of `piece` (the square code of the piece that moves,
+    /// in this and the methods below) from `from` to every square of
+    /// `targets`.
+    fn moves(&mut self, piece: u8, from: usize, targets: B);
     /// Promotions into each of `choices` (and the plain move if `optional`).
-    fn promotions(&mut self, from: usize, targets: B, choices: &[u8], optional: bool);
+    fn promotions(&mut self, piece: u8, from: usize, targets: B, choices: &[u8], optional: bool);
     /// One move.
     fn push(&mut self, mv: Mv);
     /// Normal moves onto every square of `targets`, each from the square
     /// `offset` before it (set-wise generation).
-    fn shifted(&mut self, targets: B, offset: isize);
+    fn shifted(&mut self, piece: u8, targets: B, offset: isize);
     /// Promotions onto `targets`, each from `offset` before it.
-    fn shifted_promotions(&mut self, targets: B, offset: isize, choices: &[u8], optional: bool);
+    fn shifted_promotions(
+        &mut self,
+        piece: u8,
+        targets: B,
+        offset: isize,
+        choices: &[u8],
+        optional: bool,
+    );
 
     /// Whether the sink needs no more moves: the generator may stop
     /// between kinds. Only [`AnyMove`] ever says so.
@@ -152,44 +174,54 @@ pub trait Sink<B: Bitboard> {
     /// Promotion Chess's rooks, bishops and knights): one move per target
     /// square either way, which a counter adds at once.
     #[inline(always)]
-    fn moves_promoting(&mut self, from: usize, targets: B, zone: B, choice: u8) {
-        self.moves(from, targets & !zone);
+    fn moves_promoting(&mut self, piece: u8, from: usize, targets: B, zone: B, choice: u8) {
+        self.moves(piece, from, targets & !zone);
         let promoting = targets & zone;
         if promoting != B::EMPTY {
-            self.promotions(from, promoting, &[choice], false);
+            self.promotions(piece, from, promoting, &[choice], false);
         }
     }
 
     /// [`Sink::moves_promoting`] for moves onto `targets`, each from the
     /// square `offset` before it.
     #[inline(always)]
-    fn shifted_promoting(&mut self, targets: B, offset: isize, zone: B, choice: u8) {
-        self.shifted(targets & !zone, offset);
+    fn shifted_promoting(&mut self, piece: u8, targets: B, offset: isize, zone: B, choice: u8) {
+        self.shifted(piece, targets & !zone, offset);
         let promoting = targets & zone;
         if promoting != B::EMPTY {
-            self.shifted_promotions(promoting, offset, &[choice], false);
+            self.shifted_promotions(piece, promoting, offset, &[choice], false);
         }
     }
 }
 
 /// The promotion moves of one piece to one square.
 #[inline(always)]
-fn push_promotions(list: &mut Vec<Mv>, from: usize, to: usize, choices: &[u8], optional: bool) {
+fn push_promotions(
+    list: &mut Vec<Mv>,
+    piece: u8,
+    (from, to): (usize, usize),
+    choices: &[u8],
+    optional: bool,
+) {
     if optional {
-        list.push(Mv::normal(from, to, NO_KIND));
+        list.push(Mv::normal(piece, from, to, NO_KIND));
     }
-    list.extend(choices.iter().map(|choice| Mv::normal(from, to, *choice)));
+    list.extend(
+        choices
+            .iter()
+            .map(|choice| Mv::normal(piece, from, to, *choice)),
+    );
 }
 
 impl<B: Bitboard> Sink<B> for Vec<Mv> {
     #[inline(always)]
-    fn moves(&mut self, from: usize, targets: B) {
-        self.extend(Squares(targets).map(|to| Mv::normal(from, to, NO_KIND)));
+    fn moves(&mut self, piece: u8, from: usize, targets: B) {
+        self.extend(Squares(targets).map(|to| Mv::normal(piece, from, to, NO_KIND)));
     }
     #[inline]
-    fn promotions(&mut self, from: usize, targets: B, choices: &[u8], optional: bool) {
+    fn promotions(&mut self, piece: u8, from: usize, targets: B, choices: &[u8], optional: bool) {
         for to in Squares(targets) {
-            push_promotions(self, from, to, choices, optional);
+            push_promotions(self, piece, (from, to), choices, optional);
         }
     }
     #[inline(always)]
@@ -197,15 +229,24 @@ impl<B: Bitboard> Sink<B> for Vec<Mv> {
         Vec::push(self, mv);
     }
     #[inline(always)]
-    fn shifted(&mut self, targets: B, offset: isize) {
+    fn shifted(&mut self, piece: u8, targets: B, offset: isize) {
         self.extend(
-            Squares(targets).map(|to| Mv::normal((to as isize - offset) as usize, to, NO_KIND)),
+            Squares(targets)
+                .map(|to| Mv::normal(piece, (to as isize - offset) as usize, to, NO_KIND)),
         );
     }
     #[inline]
-    fn shifted_promotions(&mut self, targets: B, offset: isize, choices: &[u8], optional: bool) {
+    fn shifted_promotions(
+        &mut self,
+        piece: u8,
+        targets: B,
+        offset: isize,
+        choices: &[u8],
+        optional: bool,
+    ) {
         for to in Squares(targets) {
-            push_promotions(self, (to as isize - offset) as usize, to, choices, optional);
+            let from = (to as isize - offset) as usize;
+            push_promotions(self, piece, (from, to), choices, optional);
         }
     }
 }
@@ -296,15 +337,15 @@ impl<B: Bitboard> Sink<B> for AnyMove {
     const FIRST_ONLY: bool = true;
 
     #[inline(always)]
-    fn moves(&mut self, _from: usize, targets: B) {
+    fn moves(&mut self, _piece: u8, _from: usize, targets: B) {
         self.found |= !targets.is_empty();
     }
     #[inline(always)]
-    fn drops(&mut self, _kind: u8, targets: B) {
+    fn drops(&mut self, _piece: u8, targets: B) {
         self.found |= !targets.is_empty();
     }
     #[inline(always)]
-    fn promotions(&mut self, _from: usize, targets: B, choices: &[u8], optional: bool) {
+    fn promotions(&mut self, _piece: u8, _from: usize, targets: B, choices: &[u8], optional: bool) {
         self.found |= !targets.is_empty() && (optional || !choices.is_empty());
     }
     #[inline(always)]
@@ -312,11 +353,18 @@ impl<B: Bitboard> Sink<B> for AnyMove {
         self.found = true;
     }
     #[inline(always)]
-    fn shifted(&mut self, targets: B, _offset: isize) {
+    fn shifted(&mut self, _piece: u8, targets: B, _offset: isize) {
         self.found |= !targets.is_empty();
     }
     #[inline(always)]
-    fn shifted_promotions(&mut self, targets: B, _offset: isize, choices: &[u8], optional: bool) {
+    fn shifted_promotions(
+        &mut self,
+        _piece: u8,
+        targets: B,
+        _offset: isize,
+        choices: &[u8],
+        optional: bool,
+    ) {
         self.found |= !targets.is_empty() && (optional || !choices.is_empty());
     }
     #[inline(always)]
@@ -327,15 +375,15 @@ impl<B: Bitboard> Sink<B> for AnyMove {
 
 impl<B: Bitboard> Sink<B> for Counter<B> {
     #[inline(always)]
-    fn moves(&mut self, _from: usize, targets: B) {
+    fn moves(&mut self, _piece: u8, _from: usize, targets: B) {
         self.add(targets);
     }
     #[inline(always)]
-    fn drops(&mut self, _kind: u8, targets: B) {
+    fn drops(&mut self, _piece: u8, targets: B) {
         self.add(targets);
     }
     #[inline(always)]
-    fn promotions(&mut self, _from: usize, targets: B, choices: &[u8], optional: bool) {
+    fn promotions(&mut self, _piece: u8, _from: usize, targets: B, choices: &[u8], optional: bool) {
         self.add_promotions(targets, choices.len() as u64 + u64::from(optional));
     }
     #[inline(always)]
@@ -343,19 +391,26 @@ impl<B: Bitboard> Sink<B> for Counter<B> {
         self.counted += 1;
     }
     #[inline(always)]
-    fn shifted(&mut self, targets: B, _offset: isize) {
+    fn shifted(&mut self, _piece: u8, targets: B, _offset: isize) {
         self.add(targets);
     }
     #[inline(always)]
-    fn shifted_promotions(&mut self, targets: B, _offset: isize, choices: &[u8], optional: bool) {
+    fn shifted_promotions(
+        &mut self,
+        _piece: u8,
+        targets: B,
+        _offset: isize,
+        choices: &[u8],
+        optional: bool,
+    ) {
         self.add_promotions(targets, choices.len() as u64 + u64::from(optional));
     }
     #[inline(always)]
-    fn moves_promoting(&mut self, _from: usize, targets: B, _zone: B, _choice: u8) {
+    fn moves_promoting(&mut self, _piece: u8, _from: usize, targets: B, _zone: B, _choice: u8) {
         self.add(targets);
     }
     #[inline(always)]
-    fn shifted_promoting(&mut self, targets: B, _offset: isize, _zone: B, _choice: u8) {
+    fn shifted_promoting(&mut self, _piece: u8, targets: B, _offset: isize, _zone: B, _choice: u8) {
         self.add(targets);
     }
 }
@@ -368,13 +423,13 @@ mod tests {
     fn a_list_and_a_counter_agree() {
         let targets: u64 = 0b1011_0000 << 16;
         fn feed<S: Sink<u64>>(sink: &mut S, targets: u64) {
-            sink.moves(1, targets);
-            sink.promotions(2, targets, &[4, 5], true);
-            sink.shifted(targets, 8);
-            sink.shifted_promotions(targets, -8, &[4], false);
-            sink.moves_promoting(3, targets, 1 << 20, 6);
-            sink.shifted_promoting(targets, 1, 1 << 21, 6);
-            sink.push(Mv::normal(0, 9, NO_KIND));
+            sink.moves(1, 1, targets);
+            sink.promotions(1, 2, targets, &[4, 5], true);
+            sink.shifted(1, targets, 8);
+            sink.shifted_promotions(1, targets, -8, &[4], false);
+            sink.moves_promoting(1, 3, targets, 1 << 20, 6);
+            sink.shifted_promoting(1, targets, 1, 1 << 21, 6);
+            sink.push(Mv::normal(1, 0, 9, NO_KIND));
         }
         let mut list = Vec::new();
         let mut counter = Counter::new();
@@ -382,16 +437,16 @@ mod tests {
         feed(&mut counter, targets);
         assert_eq!(list.len() as u64, counter.total());
         assert_eq!(counter.total(), 3 + 9 + 3 + 3 + 3 + 3 + 1);
-        assert!(list.contains(&Mv::normal(3, 20, 6)));
-        assert!(list.contains(&Mv::normal(3, 21, NO_KIND)));
-        assert!(list.contains(&Mv::normal(20, 21, 6)));
-        assert!(list.contains(&Mv::normal(12, 20, NO_KIND)));
-        assert!(list.contains(&Mv::normal(28, 20, 4)));
+        assert!(list.contains(&Mv::normal(1, 3, 20, 6)));
+        assert!(list.contains(&Mv::normal(1, 3, 21, NO_KIND)));
+        assert!(list.contains(&Mv::normal(1, 20, 21, 6)));
+        assert!(list.contains(&Mv::normal(1, 12, 20, NO_KIND)));
+        assert!(list.contains(&Mv::normal(1, 28, 20, 4)));
     }
 
     #[test]
     fn moves_differing_in_any_field_differ() {
-        let base = Mv::normal(1, 2, NO_KIND);
+        let base = Mv::normal(3, 1, 2, NO_KIND);
         let variants = [
             Mv { from: 3, ..base },
             Mv { to: 3, ..base },
@@ -407,7 +462,7 @@ mod tests {
             Mv { aux2: 6, ..base },
             Mv { crown: 7, ..base },
             Mv {
-                crowns: true,
+                piece: CROWNING,
                 ..base
             },
         ];
@@ -415,20 +470,20 @@ mod tests {
             assert_ne!(base, other, "{other:?}");
             assert_eq!(other, other);
         }
-        assert_eq!(base, Mv::normal(1, 2, NO_KIND));
+        assert_eq!(base, Mv::normal(3, 1, 2, NO_KIND));
     }
 
     #[test]
     fn any_move_notes_the_first_move_and_only_a_move() {
         let mut any = AnyMove::default();
-        Sink::<u64>::moves(&mut any, 1, 0);
-        Sink::<u64>::promotions(&mut any, 1, 1 << 9, &[], false);
-        Sink::<u64>::shifted(&mut any, 0, 8);
+        Sink::<u64>::moves(&mut any, 1, 1, 0);
+        Sink::<u64>::promotions(&mut any, 1, 1, 1 << 9, &[], false);
+        Sink::<u64>::shifted(&mut any, 1, 0, 8);
         assert!(!Sink::<u64>::done(&any), "no target, no choice: no move");
-        Sink::<u64>::shifted_promotions(&mut any, 1 << 20, 8, &[4], false);
+        Sink::<u64>::shifted_promotions(&mut any, 1, 1 << 20, 8, &[4], false);
         assert!(Sink::<u64>::done(&any));
         let mut any = AnyMove::default();
-        Sink::<u64>::push(&mut any, Mv::normal(0, 9, NO_KIND));
+        Sink::<u64>::push(&mut any, Mv::normal(1, 0, 9, NO_KIND));
         assert!(any.found);
     }
 
@@ -436,7 +491,7 @@ mod tests {
     fn the_carry_save_counter_counts_a_square_reached_many_times() {
         let mut counter = Counter::<u64>::new();
         for round in 0..21u64 {
-            counter.moves(0, 0b11 | round << 8);
+            counter.moves(1, 0, 0b11 | round << 8);
         }
         let expected: u64 = 21 * 2
             + (0..21u64)

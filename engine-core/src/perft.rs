@@ -49,13 +49,19 @@ fn perft_inner<V: CompiledVariant>(
     legal_moves(pos, moves);
     if depth == 1 {
         for mv in moves.iter() {
-            std::hint::black_box(pos.make(*mv));
+            let mut next = *pos;
+            next.play(*mv);
+            std::hint::black_box(&next);
         }
         return moves.len() as u64;
     }
     moves
         .iter()
-        .map(|mv| perft_inner(&pos.make(*mv), depth - 1, bulk, rest))
+        .map(|mv| {
+            let mut next = *pos;
+            next.play(*mv);
+            perft_inner(&next, depth - 1, bulk, rest)
+        })
         .sum()
 }
 

@@ -417,14 +417,20 @@ impl<V: CompiledVariant> Pos<V> {
     pub fn play(&mut self, mv: Mv) {
         let p = self;
         let us = p.side();
-        if mv.crowns {
+        if mv.crowns() {
             if let Some(succession) = V::SUCCESSION {
                 p.change_kind(mv.crown as usize, succession.becomes as usize);
             }
         }
         let from = mv.from as usize;
         let to = mv.to as usize;
-        let moving = p.code_at(from);
+        // Generation wrote the moving piece into the move, except where a
+        // crowning changes it first.
+        let moving = if mv.crowns() {
+            p.code_at(from)
+        } else {
+            mv.piece
+        };
         let mut next_targets = V::Bb::EMPTY;
         let mut next_victim = NO_SQUARE;
         let mut touched = NO_SQUARE;

@@ -80,7 +80,7 @@ impl<V: CompiledVariant> Compiled<V> {
         }
         let kind = |code: u8| (code != 0).then(|| kind_of(code));
         match self.reset_masks {
-            Some(masks) if !mv.crowns => {
+            Some(masks) if !mv.crowns() => {
                 // A drop is a move of the dropped kind.
                 let moving = match mv.kind {
                     CompiledKind::Drop => Some(mv.aux as usize),
@@ -102,7 +102,7 @@ impl<V: CompiledVariant> Compiled<V> {
         }
         // As the runtime sees it: after the turn's crowning, if any.
         let moving = match V::SUCCESSION {
-            Some(succession) if mv.crowns && mv.crown == mv.from => {
+            Some(succession) if mv.crowns() && mv.crown == mv.from => {
                 let mut crowned = *pos;
                 crowned.change_kind(mv.crown as usize, succession.becomes as usize);
                 crowned.piece_on(mv.from as usize)
@@ -119,7 +119,7 @@ impl<V: CompiledVariant> Compiled<V> {
         let promoted_from = (mv.promotion != NO_KIND)
             .then(|| moving.map(|piece| piece.kind()))
             .flatten();
-        let crowned = mv.crowns && V::SUCCESSION.is_some();
+        let crowned = mv.crowns() && V::SUCCESSION.is_some();
         resets_halfmove_clock(
             events,
             &self.describe(mv),
@@ -156,7 +156,7 @@ pub fn to_runtime<V: CompiledVariant>(mv: Mv) -> Move {
         to: square(mv.to as usize),
         kind: runtime_kind::<V>(&mv),
         promotion: (mv.promotion != NO_KIND).then_some(mv.promotion as usize),
-        crown: mv.crowns.then(|| square(mv.crown as usize)),
+        crown: mv.crowns().then(|| square(mv.crown as usize)),
     }
 }
 
@@ -292,7 +292,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         // (plain, no crowning) skips building the optional parts.
         let runtime = |square: u8| runtime_square::<V>(square as usize).index();
         let promotion = (mv.promotion != NO_KIND).then_some(mv.promotion as usize);
-        if mv.kind == CompiledKind::Normal && !mv.crowns {
+        if mv.kind == CompiledKind::Normal && !mv.crowns() {
             return canonical_key(runtime(mv.from), runtime(mv.to), promotion, None, 0, 0);
         }
         let (kind, detail) = match mv.kind {
@@ -306,7 +306,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             runtime(mv.from),
             runtime(mv.to),
             promotion,
-            mv.crowns.then(|| runtime(mv.crown)),
+            mv.crowns().then(|| runtime(mv.crown)),
             kind,
             detail,
         )

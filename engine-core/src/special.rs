@@ -77,12 +77,13 @@ pub fn en_passant_moves<V: CompiledVariant, S: Sink<V::Bb>>(
     if code == 0 || crate::position::color_of(code) == pos.side() {
         return;
     }
-    let kind = crate::position::kind_of(pos.code_at(from));
+    let piece = pos.code_at(from);
+    let kind = crate::position::kind_of(piece);
     for to in Squares(targets) {
         let base = Mv {
             kind: MoveKind::EnPassant,
             aux: victim as u8,
-            ..Mv::normal(from, to, NO_KIND)
+            ..Mv::normal(piece, from, to, NO_KIND)
         };
         let rule = V::first_promotion(kind, pos.side(), to);
         match V::PROMOTION_RULES.get(rule as usize) {
@@ -124,10 +125,11 @@ pub fn delayed_promotion_moves<V: CompiledVariant, S: Sink<V::Bb>>(
     let enemy = pos.colors[1 - pos.side()];
     let occupied = own | enemy;
     let empty = V::BOARD & !occupied;
+    let piece = pos.code_at(from);
     for &choice in rule.choices {
         let stay = Mv {
             kind: MoveKind::DelayedPromotion,
-            ..Mv::normal(from, from, choice)
+            ..Mv::normal(piece, from, from, choice)
         };
         push_special(pos, stay, sink, verify);
         if follow_up == FollowUp::None {
@@ -305,7 +307,7 @@ fn castle_with<V: CompiledVariant, S: Sink<V::Bb>>(
         kind: MoveKind::Castle,
         aux: rook_square as u8,
         aux2: rook_to as u8,
-        ..Mv::normal(king_square, king_to, NO_KIND)
+        ..Mv::normal(pos.code_at(king_square), king_square, king_to, NO_KIND)
     };
     if the_royal {
         // Nothing is captured: the enemy's pieces stay; only the occupancy changes.

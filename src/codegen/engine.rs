@@ -115,6 +115,13 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         Literal::usize_unsuffixed(n)
     }
 
+    /// The square code of a piece of `kind` and `color` (the engine core's
+    /// `code_of`), as a literal.
+    fn piece_code(kind: usize, color: usize) -> TokenStream {
+        let code = Literal::u8_unsuffixed((1 + kind * 2 + color) as u8);
+        quote! { #code }
+    }
+
     /// `square` as an index into a per-square table. On a board of 64 (or
     /// any power of two) squares, `% SQUARES` is one AND that tells the
     /// compiler the index is in range, so the bounds check goes. `square`
@@ -1029,9 +1036,9 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             };
             let offset_lit = Literal::i64_unsuffixed(offset);
             let emit = if zones.is_empty() {
-                quote! { sink.shifted(to, #offset_lit); }
+                quote! { sink.shifted(piece, to, #offset_lit); }
             } else if let Some((zone, choice)) = self.single_mandatory_choice(zones) {
-                quote! { sink.shifted_promoting(to, #offset_lit, #zone, #choice); }
+                quote! { sink.shifted_promoting(piece, to, #offset_lit, #zone, #choice); }
             } else {
                 let all = self.bb(&all_zones);
                 let each = zones.iter().map(|zone| {
@@ -1039,11 +1046,11 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     let (choices, optional) = self.promotion_choices(zone.rule, color);
                     quote! {
                         let promoting = to & #mask;
-                        if promoting != EMPTY { sink.shifted_promotions(promoting, #offset_lit, #choices, #optional); }
+                        if promoting != EMPTY { sink.shifted_promotions(piece, promoting, #offset_lit, #choices, #optional); }
                     }
                 });
                 quote! {
-                    sink.shifted(to & !#all, #offset_lit);
+                    sink.shifted(piece, to & !#all, #offset_lit);
                     #(#each)*
                 }
             };
@@ -1128,12 +1135,13 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             let name = format_ident!("generate_{}", color_name);
             let blocks = (0..self.plan.kinds.len()).filter(|k| !self.plan.atoms[*k][color].is_empty()).map(|kind| {
                 let k = &self.plan.kinds[kind];
+                let piece = Self::piece_code(kind, color);
                 let reach = self.reach_fn(kind, color);
                 let zones = &self.plan.promotion_zones[kind][color];
                 let emit = if zones.is_empty() {
-                    quote! { sink.moves(from, targets); }
+                    quote! { sink.moves(piece, from, targets); }
                 } else if let Some((zone, choice)) = self.single_mandatory_choice(zones) {
-                    quote! { sink.moves_promoting(from, targets, #zone, #choice); }
+                    quote! { sink.moves_promoting(piece, from, targets, #zone, #choice); }
                 } else {
                     let all = zones.iter().fold(Bits::EMPTY, |a, z| a.union(&z.squares));
                     let all = self.bb(&all);
@@ -1142,11 +1150,11 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         let (choices, optional) = self.promotion_choices(zone.rule, color);
                         quote! {
                             let promoting = targets & #mask;
-                            if promoting != EMPTY { sink.promotions(from, promoting, #choices, #optional); }
+                            if promoting != EMPTY { sink.promotions(piece, from, promoting, #choices, #optional); }
                         }
                     });
                     quote! {
-                        sink.moves(from, targets & !#all);
+                        sink.moves(piece, from, targets & !#all);
                         #(#each)*
                     }
                 };
@@ -1201,6 +1209,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     return quote! {
                         {
                             let movers = pos.pieces[Kind::#k as usize] & own & !masks.skip;
+                        let piece = #piece;
                             // Unpinned pieces move set-wise: every atom is one leap.
                             let free = movers & !masks.pinned;
                             if free != EMPTY {
@@ -1220,6 +1229,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 quote! {
                     {
                         let movers = pos.pieces[Kind::#k as usize] & own & !masks.skip;
+                        let piece = #piece;
                         let mut froms = movers & !masks.pinned;
                         #free_by_piece
                         let mut froms = movers & masks.pinned;
@@ -1235,12 +1245,18 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             let royal_kinds: Vec<usize> = (0..self.plan.kinds.len())
                 .filter(|k| self.plan.variant.pieces[*k].royal)
                 .collect();
-            let king_reach = match royal_kinds[..] {
+            let (king_reach, king_piece) = match royal_kinds[..] {
                 [kind] => {
                     let f = self.reach_fn(kind, color);
-                    quote! { #f(pos, king, occupied) }
+                    (
+                        quote! { #f(pos, king, occupied) },
+                        Self::piece_code(kind, color),
+                    )
                 }
-                _ => quote! { reach(kind_of(pos.code_at(king)), #c, pos, king, occupied) },
+                _ => (
+                    quote! { reach(kind_of(pos.code_at(king)), #c, pos, king, occupied) },
+                    quote! { pos.code_at(king) },
+                ),
             };
             out.extend(quote! {
                 #[doc = #doc]
@@ -1275,7 +1291,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                                 }
                             }
                         }
-                        sink.moves(king, safe);
+                        sink.moves(#king_piece, king, safe);
                     }
                 }
             });
