@@ -5,7 +5,7 @@
 mod serve_support;
 
 use serde_json::{json, Value};
-use serve_support::{start, Server};
+use serve_support::{start, start_with, Server};
 
 fn play(server: &Server, game: &str, text: &str) -> Value {
     let (status, state) = server.post(&format!("/api/games/{game}/move"), json!({"move": text}));
@@ -496,4 +496,50 @@ fn alternate_scoring_crowning_gives_moves_that_differ_by_the_crowned_square() {
     let uci = same_squares[0]["uci"].as_str().expect("uci");
     let state = play(&server, game, uci);
     assert!(moves(&state)[0].contains('^'), "{state}");
+}
+
+#[test]
+fn crazyhouse_shows_the_hands_and_drops_a_piece_from_one() {
+    let server = start_with("crazyhouse", &["crazyhouse"]);
+    let (_, list) = server.get("/api/variants/crazyhouse");
+    assert_eq!(list["variant"]["hands"], true, "{}", list["variant"]);
+    let (game, state) = server.new_game("crazyhouse");
+    assert_eq!(state["hands"], json!({"white": [], "black": []}));
+    let mut state = state;
+    for text in ["e4", "d5", "exd5", "Qxd5"] {
+        state = play(&server, &game, text);
+    }
+    assert_eq!(
+        state["hands"],
+        json!({"white": [{"letter": "P", "kind": 5, "count": 1}],
+               "black": [{"letter": "p", "kind": 5, "count": 1}]})
+    );
+    let drops: Vec<&Value> = state["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .filter(|m| m["drop"] == "P")
+        .collect();
+    // One pawn drop per empty square of ranks 2 to 7.
+    assert_eq!(drops.len(), 33, "{drops:?}");
+    assert!(drops.iter().all(|m| m["from"] == m["to"]));
+    // A drop is not a move of a piece on its square: the reach leaves it out.
+    assert!(state["reach"]["e6"].is_null(), "{}", state["reach"]);
+    let before = state["fen"].clone();
+    for refused in ["P@e1", "P@d5", "N@e6"] {
+        let (status, error) =
+            server.post(&format!("/api/games/{game}/move"), json!({"move": refused}));
+        assert_eq!(status, 422, "{refused}: {error}");
+        assert!(error["reason"].is_string(), "{error}");
+    }
+    let (_, now) = server.get(&format!("/api/games/{game}"));
+    assert_eq!(now["fen"], before, "a refused drop changed the game");
+    let state = play(&server, &game, "P@e6");
+    assert_eq!(moves(&state).last().map(String::as_str), Some("P@e6"));
+    assert_eq!(state["hands"]["white"], json!([]));
+    assert!(state["board"]
+        .as_array()
+        .expect("board")
+        .iter()
+        .any(|p| p["square"] == "e6" && p["letter"] == "P"));
 }

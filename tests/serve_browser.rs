@@ -78,6 +78,70 @@ fn try_webdriver(request: ureq::Request, body: Option<Value>) -> Result<Value, S
     }
 }
 
+#[test]
+fn a_crazyhouse_pawn_is_dropped_from_the_hand_by_clicks_in_headless_chromium() {
+    let Some(browser) = find_program(&["chromium", "chromium-browser", "google-chrome"]) else {
+        browser_missing("no chromium browser found");
+        return;
+    };
+    let Some(driver_program) = find_program(&["chromedriver", "chromium-driver"]) else {
+        browser_missing("no chromedriver found");
+        return;
+    };
+    let server = serve_support::start_with("browser-crazyhouse", &["crazyhouse"]);
+    let driver = Driver::start(&driver_program, &browser);
+    driver.navigate(&format!("{}/", server.base));
+    driver.wait("the first variant's game", || {
+        (!driver.find_all("#board[data-game]").is_empty()).then_some(())
+    });
+    driver.click("#variant option[value=\"crazyhouse\"]");
+    driver.wait("the crazyhouse board", || {
+        (!driver
+            .find_all("#board[data-variant=\"crazyhouse\"]")
+            .is_empty())
+        .then_some(())
+    });
+    assert!(
+        driver.find_all("#hand-bottom:not([hidden])").len() == 1,
+        "the hands are not shown"
+    );
+    assert!(driver.find_all("[data-hand-piece]").is_empty());
+    driver.play("e2", "e4");
+    driver.play("d7", "d5");
+    driver.play("e4", "d5");
+    assert_eq!(driver.play("d8", "d5"), "Qxd5");
+    // Each side holds the pawn it took: White's below the board, Black's above.
+    driver.wait("the pawns in hand", || {
+        let white = driver.find_all("#hand-bottom [data-hand-piece=\"P\"]:not([disabled])");
+        let black = driver.find_all("#hand-top [data-hand-piece=\"p\"][disabled]");
+        (white.len() == 1 && black.len() == 1).then_some(())
+    });
+    driver.click("#hand-bottom [data-hand-piece=\"P\"]");
+    let targets = driver.wait("the drop targets", || {
+        let count = driver
+            .script(
+                "return document.querySelectorAll('.target').length",
+                json!([]),
+            )
+            .as_u64()?;
+        (count > 0).then_some(count)
+    });
+    assert_eq!(targets, 33, "one per empty square of ranks 2 to 7");
+    driver.click("[data-square=\"e6\"]");
+    let dropped = driver.wait("the drop", || {
+        let moves = driver.moves();
+        (moves.len() == 5).then(|| moves[4].clone())
+    });
+    assert_eq!(dropped, "P@e6");
+    assert_eq!(driver.piece_on("e6").as_deref(), Some("P"));
+    assert!(driver.find_all("#hand-bottom [data-hand-piece]").is_empty());
+    let png = decode_base64(driver.get("/screenshot").as_str().expect("screenshot"));
+    let artifact =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-browser-crazyhouse.png");
+    std::fs::write(&artifact, &png).expect("write the screenshot");
+    eprintln!("screenshot: {}", artifact.display());
+}
+
 impl Driver {
     fn start(driver: &str, browser: &str) -> Driver {
         let port = TcpListener::bind("127.0.0.1:0")

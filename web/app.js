@@ -12,6 +12,7 @@ const page = {
   gameId: null,
   flipped: false,
   selected: null,    // the square of the piece picked up
+  selectedDrop: null, // or the letter of the piece picked from the hand
   hovered: null,
   busy: false,
   checkTimer: null,
@@ -236,7 +237,50 @@ function showClocks() {
 
 function movesFrom(square) {
   if (!page.state || page.state.status !== "ongoing") return [];
-  return page.state.legal.filter((m) => m.from === square);
+  return page.state.legal.filter((m) => m.from === square && !m.drop);
+}
+
+// The legal drops of the piece with FEN letter `letter` from the hand.
+function dropsOf(letter) {
+  if (!page.state || page.state.status !== "ongoing") return [];
+  return page.state.legal.filter((m) => m.drop && m.drop.toLowerCase() === letter.toLowerCase());
+}
+
+// Each side's hand (variants with drops), the side at the board's bottom
+// below it. A piece of the side to move's hand is picked by a click, then
+// dropped by a click on a square.
+function drawHands() {
+  const hands = page.state.hands || { white: [], black: [] };
+  const inUse = page.variant.hands;
+  const [top, bottom] = page.flipped ? ["white", "black"] : ["black", "white"];
+  for (const [id, color] of [["hand-top", top], ["hand-bottom", bottom]]) {
+    const host = $(id);
+    host.hidden = !inUse;
+    if (!inUse) continue;
+    host.dataset.color = color;
+    const label = document.createElement("span");
+    label.className = "label";
+    label.textContent = `${color}'s hand`;
+    const children = [label];
+    for (const piece of hands[color]) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.handPiece = piece.letter;
+      const kind = page.variant.pieces[piece.kind];
+      button.title = `${color} ${kind ? kind.name : "?"} in hand: ${piece.count}`;
+      const playable = color === page.state.side_to_move && dropsOf(piece.letter).length > 0;
+      button.disabled = !playable;
+      if (page.selectedDrop === piece.letter) button.classList.add("selected");
+      button.innerHTML = `<svg viewBox="0 0 100 100" width="46" height="46">${pieceSvg(kind, color, false)}</svg><span class="count">${piece.count}</span>`;
+      button.addEventListener("click", () => {
+        page.selected = null;
+        page.selectedDrop = page.selectedDrop === piece.letter ? null : piece.letter;
+        redraw();
+      });
+      children.push(button);
+    }
+    host.replaceChildren(...children);
+  }
 }
 
 function redraw() {
@@ -246,7 +290,9 @@ function redraw() {
   if (page.state.last_move) for (const square of page.state.last_move) mark(square, "last");
   for (const square of page.state.checked_royal || []) mark(square, "check");
   let targets = null;
-  if (page.selected) {
+  if (page.selectedDrop) {
+    targets = new Set(dropsOf(page.selectedDrop).map((m) => m.to));
+  } else if (page.selected) {
     mark(page.selected, "selected");
     targets = new Set(movesFrom(page.selected).map((m) => m.to));
   } else if (page.hovered && page.state.reach[page.hovered]) {
@@ -259,6 +305,7 @@ function redraw() {
   drawBoard($("board"), page.variant, page.state.board, {
     flipped: page.flipped, highlights, targets, overlay, dragging: drag && drag.moved ? drag.from : null,
   });
+  drawHands();
 }
 
 function pieceOn(square) {
@@ -268,6 +315,15 @@ function pieceOn(square) {
 // A click (or a drop) on `square`.
 function squareChosen(square) {
   if (!page.state || page.busy) return;
+  if (page.selectedDrop) {
+    const letter = page.selectedDrop;
+    page.selectedDrop = null;
+    const drop = dropsOf(letter).find((m) => m.to === square);
+    if (drop) sendMove(drop.uci);
+    else if (!pieceOn(square)) sendMove(`${letter.toUpperCase()}@${square}`);
+    else redraw();
+    if (drop || !pieceOn(square)) return;
+  }
   if (!page.selected) {
     const piece = pieceOn(square);
     if (piece && piece.color === page.state.side_to_move && page.state.status === "ongoing") {
@@ -383,7 +439,7 @@ function installBoardInput() {
     if (square && board.contains(event.target)) squareChosen(square);
   });
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Escape") { page.selected = null; $("chooser").hidden = true; redraw(); }
+    if (event.key === "Escape") { page.selected = null; page.selectedDrop = null; $("chooser").hidden = true; redraw(); }
   });
 }
 

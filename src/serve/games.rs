@@ -20,9 +20,10 @@ use std::time::{Duration, Instant};
 use varc_runtime::game::record::load;
 use varc_runtime::game::replay::state_json;
 use varc_runtime::game::{Action, Game, TimeControl};
-use varc_runtime::model::{Color, Square};
+use varc_runtime::model::{Color, Square, Variant};
 use varc_runtime::moves::MoveKind;
 use varc_runtime::notation::{long_algebraic, san};
+use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
 use varc_runtime::search::{Engine, Limits};
 
@@ -470,6 +471,10 @@ fn state_of(entry: &Entry) -> Value {
                 "crown": mv.crown.map(|s| s.to_string()),
                 "delayed": matches!(mv.kind, MoveKind::DelayedPromotion),
                 "castle": mv.is_castle(),
+                "drop": mv
+                    .dropped()
+                    .and_then(|kind| variant.pieces.get(kind))
+                    .map(|kind| kind.letter.clone()),
             })
         })
         .collect();
@@ -483,6 +488,7 @@ fn state_of(entry: &Entry) -> Value {
         _ => None,
     });
     state["board"] = Value::from(board);
+    state["hands"] = hands(variant, position);
     state["legal"] = Value::from(moves);
     state["reach"] = reach(entry);
     state["steps"] = Value::from(steps);
@@ -503,8 +509,36 @@ fn state_of(entry: &Entry) -> Value {
     state
 }
 
+/// The pieces in each side's hand, `{ "white": [{ "letter", "kind",
+/// "count" }], "black": [...] }`, in the order of the variant's kinds
+/// (empty lists in a variant without hands).
+fn hands(variant: &Variant, position: &Position) -> Value {
+    let side = |color: Color| -> Vec<Value> {
+        if !variant.hands.in_use() {
+            return Vec::new();
+        }
+        variant
+            .pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(kind, piece)| {
+                let count = position.in_hand(color, kind);
+                (count > 0).then(|| {
+                    let letter = match color {
+                        Color::White => piece.letter.clone(),
+                        Color::Black => piece.letter.to_lowercase(),
+                    };
+                    json!({"letter": letter, "kind": kind, "count": count})
+                })
+            })
+            .collect()
+    };
+    json!({"white": side(Color::White), "black": side(Color::Black)})
+}
+
 /// Where each piece could go: the legal moves for the side to move, the
-/// pseudo-legal ones (as if it were to move) for the other side.
+/// pseudo-legal ones (as if it were to move) for the other side. Drops
+/// start from no piece on the board and are left out.
 fn reach(entry: &Entry) -> Value {
     let rules = entry.game.rules();
     let position = entry.game.position();
@@ -517,7 +551,12 @@ fn reach(entry: &Entry) -> Value {
         }
     };
     if entry.game.result().is_none() {
-        for mv in entry.game.legal_moves() {
+        for mv in entry
+            .game
+            .legal_moves()
+            .iter()
+            .filter(|mv| mv.dropped().is_none())
+        {
             add(mv.from, mv.to);
         }
     }
@@ -527,7 +566,7 @@ fn reach(entry: &Entry) -> Value {
     other.set_en_passant(None);
     let mut pseudo = Vec::new();
     rules.generate_pseudo_legal(&other, &mut pseudo);
-    for mv in pseudo {
+    for mv in pseudo.iter().filter(|mv| mv.dropped().is_none()) {
         add(mv.from, mv.to);
     }
     serde_json::to_value(map).unwrap_or(Value::Null)

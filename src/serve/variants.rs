@@ -249,6 +249,7 @@ pub fn describe(variant: &Variant) -> Value {
         "pieces": pieces,
         "regions": regions,
         "promotions": promotion_zones,
+        "hands": variant.hands.in_use(),
         "start_fen": variant.start_fen,
     })
 }

@@ -34,7 +34,18 @@ pub fn copy_variants(name: &str) -> PathBuf {
 
 /// Starts a server over a copy of the bundled variants.
 pub fn start(name: &str) -> Server {
+    start_with(name, &[])
+}
+
+/// Starts a server over a copy of the bundled variants and of the gallery
+/// files `gallery` (by name, without `.rules`).
+pub fn start_with(name: &str, gallery: &[&str]) -> Server {
     let folder = copy_variants(name);
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("variants/gallery");
+    for file in gallery {
+        let file = format!("{file}.rules");
+        std::fs::copy(source.join(&file), folder.join(&file)).expect("copy a gallery file");
+    }
     let (sender, receiver) = std::sync::mpsc::channel();
     let config = varc::serve::Config {
         folder: folder.clone(),
