@@ -335,3 +335,39 @@ fn a_piece_in_hand_counts_its_value_in_the_evaluation() {
         -2 * queen
     );
 }
+
+#[test]
+fn varc_play_shows_each_hand_beside_the_board() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varc"))
+        .args(["play", "--engine", "none"])
+        .arg(crazyhouse_file())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("varc play starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"e4\nd5\nexd5\nQxd5\nP@e6\nquit\n")
+        .expect("moves written");
+    drop(stdin);
+    let output = child.wait_with_output().expect("varc play ends");
+    let text = String::from_utf8_lossy(&output.stdout);
+    // Black's hand above the board, White's below; empty at the start.
+    let first_board = text.split("to move").next().unwrap_or_default();
+    assert!(first_board.contains("black's hand: empty"), "{text}");
+    assert!(first_board.contains("white's hand: empty"), "{text}");
+    let after_capture = text
+        .split("last move: black Qxd5")
+        .next()
+        .and_then(|before| before.rsplit("black> ").next())
+        .unwrap_or_default();
+    let black = after_capture.find("black's hand: p 1");
+    let rank_8 = after_capture.find(" 8 ");
+    let white = after_capture.find("white's hand: P 1");
+    assert!(
+        black < rank_8 && rank_8 < white && black.is_some(),
+        "{text}"
+    );
+    assert!(text.contains("last move: white P@e6"), "{text}");
+}

@@ -21,9 +21,10 @@ use varc_runtime::fen::piece_text;
 use varc_runtime::game::record::load;
 use varc_runtime::game::{Action, Game, GameError, Status, TimeControl};
 use varc_runtime::input::{Line, LineReader};
-use varc_runtime::model::{Color, Square};
+use varc_runtime::model::{Color, Square, Variant};
 use varc_runtime::moves::Move;
 use varc_runtime::notation::san;
+use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
 use varc_runtime::search::{Engine, Limits, Score};
 
@@ -491,7 +492,15 @@ impl Session {
         } else {
             (0..position.ranks()).rev().collect()
         };
+        let (top, bottom) = if self.terminal.flipped {
+            (Color::White, Color::Black)
+        } else {
+            (Color::Black, Color::White)
+        };
         println!();
+        if let Some(hand) = hand_line(variant, position, top) {
+            println!("{hand}");
+        }
         for rank in ranks {
             let mut row = format!("{:>2} ", rank + 1);
             for &file in &files {
@@ -532,6 +541,9 @@ impl Session {
             footer.push_str(&format!(" {:<width$} ", (b'a' + file) as char));
         }
         println!("{footer}");
+        if let Some(hand) = hand_line(variant, position, bottom) {
+            println!("{hand}");
+        }
         if let Some(clock) = self.game.clock() {
             println!(
                 "clock: white {}  black {}",
@@ -605,3 +617,30 @@ commands:
   new              a new game
   board / flip     show / turn the board
   quit             leave";
+
+/// `color`'s hand as a line, each kind held with its count (`white's hand:
+/// P 2, N 1`), in a variant with hands; `None` in one without.
+fn hand_line(variant: &Variant, position: &Position, color: Color) -> Option<String> {
+    if !variant.hands.in_use() {
+        return None;
+    }
+    let held: Vec<String> = variant
+        .pieces
+        .iter()
+        .enumerate()
+        .filter_map(|(kind, piece)| {
+            let count = position.in_hand(color, kind);
+            let letter = match color {
+                Color::White => piece.letter.clone(),
+                Color::Black => piece.letter.to_lowercase(),
+            };
+            (count > 0).then(|| format!("{letter} {count}"))
+        })
+        .collect();
+    let held = if held.is_empty() {
+        "empty".to_string()
+    } else {
+        held.join(", ")
+    };
+    Some(format!("{color}'s hand: {held}"))
+}
