@@ -412,7 +412,10 @@ fn write_fen_fields(variant: &Variant, position: &impl Board, en_passant: bool) 
                     out.push_str(&piece_text(variant, piece));
                     if demotes && is_tilde_promoted(variant, piece) {
                         out.push('~');
-                    } else if history && piece.is_promoted() {
+                    } else if history
+                        && piece.is_promoted()
+                        && !is_plus_promoted_once(variant, piece)
+                    {
                         out.push('(');
                         for kind in piece.history() {
                             out.push_str(
@@ -539,6 +542,17 @@ fn is_plus_promoted(variant: &Variant, kind: PieceId) -> bool {
         .pieces
         .get(kind)
         .is_some_and(|piece| piece.letter.starts_with('+'))
+}
+
+/// Whether `piece` is what its `+` letter says when read: promoted once,
+/// from the one kind that promotes into its kind (so `+P` writes back as
+/// `+P`, without a lineage).
+fn is_plus_promoted_once(variant: &Variant, piece: Piece) -> bool {
+    let mut history = piece.history();
+    let first = history.next();
+    is_plus_promoted(variant, piece.kind())
+        && history.next().is_none()
+        && first == crate::hands::promoted_from(variant, piece.kind())
 }
 
 /// The placement field without its holdings, and the holdings read: side,

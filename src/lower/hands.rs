@@ -135,9 +135,13 @@ impl Lowerer<'_> {
                     file,
                     span,
                     format!(
-                        "`{}` is marked `+` as a promoted kind, but {} kinds promote into `{}`",
+                        "`{}` is marked `+` as a promoted kind, but {} into `{}`",
                         piece.letter,
-                        if sources == 0 { "no".to_string() } else { sources.to_string() },
+                        if sources == 0 {
+                            "no kind promotes".to_string()
+                        } else {
+                            format!("{sources} kinds promote")
+                        },
                         piece.name
                     ),
                 )

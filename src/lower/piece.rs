@@ -66,7 +66,7 @@ impl<'a> Lowerer<'a> {
                     )
                     .with_label("used in FEN and move text")
                     .with_help(
-                        "write one ASCII letter, optionally followed by `'` marks and after a `+` for a promoted kind: \"R\", \"R'\", \"+P\"",
+                        "write one ASCII letter, optionally followed by `'` marks, after a `+` for a promoted kind: \"R\", \"R'\", \"+P\"",
                     ),
                 );
             }
