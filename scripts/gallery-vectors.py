@@ -49,7 +49,8 @@ CANDIDATES = [
 ]
 
 # Positions written by hand, after the playouts: what random playouts
-# rarely reach (full hands, a promoted piece, a drop that must interpose).
+# rarely reach (full hands, a promoted piece, a drop that must interpose,
+# shogi's forced promotions and mate by a pawn drop).
 EXTRA_POSITIONS = {
     "crazyhouse": [
         # Every kind in both hands.
@@ -66,6 +67,38 @@ EXTRA_POSITIONS = {
         # Promotions by capture, castling rights, no hands yet.
         "r1b1k2r/1P3ppp/8/8/8/8/5PPP/4K2R[] w Kkq - 0 1",
         "r2qk2r/ppp2ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPP2PPP/R2QK2R[Bb] w KQkq - 0 7",
+    ],
+    "shogi": [
+        # After the bishops are traded (c3c4 g7g6 b2h8+ g9h8): one in each
+        # hand, dropped almost anywhere.
+        "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[Bb] w - - 0 3",
+        # Every kind in both hands.
+        "4k4/9/9/9/9/9/9/9/4K4[RBGSNLPrbgsnlp] w 0 1",
+        # P@e8 mates: a legal move, after which the game is over (Black,
+        # mated by a pawn drop, wins).
+        "3lkl3/9/4G4/9/9/9/9/9/4K4[P] w 0 1",
+        # Forced promotions: the pawn and lance onto the last rank, the
+        # knights onto the last two.
+        "8k/P3L4/2N6/1N7/9/9/9/9/4K4[-] w 0 1",
+        # Promoted pieces (`+P`, `+B`); a tokin does not bar a pawn drop on
+        # its file, a pawn does.
+        "4k4/9/4+P4/9/2+B6/9/2P6/9/4K4[P] w 0 1",
+        # A tokin taken goes to the hand as a pawn.
+        "4k4/4+P4/9/9/9/9/9/9/4K4[-] b 0 1",
+        # A silver in the zone may promote on a move out of it.
+        "4k4/9/2S6/9/9/9/9/9/4K4[-] w 0 1",
+    ],
+    "minishogi": [
+        # Every kind in both hands.
+        "2k2/5/5/5/2K2[PSGBRpsgbr] w 0 1",
+        # P@c4 mates: legal, and the game is over.
+        "1rkr1/5/2G2/5/2K2[P] w 0 1",
+        # A forced promotion on the last rank.
+        "4k/P4/5/5/K4[-] w 0 1",
+        # A tokin and a pawn on the board, pawns in both hands.
+        "k4/5/+P1P2/5/4K[Pp] w 0 1",
+        # A dragon taken goes to the hand as a rook.
+        "2k2/2+R2/5/5/2K2[-] b 0 1",
     ],
 }
 

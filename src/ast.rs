@@ -148,6 +148,8 @@ pub enum BodyKind {
     CheckRule(CheckRule),
     /// `capture-rule compulsory|free`.
     CaptureRule(CaptureRuleKind),
+    /// `no piece may stand where it could not move`.
+    Immobility,
     /// `capture explodes radius N [, except PIECES]`.
     Explosion(Explosion),
     /// `illegal check repeating placement from N plies ago ...`.
@@ -188,6 +190,9 @@ pub struct Drops {
     pub pieces: Vec<Ident>,
     /// Where (for the dropping side); every square without it.
     pub onto: Option<Ident>,
+    /// `no two on a file`: not onto a file where the side has a piece of
+    /// the kind.
+    pub no_two_on_a_file: bool,
 }
 
 /// `en-passant PIECES [onto REGION]`.

@@ -85,6 +85,11 @@ pub fn dump(variant: &Variant) -> String {
                 limits.join(", ")
             );
         }
+        if p.leaving_too {
+            out.push_str(
+                "    starting or ending there: a move that starts in the zone promotes too\n",
+            );
+        }
     }
     out.push_str("\ncastling\n");
     for c in &v.castling {
@@ -176,8 +181,13 @@ pub fn dump(variant: &Variant) -> String {
                 });
             let _ = writeln!(
                 out,
-                "  drops of {} onto {onto}",
-                d.names(&rule.pieces, ", ")
+                "  drops of {} onto {onto}{}",
+                d.names(&rule.pieces, ", "),
+                if rule.no_two_on_a_file {
+                    ", not on a file where the side has one"
+                } else {
+                    ""
+                }
             );
         }
     }
@@ -200,6 +210,9 @@ pub fn dump(variant: &Variant) -> String {
     }
     if v.legality.capture_rule == CaptureRule::Compulsory {
         out.push_str("  capture rule: compulsory (a side that can capture must)\n");
+    }
+    if v.legality.immobility_illegal {
+        out.push_str("  no piece may stand where it could not move (a move that does not promote, or a drop, onto such a square is illegal)\n");
     }
     if let Some(explosion) = &v.explosion {
         let spared: Vec<&str> = explosion
@@ -491,6 +504,7 @@ impl Dumper<'_> {
             EventPattern::Capture(kinds) => format!("capture of {}", self.names(kinds, " | ")),
             EventPattern::EnPassant => "en passant".into(),
             EventPattern::MoveOf(kinds) => format!("move of {}", self.names(kinds, " | ")),
+            EventPattern::DropOf(kinds) => format!("drop of {}", self.names(kinds, " | ")),
             EventPattern::Promotion { from, to } => format!(
                 "promotion of {} to {}",
                 self.names(from, " | "),

@@ -81,6 +81,13 @@ pub struct Interpreter {
     /// Per kind and side, the squares it may be dropped on (empty for
     /// kinds no drop rule names).
     drop_squares: Vec<[SquareSet; 2]>,
+    /// Per kind: whether its drop rule says `no two on a file`.
+    drop_no_two_on_a_file: Vec<bool>,
+    /// Per kind and side, the squares from which it could never move,
+    /// where `no piece may stand where it could not move` holds (else
+    /// empty): no plain move ends there (nor a drop: the drop squares
+    /// leave them out).
+    immobile_squares: Vec<[SquareSet; 2]>,
 }
 
 impl Interpreter {
@@ -122,6 +129,8 @@ impl Interpreter {
             promotion_lookup,
             delayed_rules,
             drop_squares: varc_runtime::hands::drop_squares(&variant),
+            drop_no_two_on_a_file: variant.hands.no_two_on_a_file(variant.pieces.len()),
+            immobile_squares: varc_runtime::hands::immobile_squares(&variant),
             variant,
         })
     }

@@ -159,6 +159,7 @@ impl<'a> Lowerer<'a> {
                 giving_check: GivingCheck::Allowed,
                 royal_facing: RoyalFacing::Allowed,
                 history_rules: Vec::new(),
+                immobility_illegal: false,
             },
             royal_loss: RoyalLoss::EndsGame,
             counters: Vec::new(),
@@ -270,6 +271,7 @@ impl<'a> Lowerer<'a> {
                         ast::CaptureRuleKind::Free => CaptureRule::Free,
                     };
                 }
+                ast::BodyKind::Immobility => variant.legality.immobility_illegal = true,
                 ast::BodyKind::Explosion(explosion) => {
                     variant.explosion = self.lower_explosion(file, explosion);
                 }
@@ -384,6 +386,7 @@ impl<'a> Lowerer<'a> {
         self.check_facing_without_check_rule(variant);
         let drop_sites = std::mem::take(&mut self.drop_sites);
         self.check_drops(variant, &drop_sites);
+        self.check_promoted_letters(variant);
     }
 
     /// `royals may not face each other` makes facing an attack on the royal

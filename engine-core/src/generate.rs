@@ -62,7 +62,15 @@ fn drop_moves<V: CompiledVariant, S: Sink<V::Bb>>(pos: &Pos<V>, sink: &mut S, ma
         if pos.in_hand(us, kind) == 0 {
             continue;
         }
-        let targets = squares[us] & empty;
+        let mut targets = squares[us] & empty;
+        if V::DROP_NO_TWO_ON_A_FILE.get(kind).copied().unwrap_or(false) {
+            // `no two on a file`: not on a file where the side has one.
+            for square in Squares(pos.pieces[kind] & pos.colors[us]) {
+                if let Some(file) = V::FILE_SQUARES.get(square % V::FILES) {
+                    targets &= !*file;
+                }
+            }
+        }
         if !targets.is_empty() {
             sink.drops(code_of(kind, us), targets);
         }

@@ -412,7 +412,10 @@ fn write_fen_fields(variant: &Variant, position: &impl Board, en_passant: bool) 
                     out.push_str(&piece_text(variant, piece));
                     if demotes && is_tilde_promoted(variant, piece) {
                         out.push('~');
-                    } else if history && piece.is_promoted() {
+                    } else if history
+                        && piece.is_promoted()
+                        && !is_plus_promoted_once(variant, piece)
+                    {
                         out.push('(');
                         for kind in piece.history() {
                             out.push_str(
@@ -520,9 +523,34 @@ pub fn castling_ranks(variant: &Variant, king: PieceId) -> [u8; 2] {
 /// Whether `piece` is what a FEN's `~` mark says: promoted once, from the
 /// one kind that promotes into its kind.
 fn is_tilde_promoted(variant: &Variant, piece: Piece) -> bool {
+    if is_plus_promoted(variant, piece.kind()) {
+        // Its letter says it (`+P`).
+        return false;
+    }
     let mut history = piece.history();
     let first = history.next();
     first.is_some()
+        && history.next().is_none()
+        && first == crate::hands::promoted_from(variant, piece.kind())
+}
+
+/// Whether `kind`'s letter carries Fairy-Stockfish's `+` mark of a
+/// promoted kind (`+P`, shogi's tokin): read from a FEN, such a piece has
+/// been the one kind that promotes into it.
+fn is_plus_promoted(variant: &Variant, kind: PieceId) -> bool {
+    variant
+        .pieces
+        .get(kind)
+        .is_some_and(|piece| piece.letter.starts_with('+'))
+}
+
+/// Whether `piece` is what its `+` letter says when read: promoted once,
+/// from the one kind that promotes into its kind (so `+P` writes back as
+/// `+P`, without a lineage).
+fn is_plus_promoted_once(variant: &Variant, piece: Piece) -> bool {
+    let mut history = piece.history();
+    let first = history.next();
+    is_plus_promoted(variant, piece.kind())
         && history.next().is_none()
         && first == crate::hands::promoted_from(variant, piece.kind())
 }
@@ -554,7 +582,8 @@ fn split_holdings<'a>(
             error("expected piece letters in brackets at the end of the placement, such as [Pnb]")
         })?;
     let mut counts: Vec<(Color, PieceId, u8)> = Vec::new();
-    let mut rest = inner;
+    // `[-]`: empty hands, as Fairy-Stockfish's shogi start positions write them.
+    let mut rest = if inner == "-" { "" } else { inner };
     while !rest.is_empty() {
         let (kind, color, len) = match_letter(variant, rest)
             .ok_or_else(|| error(&format!("{rest:?} is not a piece letter of this variant")))?;
@@ -674,7 +703,11 @@ fn parse_placement(variant: &Variant, field: &str) -> Result<Vec<(Square, Piece)
                 let letter_text = &rest[..len];
                 rest = &rest[len..];
                 let mut history = Vec::new();
-                if let Some(after) = rest.strip_prefix('~') {
+                if is_plus_promoted(variant, kind) {
+                    // `+P`: promoted from the one kind that promotes into
+                    // it (the lowering makes sure there is one).
+                    history.extend(crate::hands::promoted_from(variant, kind));
+                } else if let Some(after) = rest.strip_prefix('~') {
                     // Read where it is written (captures go to hand demoted),
                     // so that what is read writes back the same.
                     let was = Some(kind)

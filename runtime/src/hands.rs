@@ -13,7 +13,9 @@
 //! are [`DropRule`] options: the rule is a list, so adding one changes no
 //! existing variant.
 
-use crate::model::{Color, PieceId, RegionId, Square, SquareSet, Variant};
+use crate::model::{
+    AtomCondition, Color, Motion, MoveMode, PieceId, RegionId, Square, SquareSet, Variant,
+};
 use serde::{Deserialize, Serialize};
 
 /// The hand rules of a variant; the default is none (no hands, no drops).
@@ -44,9 +46,24 @@ pub struct DropRule {
     pub pieces: Vec<PieceId>,
     /// Where they may be dropped; every square of the board without it.
     pub onto: Option<RegionId>,
+    /// `no two on a file`: not onto a file where the dropping side has a
+    /// piece of the dropped kind (Fairy-Stockfish's `dropNoDoubled`).
+    #[serde(default)]
+    pub no_two_on_a_file: bool,
 }
 
 impl Hands {
+    /// Per kind (of `kinds`), whether its drop rule says `no two on a file`.
+    pub fn no_two_on_a_file(&self, kinds: usize) -> Vec<bool> {
+        (0..kinds)
+            .map(|kind| {
+                self.drops
+                    .iter()
+                    .any(|rule| rule.no_two_on_a_file && rule.pieces.contains(&kind))
+            })
+            .collect()
+    }
+
     /// Whether the variant has hands at all: a rule fills them or empties
     /// them. Without, a FEN has no holdings and positions carry none.
     pub fn in_use(&self) -> bool {
@@ -60,9 +77,12 @@ impl Hands {
 }
 
 /// The squares each kind may be dropped on, per side: `[kind][color]`,
-/// empty for a kind no rule drops. Holes are never drop squares.
+/// empty for a kind no rule drops. Holes are never drop squares, nor,
+/// under `no piece may stand where it could not move`, the squares from
+/// which the kind could never move ([`immobile_squares`]).
 pub fn drop_squares(variant: &Variant) -> Vec<[SquareSet; 2]> {
     let board = variant.board.squares();
+    let immobile = immobile_squares(variant);
     let mut squares = vec![[SquareSet::EMPTY; 2]; variant.pieces.len()];
     for rule in &variant.hands.drops {
         for color in Color::ALL {
@@ -72,7 +92,10 @@ pub fn drop_squares(variant: &Variant) -> Vec<[SquareSet; 2]> {
             };
             for kind in &rule.pieces {
                 if let Some(slot) = squares.get_mut(*kind) {
-                    slot[color.index()] = onto;
+                    slot[color.index()] = match immobile.get(*kind) {
+                        Some(dead) => onto.difference(&dead[color.index()]),
+                        None => onto,
+                    };
                 }
             }
         }
@@ -155,4 +178,70 @@ pub fn hand_key(color: Color, kind: PieceId, count: u32) -> u64 {
     crate::search::tt::mix(
         7 << 56 | (color.index() as u64) << 40 | (kind as u64) << 16 | u64::from(count),
     )
+}
+
+/// Per kind and side (`[kind][color]`), the squares from which a piece of
+/// that kind could never move: on an otherwise empty board it has no move
+/// there (Fairy-Stockfish's `immobilityIllegal`: a shogi pawn or lance on
+/// its last rank, a knight on its last two). Parts that need a capture or
+/// a screen to hop, and first-move parts, do not count; a part limited to
+/// a region counts where the square is in it. Empty for every kind when
+/// the variant has no `no piece may stand where it could not move`.
+pub fn immobile_squares(variant: &Variant) -> Vec<[SquareSet; 2]> {
+    let mut squares = vec![[SquareSet::EMPTY; 2]; variant.pieces.len()];
+    if !variant.legality.immobility_illegal {
+        return squares;
+    }
+    let board = variant.board.squares();
+    for (kind, piece) in variant.pieces.iter().enumerate() {
+        for color in Color::ALL {
+            let sign: i32 = if color == Color::White { 1 } else { -1 };
+            let confined = piece
+                .confined
+                .and_then(|id| variant.regions.get(id))
+                .map(|region| region.for_side(color));
+            for square in board.iter() {
+                let mobile = piece.moves.iter().any(|atom| {
+                    let usable = match atom.condition {
+                        AtomCondition::Always => true,
+                        AtomCondition::FirstMove => false,
+                        AtomCondition::InRegion(id) => variant
+                            .regions
+                            .get(id)
+                            .is_some_and(|region| region.for_side(color).contains(square)),
+                    };
+                    let steps = match atom.motion {
+                        Motion::Leap | Motion::LameLeap => 1,
+                        Motion::Ride { max } => max.map_or(u32::MAX, u32::from),
+                        Motion::Hop { .. } => 0,
+                    };
+                    usable
+                        && atom.mode != MoveMode::CaptureOnly
+                        && atom.directions.iter().any(|&(dx, dy)| {
+                            let (dx, dy) = (i32::from(dx), i32::from(dy) * sign);
+                            let (mut file, mut rank) =
+                                (i32::from(square.file), i32::from(square.rank));
+                            for _ in 0..steps.min(16) {
+                                file += dx;
+                                rank += dy;
+                                if (dx, dy) == (0, 0) || !variant.board.contains(file, rank) {
+                                    return false;
+                                }
+                                let to = Square::new(file as u8, rank as u8);
+                                if confined.is_none_or(|region| region.contains(to)) {
+                                    return true;
+                                }
+                            }
+                            false
+                        })
+                });
+                if !mobile {
+                    if let Some(slot) = squares.get_mut(kind) {
+                        slot[color.index()].insert(square);
+                    }
+                }
+            }
+        }
+    }
+    squares
 }

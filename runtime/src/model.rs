@@ -344,6 +344,23 @@ impl Variant {
         })
     }
 
+    /// The promotion rule that applies to a move of a piece of `kind` and
+    /// `color` from `from` to `to`: the rule of the arrival square
+    /// ([`Variant::promotion_rule_at`]), else the rule of the departure
+    /// square if it says `starting or ending there`.
+    pub fn promotion_rule_for_move(
+        &self,
+        kind: PieceId,
+        color: Color,
+        from: Square,
+        to: Square,
+    ) -> Option<usize> {
+        self.promotion_rule_at(kind, color, to).or_else(|| {
+            self.promotion_rule_at(kind, color, from)
+                .filter(|&rule| self.promotions[rule].leaving_too)
+        })
+    }
+
     /// The piece kind with this name.
     pub fn piece_by_name(&self, name: &str) -> Option<PieceId> {
         self.pieces.iter().position(|p| p.name == name)
@@ -545,6 +562,11 @@ pub struct Promotion {
     /// of its kind than its limit. Empty: no limit.
     #[serde(default)]
     pub limits: Vec<PromotionLimit>,
+    /// `starting or ending there`: a move that starts in the zone promotes
+    /// too, wherever it ends (Fairy-Stockfish's promotion on leaving the
+    /// zone, shogi).
+    #[serde(default)]
+    pub leaving_too: bool,
 }
 
 /// How many pieces of a kind a side may have for promotion into it to be
@@ -692,6 +714,12 @@ pub struct Legality {
     pub royal_facing: RoyalFacing,
     /// Rules that read the game's history (IRC).
     pub history_rules: Vec<HistoryRule>,
+    /// `no piece may stand where it could not move`: a move that does not
+    /// promote, or a drop, may not leave the piece on a square from which
+    /// it has no move on an otherwise empty board (Fairy-Stockfish's
+    /// `immobilityIllegal`; see [`crate::hands::immobile_squares`]).
+    #[serde(default)]
+    pub immobility_illegal: bool,
 }
 
 /// The check rule.
@@ -808,6 +836,8 @@ pub enum EventPattern {
     EnPassant,
     /// A move of one of these kinds (any kind if empty).
     MoveOf(Vec<PieceId>),
+    /// A drop from the hand of one of these kinds (any if empty).
+    DropOf(Vec<PieceId>),
     /// A promotion from one of `from` (any if empty) into one of `to` (any
     /// if empty).
     Promotion {

@@ -741,6 +741,9 @@ fn event_matches(
         EventPattern::MoveOf(kinds) => {
             moving.is_some_and(|m| kinds.is_empty() || kinds.contains(&m.kind()))
         }
+        EventPattern::DropOf(kinds) => mv
+            .dropped()
+            .is_some_and(|kind| kinds.is_empty() || kinds.contains(&kind)),
         EventPattern::Promotion { from, to } => match (promoted_from, mv.promotion) {
             (Some(old), Some(new)) => {
                 (from.is_empty() || from.contains(&old)) && (to.is_empty() || to.contains(&new))

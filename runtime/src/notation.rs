@@ -148,7 +148,7 @@ enum Token {
     Square(Square),
     #[regex("1[0-6]|[1-9]", |lex| lex.slice().parse::<u8>().ok())]
     Rank(u8),
-    #[regex("[A-Za-z]'*", |lex| lex.slice().to_string())]
+    #[regex("\\+?[A-Za-z]'*", |lex| lex.slice().to_string())]
     Letter(String),
     #[regex("O-O-O|0-0-0")]
     CastleLong,
@@ -166,6 +166,10 @@ enum Token {
     Dash,
     #[regex("[+#!?]")]
     Annotation,
+    /// A `+` after a long algebraic move (`e4e5+`): Fairy-Stockfish's
+    /// promotion into a kind whose letter is marked `+` (shogi's), or else
+    /// a check mark. Never produced by the lexer: [`tokenize`] makes it.
+    PlusPromotion,
 }
 
 fn parse_square(text: &str) -> Option<Square> {
@@ -180,7 +184,17 @@ fn tokenize(input: &str) -> Result<Vec<Token>, MoveTextError> {
     let mut out = Vec::new();
     while let Some(token) = lexer.next() {
         match token {
-            Ok(Token::Annotation) => {}
+            Ok(Token::Annotation) => {
+                // Kept only at the end of `e4e5+` / `e4-e5+`.
+                let long_algebraic = matches!(
+                    out.as_slice(),
+                    [Token::Square(_), Token::Square(_)]
+                        | [Token::Square(_), Token::Dash, Token::Square(_)]
+                );
+                if lexer.slice() == "+" && long_algebraic && lexer.remainder().trim().is_empty() {
+                    out.push(Token::PlusPromotion);
+                }
+            }
             Ok(token) => out.push(token),
             Err(()) => {
                 return Err(MoveTextError::Unexpected {
@@ -271,7 +285,13 @@ pub fn long_algebraic(variant: &Variant, mv: &Move, legal: &[Move]) -> String {
         MoveKind::Normal | MoveKind::EnPassant { .. } => {
             out.push_str(&format!("{}{}", mv.from, mv.to));
             if let Some(kind) = mv.promotion {
-                out.push_str(&letter(variant, kind).to_lowercase());
+                let letter = letter(variant, kind);
+                if letter.starts_with('+') {
+                    // Fairy-Stockfish's shogi promotion: `e4e5+`.
+                    out.push('+');
+                } else {
+                    out.push_str(&letter.to_lowercase());
+                }
             }
         }
     }
@@ -467,6 +487,7 @@ fn read_ordinary(input: &str, tokens: &[Token], spec: &mut Spec) -> Result<(), M
     match rest {
         [] => {}
         [Token::Equals, Token::Letter(p)] | [Token::Letter(p)] => spec.promotion = Some(p.clone()),
+        [Token::PlusPromotion] => spec.promotion = Some("+".to_string()),
         _ => return Err(syntax(input, "a promotion letter or the end of the move")),
     }
     Ok(())
@@ -529,11 +550,27 @@ pub fn parse_move<R: Rules + ?Sized>(
             .piece_by_letter(l)
             .ok_or_else(|| MoveTextError::UnknownPiece { letter: l.clone() })
     };
+    let generated = rules.legal_moves(position);
+    let legal = describe_all(rules, &generated);
+    let mut spec = spec;
+    if spec.promotion.as_deref() == Some("+") {
+        // `e4e5+`: the promotion into a kind marked `+` when the move has
+        // one (Fairy-Stockfish's shogi), else a check mark.
+        let mut kinds: Vec<PieceId> = legal
+            .iter()
+            .filter(|mv| Some(mv.from) == spec.from && Some(mv.to) == spec.to)
+            .filter_map(|mv| mv.promotion)
+            .filter(|kind| letter(variant, *kind).starts_with('+'))
+            .collect();
+        kinds.dedup();
+        spec.promotion = match kinds.as_slice() {
+            [kind] => Some(letter(variant, *kind).to_string()),
+            _ => None,
+        };
+    }
     let piece = spec.piece.as_ref().map(kind_of).transpose()?;
     let promotion = spec.promotion.as_ref().map(kind_of).transpose()?;
     let dropped = spec.drop.as_ref().map(kind_of).transpose()?;
-    let generated = rules.legal_moves(position);
-    let legal = describe_all(rules, &generated);
     let mut pseudo_moves = Vec::new();
     rules.generate_pseudo_legal(position, &mut pseudo_moves);
     let pseudo = describe_all(rules, &pseudo_moves);

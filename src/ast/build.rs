@@ -242,11 +242,23 @@ impl Builder {
             }
             Rule::drops_stmt => {
                 let mut children = self.children(&statement);
-                let pieces = self.ident_list(&children.next(Rule::ident_list)?)?;
+                let pieces = self.ident_list(&children.next(Rule::drop_pieces)?)?;
                 let onto = children.optional(Rule::ident).map(|node| ident(&node));
+                let mut no_two_on_a_file = false;
+                while let Some(option) = children.optional(Rule::drop_option) {
+                    // `no two on a file` is the only option so far.
+                    no_two_on_a_file |= option
+                        .into_inner()
+                        .any(|o| o.as_rule() == Rule::no_two_on_file);
+                }
                 children.end()?;
-                BodyKind::Drops(Drops { pieces, onto })
+                BodyKind::Drops(Drops {
+                    pieces,
+                    onto,
+                    no_two_on_a_file,
+                })
             }
+            Rule::immobility_stmt => BodyKind::Immobility,
             Rule::check_rule_stmt => {
                 let mut children = self.children(&statement);
                 let kind = children.next(Rule::check_rule_kind)?;

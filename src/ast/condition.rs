@@ -152,6 +152,8 @@ pub enum EventAtom {
     EnPassant,
     /// `move of PIECES`.
     MoveOf(Vec<Ident>),
+    /// `drop of PIECES`: the move drops one of these kinds from the hand.
+    DropOf(Vec<Ident>),
     /// `promotion [of PIECES] [to PIECES]`.
     Promotion {
         /// `of PIECES`, if written.

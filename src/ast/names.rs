@@ -24,7 +24,8 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
         BodyKind::Board(_)
         | BodyKind::Setup(_)
         | BodyKind::CheckRule(_)
-        | BodyKind::CaptureRule(_) => {}
+        | BodyKind::CaptureRule(_)
+        | BodyKind::Immobility => {}
         BodyKind::Region(region) => {
             names.push(&region.name);
             region_names(&region.expr, names);
@@ -48,6 +49,7 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
                     PromoteOption::Mandatory
                     | PromoteOption::Optional
                     | PromoteOption::CapturedKindsOnly(_)
+                    | PromoteOption::LeavingToo(_)
                     | PromoteOption::Delayed(_) => {}
                 }
             }
@@ -152,6 +154,7 @@ fn event_atom_names<'a>(atom: &'a EventAtom, names: &mut Vec<&'a Ident>) {
             EventAtom::Capture(pieces)
             | EventAtom::CheckBy(pieces)
             | EventAtom::MoveOf(pieces)
+            | EventAtom::DropOf(pieces)
             | EventAtom::Crowning(pieces)
             | EventAtom::MovedPieceWas(pieces) => names.extend(pieces),
             EventAtom::Promotion { of, to } => {

@@ -29,6 +29,9 @@ pub enum PromoteOption {
     Delayed(Option<FollowMode>),
     /// `only into captured kinds`, where it is written.
     CapturedKindsOnly(Span),
+    /// `starting or ending there`: a move that starts in the zone
+    /// promotes too.
+    LeavingToo(Span),
 }
 
 /// What the move after a delayed promotion may be.

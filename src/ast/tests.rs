@@ -14,11 +14,13 @@ const SNIPPETS: &[&str] = &[
     "setup \"8/8/8/8/8/8/8/8 w - - 0 1\"",
     "region zone = ranks 1..last-1 + (file c - files a..b) - squares d4 e5 + board + rank last relative",
     "piece king \"K\" royal value 3.5 confined to zone moves move-only first-move forward left leap (1,2) in zone + capture-only betza \"W\" + (ride (0,1) up to 2 + hop (1,-1) adjacent + lame-leap (1,2)) + rook",
-    "promote pawn | lance to queen, rook in zone, delayed then move-only move, mandatory unless in check, mandatory, optional, only into captured kinds",
+    "promote pawn | lance to queen, rook in zone, delayed then move-only move, mandatory unless in check, mandatory, optional, only into captured kinds, starting or ending there",
     "castling king with rook short king to g rook to f long king to c rook to d, not from check, not through check, not into check, moved rook on files a h, king lineage king > prince",
     "en-passant pawn",
     "captures go to hand, demoted",
     "drops of pawn | knight onto zone",
+    "drops of pawn, no two on a file",
+    "no piece may stand where it could not move",
     "check-rule none",
     "check-rule royal, no checks",
     "check-rule royal, royals may not face each other, no checks",
@@ -27,7 +29,7 @@ const SNIPPETS: &[&str] = &[
     "illegal check repeating placement from 4 plies ago unless only such moves, say \"no\"",
     "on royal-capture crown bishop as king",
     "on royal-capture game ends",
-    "counter caps counts capture of pawn | rook and en-passant, move of pawn, promotion of pawn to queen, castle short, royal-capture, crowning of bishop, laws-checkmate, moved piece was king > prince, check",
+    "counter caps counts capture of pawn | rook and en-passant, move of pawn, promotion of pawn to queen, castle short, royal-capture, crowning of bishop, laws-checkmate, moved piece was king > prince, check, drop of pawn | knight",
     "counter checks counts check, in fen counting down from 3",
     "counter shak counts check by knight | rook, reset on not check, in fen counting down from 9",
     "knight-mate: end when no legal moves and in check by only knight => win for side-to-move",
@@ -291,7 +293,17 @@ fn hand_and_drop_statements() {
     assert!(
         matches!(body("drops of pawn | knight onto zone"), BodyKind::Drops(d) if names(&d.pieces) == ["pawn", "knight"] && d.onto.as_ref().is_some_and(|r| r.name == "zone"))
     );
-    assert!(matches!(body("drops of rook"), BodyKind::Drops(d) if d.onto.is_none()));
+    assert!(
+        matches!(body("drops of rook"), BodyKind::Drops(d) if d.onto.is_none() && !d.no_two_on_a_file)
+    );
+    // The list stops before the option: `no` is no piece's name here.
+    assert!(
+        matches!(body("drops of pawn, lance, no two on a file"), BodyKind::Drops(d) if names(&d.pieces) == ["pawn", "lance"] && d.no_two_on_a_file)
+    );
+    assert_eq!(
+        body("no piece may stand where it could not move"),
+        BodyKind::Immobility
+    );
     // `drop NAME` stays the inheritance statement, `drops` the rule.
     assert!(matches!(
         build_file("drop pawn-drops").statements.first(),

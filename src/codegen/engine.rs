@@ -956,6 +956,11 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         if g.width() == BitboardWidth::Wide {
             return None;
         }
+        // Squares the piece may not stay on, and promotions on leaving the
+        // zone (which read the piece's square): one piece at a time.
+        if self.immobile(kind, color).is_some() || self.leaving_zones(kind, color) {
+            return None;
+        }
         let atoms = &self.plan.atoms[kind][color];
         for (i, a) in atoms.iter().enumerate() {
             let component = &self.plan.components[a.component];
@@ -1067,6 +1072,80 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         Some((quote! { #(#blocks)* }, steps))
     }
 
+    /// The squares a piece of `kind` and `color` may not stay on (`no piece
+    /// may stand where it could not move`), if any.
+    fn immobile(&self, kind: usize, color: usize) -> Option<Bits> {
+        let squares = varc_runtime::hands::immobile_squares(self.plan.variant);
+        let set = squares.get(kind)?[color];
+        (!set.is_empty()).then(|| self.plan.geometry.dense_set(&set))
+    }
+
+    /// Whether a promotion rule of `kind` says `starting or ending there`.
+    fn leaving_zones(&self, kind: usize, color: usize) -> bool {
+        self.plan.promotion_zones[kind][color]
+            .iter()
+            .any(|zone| self.plan.variant.promotions[zone.rule].leaving_too)
+    }
+
+    /// One piece's moves onto `targets` (from `from`) when the kind has
+    /// squares it may not stay on or promotes on leaving its zone; `None`
+    /// otherwise (the faster forms apply). A move that ends in a zone is
+    /// promoted by that zone's rule; one that ends outside every zone, by
+    /// the rule of the zone it starts in if that rule says `starting or
+    /// ending there`; the unpromoted form of each is left out on the
+    /// squares the piece may not stay on.
+    fn emit_immobile_or_leaving(&self, kind: usize, color: usize) -> Option<TokenStream> {
+        let immobile = self.immobile(kind, color);
+        if immobile.is_none() && !self.leaving_zones(kind, color) {
+            return None;
+        }
+        let zones = &self.plan.promotion_zones[kind][color];
+        let stay = match &immobile {
+            Some(dead) => {
+                let dead = self.bb(dead);
+                quote! { & !#dead }
+            }
+            None => quote! {},
+        };
+        let dead = immobile.as_ref().map(|dead| self.bb(dead));
+        let promote = |set: TokenStream, rule: usize| -> TokenStream {
+            let (choices, optional) = self.promotion_choices(rule, color);
+            match (&dead, optional) {
+                (Some(dead), true) => quote! {
+                    let promoting = #set;
+                    if promoting != EMPTY {
+                        sink.promotions(piece, from, promoting & !#dead, #choices, true);
+                        sink.promotions(piece, from, promoting & #dead, #choices, false);
+                    }
+                },
+                _ => quote! {
+                    let promoting = #set;
+                    if promoting != EMPTY { sink.promotions(piece, from, promoting, #choices, #optional); }
+                },
+            }
+        };
+        let all = zones.iter().fold(Bits::EMPTY, |a, z| a.union(&z.squares));
+        let all = self.bb(&all);
+        let arrivals = zones.iter().map(|zone| {
+            let mask = self.bb(&zone.squares);
+            promote(quote! { targets & #mask }, zone.rule)
+        });
+        // Zones do not overlap (E0411): the piece starts in one at most.
+        let leaving = zones
+            .iter()
+            .filter(|zone| self.plan.variant.promotions[zone.rule].leaving_too)
+            .map(|zone| {
+                let mask = self.bb(&zone.squares);
+                let body = promote(quote! { outside }, zone.rule);
+                quote! { if #mask & Bb::bit(from) != EMPTY { #body } else }
+            });
+        Some(quote! {
+            let outside = targets & !#all;
+            #(#leaving)* { sink.moves(piece, from, outside #stay); }
+            #(#arrivals)*
+        })
+    }
+
     /// The zone and the kind when a piece's promotions are one zone whose
     /// rule offers one kind, mandatorily (the engine core's `Sink::moves_promoting`).
     fn single_mandatory_choice(
@@ -1138,7 +1217,9 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 let piece = Self::piece_code(kind, color);
                 let reach = self.reach_fn(kind, color);
                 let zones = &self.plan.promotion_zones[kind][color];
-                let emit = if zones.is_empty() {
+                let emit = if let Some(emit) = self.emit_immobile_or_leaving(kind, color) {
+                    emit
+                } else if zones.is_empty() {
                     quote! { sink.moves(piece, from, targets); }
                 } else if let Some((zone, choice)) = self.single_mandatory_choice(zones) {
                     quote! { sink.moves_promoting(piece, from, targets, #zone, #choice); }
@@ -1569,12 +1650,31 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let unmoved_drops = per_kind(varc_runtime::hands::unmoved_drop_squares(v));
         let to_hand = v.hands.captures_to_hand.is_some();
         let demotes = v.hands.demotes();
+        let no_two = v.hands.no_two_on_a_file(v.pieces.len());
+        let files = if no_two.iter().any(|&flag| flag) {
+            let g = &self.plan.geometry;
+            let files = (0..v.board.files).map(|file| {
+                let mut set = varc_runtime::model::SquareSet::EMPTY;
+                for rank in 0..v.board.ranks {
+                    set.insert(varc_runtime::model::Square::new(file, rank));
+                }
+                let set = self.bb(&g.dense_set(&set.intersection(&v.board.squares())));
+                quote! { #set }
+            });
+            quote! {
+                const DROP_NO_TWO_ON_A_FILE: &'static [bool] = &[#(#no_two),*];
+                const FILE_SQUARES: &'static [Bb] = &[#(#files),*];
+            }
+        } else {
+            TokenStream::new()
+        };
         quote! {
             const HANDS: bool = true;
             const CAPTURES_TO_HAND: bool = #to_hand;
             const DEMOTES: bool = #demotes;
             const DROP_SQUARES: &'static [[Bb; 2]] = #drop_squares;
             const UNMOVED_DROPS: &'static [[Bb; 2]] = #unmoved_drops;
+            #files
         }
     }
 

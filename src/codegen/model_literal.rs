@@ -693,6 +693,7 @@ mod tests {
                 giving_check: GivingCheck::Allowed,
                 royal_facing: RoyalFacing::Allowed,
                 history_rules: vec![],
+                immobility_illegal: false,
             },
             royal_loss: RoyalLoss::EndsGame,
             counters: vec![],

@@ -694,6 +694,39 @@ Fix: drop one of the two options (grand chess promotes at once):
 
     promote pawn to queen | rook in last-rank, optional, only into captured kinds"
         }
+        Code::LeavingDelayedPromotion => {
+            "\
+`starting or ending there` lets a move that starts in the zone promote,
+wherever it ends (shogi). A delayed promotion promotes a piece standing in
+the zone, on a later turn, whatever move brought it there: the option has
+nothing to add to it, so the combination is refused rather than ignored.
+
+Example:
+
+    promote silver to gold in camp, delayed, starting or ending there
+
+Fix: drop one of the two options (shogi promotes on the move):
+
+    promote silver to gold in camp, optional, starting or ending there"
+        }
+        Code::PromotedLetterWithoutSource => {
+            "\
+A piece letter that begins with `+` (`+P`) marks a promoted kind, as
+Fairy-Stockfish writes shogi's promoted pieces. Read from a FEN, such a
+piece is taken to have been the one kind that promotes into its kind, and
+a capture sends it to the hand as that kind when captures go to hand
+demoted. With no rule promoting into the kind, or rules promoting several
+kinds into it, the mark would not say what the piece was.
+
+Example:
+
+    piece tokin \"+P\" moves gold
+
+Fix: promote exactly one kind into it, or write its letter without `+`:
+
+    piece tokin \"+P\" moves gold
+    promote pawn to tokin in camp, optional, starting or ending there"
+        }
         Code::SyntaxTreeMismatch => {
             "\
 The file parsed, but the parse had a shape the syntax tree builder does not

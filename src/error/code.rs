@@ -150,12 +150,17 @@ codes! {
     ExplosionExceptTwice = "E0413",
     /// `only into captured kinds` on a delayed promotion.
     LimitedDelayedPromotion = "E0414",
+    /// `starting or ending there` on a delayed promotion.
+    LeavingDelayedPromotion = "E0415",
     /// A royal piece in `drops of` (E042x: hands and drops).
     DropOfRoyal = "E0420",
     /// A piece named by two drop rules.
     DropRuleTwice = "E0421",
     /// Drop rules in a variant whose hands nothing fills.
     DropsWithoutHand = "E0422",
+    /// A piece letter marked `+` (a promoted kind, as Fairy-Stockfish
+    /// writes shogi's) for a kind that not exactly one kind promotes into.
+    PromotedLetterWithoutSource = "E0423",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",

@@ -153,9 +153,21 @@ impl Interpreter {
             if position.in_hand(side, kind) == 0 {
                 continue;
             }
+            // `no two on a file`: the files where the side has one.
+            let mut taken_files = 0u32;
+            if self.drop_no_two_on_a_file[kind] {
+                for index in SquareIter::new(*position.occupied(side)) {
+                    if position
+                        .piece_at_index(index)
+                        .is_some_and(|p| p.kind() == kind)
+                    {
+                        taken_files |= 1 << Square::from_index(index).file;
+                    }
+                }
+            }
             for index in SquareIter::new(squares[side.index()]) {
                 let square = Square::from_index(index);
-                if !occupied.contains(square) {
+                if !occupied.contains(square) && taken_files & (1 << square.file) == 0 {
                     out.push(Move::drop(kind, square));
                 }
             }
@@ -302,12 +314,17 @@ impl Interpreter {
             crown: None,
         };
         let rule = if special {
-            self.promotion_rule(piece, to)
+            self.promotion_rule(piece, from, to)
         } else {
             None
         };
+        // `no piece may stand where it could not move`: the piece may not
+        // stay what it is on such a square (it may promote there).
+        let may_stay = !self.immobile_squares[piece.kind()][piece.color().index()].contains(mv.to);
         let Some(rule) = rule else {
-            out.push(mv);
+            if may_stay {
+                out.push(mv);
+            }
             return;
         };
         let rule = &self.variant.promotions[rule];
@@ -322,7 +339,7 @@ impl Interpreter {
             // clocks: the promotion stays mandatory.
             Obligation::MandatoryUnless(_) => false,
         };
-        if optional {
+        if optional && may_stay {
             out.push(mv);
         }
         for choice in &rule.choices {
@@ -345,9 +362,21 @@ impl Interpreter {
         }
     }
 
+    /// The index of the promotion rule for `piece` moving from `from` to
+    /// `to`: the rule of the arrival square, else that of the departure
+    /// square if it says `starting or ending there`
+    /// ([`Variant::promotion_rule_for_move`](varc_runtime::model::Variant::promotion_rule_for_move)).
+    #[inline]
+    fn promotion_rule(&self, piece: Piece, from: usize, to: usize) -> Option<usize> {
+        self.promotion_rule_on(piece, to).or_else(|| {
+            self.promotion_rule_on(piece, from)
+                .filter(|&rule| self.variant.promotions[rule].leaving_too)
+        })
+    }
+
     /// The index of the promotion rule for `piece` arriving on square `to`.
     #[inline]
-    fn promotion_rule(&self, piece: Piece, to: usize) -> Option<usize> {
+    fn promotion_rule_on(&self, piece: Piece, to: usize) -> Option<usize> {
         let rule = self.promotion_lookup[super::tables::piece_key(piece.kind(), piece.color(), to)];
         (rule != u16::MAX).then_some(rule as usize)
     }
@@ -492,7 +521,7 @@ impl Interpreter {
                     continue;
                 }
                 // Only the first rule that applies to this piece on this square counts.
-                if self.promotion_rule(piece, from) != Some(rule_index) {
+                if self.promotion_rule_on(piece, from) != Some(rule_index) {
                     continue;
                 }
                 let square = Square::from_index(from);

@@ -47,6 +47,7 @@ impl Lowerer<'_> {
                 .onto
                 .as_ref()
                 .and_then(|region| self.region(file, region)),
+            no_two_on_a_file: drops.no_two_on_a_file,
         }
     }
 
@@ -99,6 +100,57 @@ impl Lowerer<'_> {
                     .with_help("add `captures go to hand`, or give pieces in hand in `setup` (`...[Pp] w ...`)"),
                 );
             }
+        }
+    }
+
+    /// A letter marked `+` (`+P`) says in a FEN that the piece was
+    /// promoted, from the one kind that promotes into its kind, which a
+    /// capture returns to the hand when captures go there demoted: a kind
+    /// that no kind, or several, promote into is refused (E0423).
+    pub(super) fn check_promoted_letters(&mut self, variant: &Variant) {
+        for (kind, piece) in variant.pieces.iter().enumerate() {
+            if !piece.letter.starts_with('+')
+                || varc_runtime::hands::promoted_from(variant, kind).is_some()
+            {
+                continue;
+            }
+            let site = self.items.iter().find_map(|item| match &item.body.kind {
+                ast::BodyKind::Piece(p) if p.name.name == piece.name => {
+                    Some((item.file, p.letter.span))
+                }
+                _ => None,
+            });
+            let Some((file, span)) = site else {
+                continue;
+            };
+            let sources = variant
+                .promotions
+                .iter()
+                .filter(|rule| rule.choices.contains(&kind))
+                .flat_map(|rule| rule.pieces.iter())
+                .count();
+            self.error(
+                Error::new(
+                    Code::PromotedLetterWithoutSource,
+                    file,
+                    span,
+                    format!(
+                        "`{}` is marked `+` as a promoted kind, but {} into `{}`",
+                        piece.letter,
+                        if sources == 0 {
+                            "no kind promotes".to_string()
+                        } else {
+                            format!("{sources} kinds promote")
+                        },
+                        piece.name
+                    ),
+                )
+                .with_label("`+` says in a FEN what the piece was before it promoted")
+                .with_help(format!(
+                    "promote exactly one kind into `{}` (`promote pawn to {} in camp`), or write its letter without `+`",
+                    piece.name, piece.name
+                )),
+            );
         }
     }
 }

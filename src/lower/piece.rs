@@ -51,11 +51,11 @@ impl<'a> Lowerer<'a> {
         for &(file, piece) in &items {
             let letter = piece.letter.value.clone();
             let letter_span = piece.letter.span;
-            let valid = letter
-                .chars()
-                .next()
-                .is_some_and(|c| c.is_ascii_alphabetic())
-                && letter.chars().skip(1).all(|c| c == '\'');
+            // `+` before the letter marks a promoted kind, as
+            // Fairy-Stockfish writes shogi's (`+P`, the tokin).
+            let base = letter.strip_prefix('+').unwrap_or(&letter);
+            let valid = base.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+                && base.chars().skip(1).all(|c| c == '\'');
             if !valid {
                 self.error(
                     Error::new(
@@ -66,7 +66,7 @@ impl<'a> Lowerer<'a> {
                     )
                     .with_label("used in FEN and move text")
                     .with_help(
-                        "write one ASCII letter, optionally followed by `'` marks: \"R\", \"R'\"",
+                        "write one ASCII letter, optionally followed by `'` marks, after a `+` for a promoted kind: \"R\", \"R'\", \"+P\"",
                     ),
                 );
             }

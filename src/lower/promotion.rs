@@ -41,7 +41,26 @@ impl Lowerer<'_> {
                     timing = PromotionTiming::Delayed { follow_up };
                 }
                 ast::PromoteOption::CapturedKindsOnly(_) => {}
+                ast::PromoteOption::LeavingToo(_) => {}
             }
+        }
+        // A delayed promotion promotes a piece standing in the zone: a
+        // move that starts there has nothing to add to it.
+        let leaving_too = promote.options.iter().find_map(|option| match option {
+            ast::PromoteOption::LeavingToo(span) => Some(*span),
+            _ => None,
+        });
+        if let (Some(span), PromotionTiming::Delayed { .. }) = (leaving_too, &timing) {
+            self.error(
+                Error::new(
+                    Code::LeavingDelayedPromotion,
+                    file,
+                    span,
+                    "`starting or ending there` on a delayed promotion",
+                )
+                .with_label("a delayed promotion promotes a piece standing in the zone, whatever move brought it there")
+                .with_help("remove `delayed`, or `starting or ending there`"),
+            );
         }
         // Limits are read when the piece arrives in the zone; a delayed
         // promotion happens turns later, when the count may have changed,
@@ -102,6 +121,7 @@ impl Lowerer<'_> {
             timing,
             // Filled in once the start position is known (`set_promotion_limits`).
             limits: Vec::new(),
+            leaving_too: leaving_too.is_some(),
         })
     }
 

@@ -73,6 +73,7 @@ impl Lowerer<'_> {
             ast::EventAtom::Capture(pieces) => EventPattern::Capture(self.piece_list(file, pieces)),
             ast::EventAtom::EnPassant => EventPattern::EnPassant,
             ast::EventAtom::MoveOf(pieces) => EventPattern::MoveOf(self.piece_list(file, pieces)),
+            ast::EventAtom::DropOf(pieces) => EventPattern::DropOf(self.piece_list(file, pieces)),
             ast::EventAtom::Promotion { of, to } => {
                 let from = of
                     .as_ref()

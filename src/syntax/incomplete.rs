@@ -139,13 +139,14 @@ fn shape(keyword: &str) -> Option<&'static str> {
         "setup" => "setup \"FEN\"",
         "region" => "region NAME = REGION [relative]",
         "piece" => "piece NAME \"LETTER\" [royal] [value N] [confined to REGION] moves MOVEMENT",
-        "promote" => "promote PIECES to PIECES in REGION[, mandatory | optional | delayed]",
+        "promote" => "promote PIECES to PIECES in REGION[, mandatory | optional | delayed][, starting or ending there]",
         "castling" => {
             "castling KING with ROOK short king to FILE rook to FILE long king to FILE rook to FILE[, CONDITIONS]"
         }
         "en-passant" => "en-passant PIECES",
         "captures" => "captures go to hand [, demoted]",
-        "drops" => "drops of PIECES [onto REGION]",
+        "drops" => "drops of PIECES [onto REGION][, no two on a file]",
+        "no" => "no piece may stand where it could not move",
         "check-rule" => "check-rule royal | none [, no checks] [, royals may not face each other]",
         "capture-rule" => "capture-rule compulsory | free",
         "capture" => "capture explodes radius N[, except PIECES]",

@@ -642,6 +642,7 @@ pub fn event_text(variant: &Variant, pattern: &EventPattern) -> String {
         EventPattern::Capture(kinds) => format!("a capture{}", of(kinds)),
         EventPattern::EnPassant => "an en passant capture".into(),
         EventPattern::MoveOf(kinds) => format!("a move{}", of(kinds)),
+        EventPattern::DropOf(kinds) => format!("a drop{}", of(kinds)),
         EventPattern::Promotion { from, to } => {
             let to = if to.is_empty() {
                 String::new()

@@ -19,6 +19,8 @@ pub struct MoveEvents {
     /// The kinds the moved piece has been, after the move (a promotion made
     /// on this move included).
     pub moved_lineage: Vec<PieceId>,
+    /// The kind dropped from the hand, for a drop.
+    pub dropped_kind: Option<PieceId>,
     /// The piece captured, if any.
     pub captured: Option<Piece>,
     /// Whether the capture was en passant.
@@ -96,6 +98,7 @@ impl MoveEvents {
             mover,
             moved_kind,
             moved_lineage,
+            dropped_kind: mv.dropped(),
             captured,
             en_passant: matches!(mv.kind, MoveKind::EnPassant { .. }),
             promotion,
@@ -114,6 +117,7 @@ impl MoveEvents {
             EventPattern::Capture(kinds) => self.captured.is_some_and(|c| any_or(kinds, c.kind())),
             EventPattern::EnPassant => self.en_passant,
             EventPattern::MoveOf(kinds) => self.moved_kind.is_some_and(|k| any_or(kinds, k)),
+            EventPattern::DropOf(kinds) => self.dropped_kind.is_some_and(|k| any_or(kinds, k)),
             EventPattern::Promotion { from, to } => self
                 .promotion
                 .is_some_and(|(old, new)| any_or(from, old) && any_or(to, new)),

@@ -130,7 +130,7 @@ fn promotion_rule<'v>(
     mv: &Move,
 ) -> Option<&'v crate::model::Promotion> {
     let (kind, color) = position.occupant(mv.from)?;
-    let rule = variant.promotion_rule_at(kind, color, mv.to)?;
+    let rule = variant.promotion_rule_for_move(kind, color, mv.from, mv.to)?;
     variant.promotions.get(rule)
 }
 

@@ -32,6 +32,7 @@ impl Builder {
             Rule::mandatory => PromoteOption::Mandatory,
             Rule::optional => PromoteOption::Optional,
             Rule::captured_kinds => PromoteOption::CapturedKindsOnly(span(&inner)),
+            Rule::leaving_too => PromoteOption::LeavingToo(span(&inner)),
             Rule::mandatory_unless => {
                 PromoteOption::MandatoryUnless(self.condition(&children.next(Rule::condition)?)?)
             }
@@ -177,6 +178,7 @@ impl Builder {
             Rule::ev_capture => EventAtom::Capture(self.pieces_after(&mut children)?),
             Rule::ev_en_passant => EventAtom::EnPassant,
             Rule::ev_move_of => EventAtom::MoveOf(self.pieces_after(&mut children)?),
+            Rule::ev_drop => EventAtom::DropOf(self.pieces_after(&mut children)?),
             Rule::ev_promotion => {
                 let first = children.optional(Rule::ident_alt);
                 let second = children.optional(Rule::ident_alt);
