@@ -80,20 +80,9 @@ fn try_webdriver(request: ureq::Request, body: Option<Value>) -> Result<Value, S
 
 #[test]
 fn a_crazyhouse_pawn_is_dropped_from_the_hand_by_clicks_in_headless_chromium() {
-    let Some(browser) = find_program(&["chromium", "chromium-browser", "google-chrome"]) else {
-        browser_missing("no chromium browser found");
+    let Some((_server, driver)) = open_page("browser-crazyhouse", &["crazyhouse"]) else {
         return;
     };
-    let Some(driver_program) = find_program(&["chromedriver", "chromium-driver"]) else {
-        browser_missing("no chromedriver found");
-        return;
-    };
-    let server = serve_support::start_with("browser-crazyhouse", &["crazyhouse"]);
-    let driver = Driver::start(&driver_program, &browser);
-    driver.navigate(&format!("{}/", server.base));
-    driver.wait("the first variant's game", || {
-        (!driver.find_all("#board[data-game]").is_empty()).then_some(())
-    });
     driver.click("#variant option[value=\"crazyhouse\"]");
     driver.wait("the crazyhouse board", || {
         (!driver
@@ -397,22 +386,32 @@ fn decode_base64(text: &str) -> Vec<u8> {
     out
 }
 
-#[test]
-fn a_ppc_game_is_played_and_the_rules_edited_in_headless_chromium() {
+/// A server over the bundled variants and the gallery files `gallery`,
+/// and headless Chromium showing its page with the first game drawn; `None`
+/// (and a loud message) without a browser.
+fn open_page(name: &str, gallery: &[&str]) -> Option<(serve_support::Server, Driver)> {
     let Some(browser) = find_program(&["chromium", "chromium-browser", "google-chrome"]) else {
         browser_missing("no chromium browser found");
-        return;
+        return None;
     };
     let Some(driver_program) = find_program(&["chromedriver", "chromium-driver"]) else {
         browser_missing("no chromedriver found");
-        return;
+        return None;
     };
-    let server = serve_support::start("browser");
+    let server = serve_support::start_with(name, gallery);
     let driver = Driver::start(&driver_program, &browser);
     driver.navigate(&format!("{}/", server.base));
     driver.wait("the first variant's game", || {
         (!driver.find_all("#board[data-game]").is_empty()).then_some(())
     });
+    Some((server, driver))
+}
+
+#[test]
+fn a_ppc_game_is_played_and_the_rules_edited_in_headless_chromium() {
+    let Some((_server, driver)) = open_page("browser", &[]) else {
+        return;
+    };
     driver.click("#variant option[value=\"ppc\"]");
     driver.wait("the PPC rules in the editor", || {
         let source: String = driver
