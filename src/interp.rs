@@ -9,7 +9,8 @@
 //!
 //! Special rules, all read from the model:
 //! - promotion by region: the first rule whose pieces hold the mover and
-//!   whose zone (for the mover) holds the destination; mandatory rules give
+//!   whose zone (for the mover) holds the destination, else the rule of
+//!   the departure square if it says `starting or ending there`; mandatory rules give
 //!   only promoted moves, optional ones both; a condition that makes a
 //!   mandatory promotion optional is false without clocks; delayed rules
 //!   leave the arriving move unpromoted and add, for each piece standing in
@@ -28,7 +29,11 @@
 //!   legal moves are its captures (pseudo-legal generation ignores the rule);
 //! - drops: each kind held in hand onto each empty square of its drop
 //!   rule's region (a capture sends the piece to the capturer's hand in
-//!   the runtime's make-move);
+//!   the runtime's make-move), with `no two on a file` not on a file where
+//!   the side has one of the kind;
+//! - immobility (`no piece may stand where it could not move`): no
+//!   unpromoted move or drop ends where the piece could never move again
+//!   (the runtime's `hands::immobile_squares`, left out of the drop squares);
 //! - royal loss: under no check rule, a side whose royal pieces are all gone
 //!   has no move ([`RoyalLoss::EndsGame`]) or crowns a candidate and then
 //!   moves ([`RoyalLoss::Succession`]).
