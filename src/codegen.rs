@@ -471,6 +471,14 @@ pub fn generate_and_build(
     dir: &Path,
     show_progress: bool,
 ) -> Result<PathBuf, CodegenError> {
+    // One crate written and built at a time in a process: two threads on
+    // one crate (tests of one binary asking for the same engine) would
+    // otherwise let one's build read the other's half-written files. Cargo
+    // itself serializes the builds in a target directory, so nothing is lost.
+    static WRITING_AND_BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = WRITING_AND_BUILDING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let generated = generate(variant, &engine_core_path())?;
     write_crate(&generated, dir, Some(&workspace_lock_file()))?;
     build(
