@@ -156,6 +156,12 @@ codes! {
     DropRuleTwice = "E0421",
     /// Drop rules in a variant whose hands nothing fills.
     DropsWithoutHand = "E0422",
+    /// A counting rule's condition that reads what a count's update cannot
+    /// know (E043x: counting rules).
+    CountingReadsTooMuch = "E0430",
+    /// Counting rules without limits or without a start, or `counting` read
+    /// in a variant without counting rules.
+    CountingIncomplete = "E0431",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",
