@@ -35,7 +35,7 @@ const DEFAULT_LIMIT: u64 = 50_000;
 /// checks (racing kings), confined pieces, lame leaps, cannons and the
 /// flying general (xiangqi), hands and drops (crazyhouse), explosions
 /// (atomic), and promotion limits (grand).
-const COMPILED_BY_DEFAULT: [&str; 10] = [
+const COMPILED_BY_DEFAULT: [&str; 11] = [
     "shatranj",
     "extinction",
     "kingofthehill",
@@ -46,6 +46,8 @@ const COMPILED_BY_DEFAULT: [&str; 10] = [
     "crazyhouse",
     "atomic",
     "grand",
+    // Its engine is built for tests/rules_counting.rs anyway.
+    "makruk",
 ];
 
 fn gallery_dir() -> PathBuf {
