@@ -52,6 +52,19 @@ CANDIDATES = [
 # rarely reach (full hands, a promoted piece, a drop that must interpose,
 # shogi's forced promotions and mate by a pawn drop).
 EXTRA_POSITIONS = {
+    "makruk": [
+        # Pieces' honour counting (the FEN's limit 16 in place of en
+        # passant, ply 10 in place of the halfmove clock): the limit is not
+        # passed within the default depths.
+        "4k3/8/8/8/8/8/8/R3K3 b - 16 10 30",
+        # Board's honour counting, 64 moves.
+        "r3k3/8/8/8/8/8/8/R2NK3 w - 128 20 40",
+        # A bare king that may take the last pawn (its count starts at once).
+        "8/8/8/8/8/2k5/3P4/RR5K b - - 0 1",
+        # Promotion to met on the sixth rank, by a step and by a capture.
+        "4k3/8/1r6/2P5/8/8/8/4K2R w - - 0 1",
+        "4k3/8/8/8/6p1/5R2/8/4K3 b - - 0 1",
+    ],
     "crazyhouse": [
         # Every kind in both hands.
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QRBNPqrbnp] w KQkq - 2 3",

@@ -158,6 +158,8 @@ pub enum BodyKind {
     Succession(SuccessionAction),
     /// `counter NAME counts EVENTS`.
     Counter(Counter),
+    /// `counting limit ...` / `counting starts for PLAYER when CONDITION`.
+    Counting(Counting),
     /// `reset plies on EVENTS`.
     Reset(Vec<Event>),
     /// `end|claim when CONDITION => OUTCOME, options`.

@@ -286,6 +286,45 @@ pub fn dump(variant: &Variant) -> String {
             );
         }
     }
+    if v.counting.in_use() {
+        out.push_str(
+            "\ncounting (one count of plies; the first limit that holds for the counting side, read with it to move)\n",
+        );
+        for limit in &v.counting.limits {
+            let when = limit
+                .when
+                .as_ref()
+                .map_or("always".to_string(), |c| format!("when {}", d.condition(c)));
+            match limit.moves {
+                Some(moves) => {
+                    let _ = writeln!(
+                        out,
+                        "  limit {moves} moves ({} plies), counted from {}, {when}",
+                        u64::from(moves) * 2,
+                        if limit.from_pieces {
+                            "the number of pieces on the board"
+                        } else {
+                            "0"
+                        }
+                    );
+                }
+                None => {
+                    let _ = writeln!(out, "  no counting {when}");
+                }
+            }
+        }
+        for start in &v.counting.starts {
+            let _ = writeln!(
+                out,
+                "  a count starts for {} when {}",
+                player(start.player),
+                d.condition(&start.when)
+            );
+        }
+        out.push_str(
+            "  in FEN: a running count's limit in place of en passant, its plies in place of the halfmove clock\n",
+        );
+    }
     let _ = writeln!(
         out,
         "\nplies since reset: reset by {}",
@@ -539,6 +578,8 @@ impl Dumper<'_> {
                 self.v.regions.get(*region).map_or("?", |r| r.name.as_str())
             ),
             Condition::InCheck => "in check".into(),
+            Condition::Counting => "a count runs".into(),
+            Condition::CountingOverLimit => "the count has passed its limit".into(),
             Condition::InCheckByOnly(kinds) => {
                 format!("in check by {} only", self.names(kinds, " | "))
             }

@@ -4,6 +4,7 @@
 //! reported as an [`Error`]. Errors are collected, not stopped at.
 
 mod board;
+mod counting;
 mod hands;
 mod merge;
 mod piece;
@@ -102,6 +103,8 @@ pub(crate) struct Lowerer<'a> {
     limited_promotions: Vec<usize>,
     /// Where each of the variant's terminations is written, in model order.
     termination_sites: Vec<(usize, Span)>,
+    /// Where each counting statement is written, in file order.
+    counting_sites: Vec<(usize, Span)>,
     /// Definitions removed by `drop` (see [`merge::Dropped`]).
     dropped: Vec<merge::Dropped>,
 }
@@ -132,6 +135,7 @@ impl<'a> Lowerer<'a> {
             drop_sites: Vec::new(),
             limited_promotions: Vec::new(),
             termination_sites: Vec::new(),
+            counting_sites: Vec::new(),
             dropped: Vec::new(),
         }
     }
@@ -153,6 +157,7 @@ impl<'a> Lowerer<'a> {
             en_passant: Vec::new(),
             en_passant_zone: None,
             explosion: None,
+            counting: Counting::default(),
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,
@@ -283,6 +288,9 @@ impl<'a> Lowerer<'a> {
                     variant.royal_loss = self.lower_succession(file, action)
                 }
                 ast::BodyKind::Counter(counter) => self.lower_counter(file, counter),
+                ast::BodyKind::Counting(counting) => {
+                    self.lower_counting(file, site.1, counting, &mut variant.counting)
+                }
                 ast::BodyKind::Reset(events) => {
                     variant.ply_reset_events = self.lower_event_list(file, events);
                 }
@@ -387,6 +395,7 @@ impl<'a> Lowerer<'a> {
         let drop_sites = std::mem::take(&mut self.drop_sites);
         self.check_drops(variant, &drop_sites);
         self.check_promoted_letters(variant);
+        self.check_counting(variant);
     }
 
     /// `royals may not face each other` makes facing an attack on the royal

@@ -34,9 +34,10 @@ const DEFAULT_LIMIT: u64 = 50_000;
 /// compulsory capture, Horde's double steps and en passant zone, no
 /// checks (racing kings), confined pieces, lame leaps, cannons and the
 /// flying general (xiangqi), hands and drops (crazyhouse), explosions
-/// (atomic), promotion limits (grand), and promotion on leaving the
-/// zone, immobility, pawn drops one to a file and `+` letters (shogi).
-const COMPILED_BY_DEFAULT: [&str; 11] = [
+/// (atomic), promotion limits (grand), promotion on leaving the zone,
+/// immobility, pawn drops one to a file and `+` letters (shogi), and
+/// counting rules (makruk).
+const COMPILED_BY_DEFAULT: [&str; 12] = [
     "shatranj",
     "extinction",
     "kingofthehill",
@@ -48,6 +49,8 @@ const COMPILED_BY_DEFAULT: [&str; 11] = [
     "atomic",
     "grand",
     "shogi",
+    // Its engine is built for tests/rules_counting.rs anyway.
+    "makruk",
 ];
 
 fn gallery_dir() -> PathBuf {

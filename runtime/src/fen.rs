@@ -43,6 +43,10 @@
 //!   field after the en passant field (several in file order): `W+B`, each
 //!   player's N minus his count, as Fairy-Stockfish writes 3check's checks
 //!   remaining (`3+3` at the start). Without the fields, the counters are 0.
+//! - **Counting**: in a variant with counting rules, a running count
+//!   writes its limit in plies in place of the en passant field and its
+//!   plies in place of the halfmove clock, as Fairy-Stockfish does
+//!   (makruk's `... b - 32 10 30`); a number there reads as a count (0: none).
 //!
 //! Per-piece state that FEN does not write is derived: a piece stands
 //! unmoved when the variant's start position has a piece of the same kind
@@ -193,6 +197,14 @@ pub enum FenError {
         /// The field.
         found: String,
     },
+    /// A counting limit in the en passant field that is no number of plies.
+    #[error(
+        "counting limit (in place of en passant): expected a number of plies, found {found:?}"
+    )]
+    CountingLimit {
+        /// The field.
+        found: String,
+    },
     /// The halfmove clock.
     #[error("halfmove clock: expected a number, found {found:?}")]
     HalfmoveClock {
@@ -245,7 +257,7 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
     let mut position = Position::empty(
         variant.board.files,
         variant.board.ranks,
-        variant.counters.len(),
+        variant.counter_slots(),
     );
     for (square, piece) in &placement {
         let unmoved = start
@@ -271,11 +283,22 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
         &mut position,
         fields.get(2).copied().unwrap_or("-"),
     )?;
-    parse_en_passant(
-        variant,
-        &mut position,
-        fields.get(3).copied().unwrap_or("-"),
-    )?;
+    let en_passant = fields.get(3).copied().unwrap_or("-");
+    // A running count writes its limit in place of the en passant field
+    // (Fairy-Stockfish's counting rules); a square never starts with a digit.
+    let counting_limit =
+        if variant.counting.in_use() && en_passant.starts_with(|c: char| c.is_ascii_digit()) {
+            Some(
+                en_passant
+                    .parse::<u32>()
+                    .map_err(|_| FenError::CountingLimit {
+                        found: en_passant.to_string(),
+                    })?,
+            )
+        } else {
+            parse_en_passant(variant, &mut position, en_passant)?;
+            None
+        };
     for (index, (id, counter, from)) in fen_counters.iter().enumerate() {
         let Some(field) = fields.get(4 + index).filter(|_| with_counters) else {
             break;
@@ -296,9 +319,17 @@ pub fn parse_fen(variant: &Variant, fen: &str) -> Result<Position, FenError> {
     }
     let clocks = &fields[(4 + counter_fields).min(fields.len())..];
     let halfmove = clocks.first().copied().unwrap_or("0");
-    position.set_halfmove_clock(halfmove.parse().map_err(|_| FenError::HalfmoveClock {
+    let halfmove_clock = halfmove.parse().map_err(|_| FenError::HalfmoveClock {
         found: halfmove.to_string(),
-    })?);
+    })?;
+    match counting_limit {
+        // The count's plies stand in place of the halfmove clock.
+        Some(limit) if limit > 0 => {
+            crate::game::counting::set_running(variant, &mut position, limit, halfmove_clock);
+            position.set_halfmove_clock(0);
+        }
+        _ => position.set_halfmove_clock(halfmove_clock),
+    }
     let fullmove = clocks.get(1).copied().unwrap_or("1");
     position.set_fullmove_number(fullmove.parse().map_err(|_| FenError::FullmoveNumber {
         found: fullmove.to_string(),
@@ -458,7 +489,11 @@ fn write_fen_fields(variant: &Variant, position: &impl Board, en_passant: bool) 
     out.push(' ');
     out.push_str(&castling_text(variant, position));
     out.push(' ');
+    let count = crate::game::counting::running(variant, position);
     match position.en_passant().filter(|_| en_passant) {
+        _ if count.is_some() => {
+            out.push_str(&count.map_or(0, |(limit, _)| limit).to_string());
+        }
         Some(ep) if !ep.targets.is_empty() => {
             for square in ep.targets.iter() {
                 out.push_str(&square.to_string());
@@ -475,7 +510,7 @@ fn write_fen_fields(variant: &Variant, position: &impl Board, en_passant: bool) 
     }
     out.push_str(&format!(
         " {} {}",
-        position.halfmove_clock(),
+        count.map_or(position.halfmove_clock(), |(_, plies)| plies),
         position.fullmove_number()
     ));
     out

@@ -30,6 +30,7 @@ mod actions;
 pub(crate) mod awards;
 pub mod clock;
 pub mod condition;
+pub mod counting;
 mod error;
 pub mod events;
 pub mod hash;
@@ -573,6 +574,7 @@ impl<R: Rules> Game<R> {
         let variant = self.rules.variant();
         let mover = events.mover;
         events.count_into(variant, after.counters_mut(mover));
+        counting::advance(variant, &mut after, &events);
         let resets = variant.ply_reset_events.iter().any(|p| events.matches(p));
         let state = &mut self.state;
         state.plies_since_reset = if resets {

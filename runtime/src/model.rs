@@ -327,6 +327,10 @@ pub struct Variant {
     /// Pieces in hand and drops (see [`crate::hands`]); none by default.
     #[serde(default)]
     pub hands: Hands,
+    /// Counting rules (`counting limit ...`, `counting starts ...`,
+    /// Fairy-Stockfish's makruk and cambodian counting); none by default.
+    #[serde(default)]
+    pub counting: Counting,
 }
 
 impl Variant {
@@ -359,6 +363,14 @@ impl Variant {
             self.promotion_rule_at(kind, color, from)
                 .filter(|&rule| self.promotions[rule].leaving_too)
         })
+    }
+
+    /// The per-player counter slots a position keeps: the declared
+    /// counters, then the running count's two slots where the variant has
+    /// counting rules (its limit and its plies, kept in White's slots;
+    /// see [`Counting`]).
+    pub fn counter_slots(&self) -> usize {
+        self.counters.len() + if self.counting.in_use() { 2 } else { 0 }
     }
 
     /// The piece kind with this name.
@@ -827,6 +839,54 @@ pub struct Counter {
     pub resets: Vec<EventPattern>,
 }
 
+/// Counting rules (Fairy-Stockfish's `countingRule`): a count of plies,
+/// kept for the whole game once it starts, with a limit. A count starts
+/// (or starts anew) after a move when a `starts` rule's condition holds
+/// and the side it names may count: the first `limits` clause whose
+/// condition holds for that side, read with that side to move, gives the
+/// limit in moves (twice as many plies) and where the count starts. Each
+/// later move adds a ply. `counting over limit` holds once the count has
+/// passed its limit. Where a count runs, the FEN writes its limit in
+/// plies in place of the en passant field and its plies in place of the
+/// halfmove clock, as Fairy-Stockfish does.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Counting {
+    /// The limit clauses, in file order; the first that holds decides.
+    pub limits: Vec<CountingLimit>,
+    /// The rules that start a count, in file order.
+    pub starts: Vec<CountingStart>,
+}
+
+impl Counting {
+    /// Whether the variant has counting rules.
+    pub fn in_use(&self) -> bool {
+        !self.limits.is_empty() || !self.starts.is_empty()
+    }
+}
+
+/// `counting limit N moves [from pieces] [when CONDITION]` or `counting
+/// limit none when CONDITION`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CountingLimit {
+    /// The limit in moves; `None`: the side may not count.
+    pub moves: Option<u32>,
+    /// `from pieces`: the count starts at the number of pieces on the
+    /// board (in moves, as the counting side's turn sees it) instead of 0
+    /// (makruk's pieces' honour counting).
+    pub from_pieces: bool,
+    /// The condition, read with the counting side to move; `None`: always.
+    pub when: Option<Condition>,
+}
+
+/// `counting starts for PLAYER when CONDITION`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CountingStart {
+    /// The side that counts (read after the move: `mover` or `side-to-move`).
+    pub player: PlayerRef,
+    /// When, read after the move.
+    pub when: Condition,
+}
+
 /// A kind of game event, with optional restrictions.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum EventPattern {
@@ -999,12 +1059,100 @@ pub enum Condition {
     },
     /// The last move produced this event.
     LastMove(EventPattern),
+    /// A count of the counting rules runs ([`Counting`]).
+    Counting,
+    /// The running count has passed its limit.
+    CountingOverLimit,
     /// Both conditions.
     And(Box<Condition>, Box<Condition>),
     /// Either condition.
     Or(Box<Condition>, Box<Condition>),
     /// The condition does not hold.
     Not(Box<Condition>),
+}
+
+impl PlayerRef {
+    /// The same player seen from the other side's turn: the side to move
+    /// and the opponent change places; colours stay.
+    pub fn swapped(self) -> PlayerRef {
+        match self {
+            PlayerRef::SideToMove => PlayerRef::Opponent,
+            PlayerRef::Opponent => PlayerRef::SideToMove,
+            PlayerRef::White => PlayerRef::White,
+            PlayerRef::Black => PlayerRef::Black,
+        }
+    }
+}
+
+impl Aggregate {
+    /// [`PlayerRef::swapped`] for the player it names, if any.
+    pub fn swapped(self) -> Aggregate {
+        match self {
+            Aggregate::Of(player) => Aggregate::Of(player.swapped()),
+            Aggregate::Max => Aggregate::Max,
+            Aggregate::Min => Aggregate::Min,
+        }
+    }
+}
+
+impl Condition {
+    /// The condition as it reads with the other side to move: every
+    /// `side-to-move` becomes `opponent` and the reverse (a counting
+    /// rule's limit read for the side that has just moved).
+    pub fn with_sides_swapped(&self) -> Condition {
+        match self {
+            Condition::Material {
+                of,
+                filter,
+                region,
+                comparison,
+                value,
+            } => Condition::Material {
+                of: of.swapped(),
+                filter: filter.clone(),
+                region: *region,
+                comparison: *comparison,
+                value: *value,
+            },
+            Condition::Counter {
+                counter,
+                of,
+                comparison,
+                value,
+            } => Condition::Counter {
+                counter: *counter,
+                of: of.swapped(),
+                comparison: *comparison,
+                value: *value,
+            },
+            Condition::ClockBelow { of, seconds } => Condition::ClockBelow {
+                of: of.swapped(),
+                seconds: *seconds,
+            },
+            Condition::And(a, b) => Condition::And(
+                Box::new(a.with_sides_swapped()),
+                Box::new(b.with_sides_swapped()),
+            ),
+            Condition::Or(a, b) => Condition::Or(
+                Box::new(a.with_sides_swapped()),
+                Box::new(b.with_sides_swapped()),
+            ),
+            Condition::Not(a) => Condition::Not(Box::new(a.with_sides_swapped())),
+            Condition::NoLegalMoves
+            | Condition::ToMove(_)
+            | Condition::CanMoveInto { .. }
+            | Condition::InCheck
+            | Condition::InCheckByOnly(_)
+            | Condition::RoyalCaptured
+            | Condition::Repetition { .. }
+            | Condition::PliesSinceReset(_)
+            | Condition::OnlyRoyalsLeft
+            | Condition::InsufficientMaterial(_)
+            | Condition::LastMove(_)
+            | Condition::Counting
+            | Condition::CountingOverLimit => self.clone(),
+        }
+    }
 }
 
 /// The outcome of a game-ending rule.

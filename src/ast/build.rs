@@ -334,6 +334,7 @@ impl Builder {
                     fen_countdown,
                 })
             }
+            Rule::counting_stmt => BodyKind::Counting(self.counting(&statement)?),
             Rule::reset_stmt => {
                 let mut children = self.children(&statement);
                 let events = self.event_list(&children.next(Rule::event_list)?)?;

@@ -33,6 +33,10 @@ pub enum Condition {
     InCheckByOnly(Vec<Ident>),
     /// `royal captured`.
     RoyalCaptured,
+    /// `counting`: a count of the counting rules runs.
+    Counting,
+    /// `counting over limit`: the running count has passed its limit.
+    CountingOverLimit,
     /// `repetition N [in a row]`.
     Repetition {
         /// How many times.

@@ -94,6 +94,10 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
             counter.resets.iter().for_each(|e| event_names(e, names));
         }
         BodyKind::Reset(events) => events.iter().for_each(|e| event_names(e, names)),
+        BodyKind::Counting(Counting::Limit { when, .. }) => {
+            when.iter().for_each(|when| condition_names(when, names))
+        }
+        BodyKind::Counting(Counting::Start { when, .. }) => condition_names(when, names),
         BodyKind::Termination(termination) => {
             condition_names(&termination.condition, names);
             outcome_names(&termination.outcome, names);
@@ -195,6 +199,8 @@ fn condition_names<'a>(condition: &'a Condition, names: &mut Vec<&'a Ident>) {
         | Condition::Repetition { .. }
         | Condition::Plies(_)
         | Condition::OnlyRoyalsLeft
+        | Condition::Counting
+        | Condition::CountingOverLimit
         | Condition::ClockBelow { .. } => {}
     }
 }

@@ -169,6 +169,28 @@ pub enum SuccessionAction {
     },
 }
 
+/// A counting rule.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Counting {
+    /// `counting limit N moves [from pieces] [when CONDITION]`, or
+    /// `counting limit none when CONDITION` (`moves` is `None`).
+    Limit {
+        /// The limit in moves; `None` for `none`.
+        moves: Option<Token>,
+        /// `from pieces`: the count starts at the number of pieces.
+        from_pieces: bool,
+        /// The condition, read with the counting side to move.
+        when: Option<Condition>,
+    },
+    /// `counting starts for PLAYER when CONDITION`.
+    Start {
+        /// The side that counts.
+        player: Player,
+        /// When.
+        when: Condition,
+    },
+}
+
 /// `counter NAME counts EVENTS [, reset on EVENTS] [, in fen counting down from N]`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Counter {

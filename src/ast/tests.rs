@@ -35,6 +35,11 @@ const SNIPPETS: &[&str] = &[
     "knight-mate: end when no legal moves and in check by only knight => win for side-to-move",
     "end when white to move and can move king | queen into zone or black to move => draw",
     "reset plies on capture, promotion to queen, crowning, castle",
+    "counting limit none when max pieces of pawn >= 1",
+    "counting limit 8 moves from pieces when opponent pieces of rook >= 2",
+    "counting limit 64 moves",
+    "counting starts for mover when not counting or last move capture",
+    "end when counting over limit => draw, reason \"counting\"",
     "irc: claim when (no legal moves or royal captured) and not repetition 3 in a row or plies 50 or only royals left => if in check then loss for side-to-move else draw, reason \"why\", tiebreak",
     "end when insufficient material king | king bishop => null-game",
     "end when max pieces except pawn | king <= 3 and min count caps >= 1 and white pieces of queen == 0 => game-over",
@@ -631,5 +636,39 @@ fn an_unexpected_parse_is_an_internal_error_with_a_code() {
         error.message.starts_with("internal error"),
         "{}",
         error.message
+    );
+}
+
+#[test]
+fn counting_statements_keep_their_parts() {
+    let BodyKind::Counting(Counting::Limit {
+        moves,
+        from_pieces,
+        when,
+    }) = body("counting limit 8 moves from pieces when opponent pieces of rook >= 2")
+    else {
+        panic!("a counting limit");
+    };
+    assert_eq!(moves.map(|m| m.text).as_deref(), Some("8"));
+    assert!(from_pieces);
+    assert!(matches!(when, Some(Condition::Material { .. })));
+    let BodyKind::Counting(Counting::Limit { moves, when, .. }) =
+        body("counting limit none when max pieces of pawn >= 1")
+    else {
+        panic!("a counting limit");
+    };
+    assert!(moves.is_none() && when.is_some());
+    let BodyKind::Counting(Counting::Start { player, when }) =
+        body("counting starts for mover when not counting or counting over limit")
+    else {
+        panic!("a counting start");
+    };
+    assert_eq!(player, Player::Mover);
+    assert_eq!(
+        when,
+        Condition::Or(vec![
+            Condition::Not(Box::new(Condition::Counting)),
+            Condition::CountingOverLimit
+        ])
     );
 }

@@ -180,7 +180,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             });
         let visit_reaches = quote! { #(#visit_reaches)* };
         let doc = string_literal(&format!(" {}, compiled.", self.plan.variant.name));
-        let counters = Self::usize_lit(self.plan.variant.counters.len());
+        let counters = Self::usize_lit(self.plan.variant.counter_slots());
         // A hand is kept only where the variant has hands: a count per kind.
         let hand_kinds = Self::usize_lit(if self.plan.variant.hands.in_use() {
             self.plan.kinds.len()
@@ -1403,7 +1403,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let bytes = (self.plan.kinds.len() + 4) * set_bytes
             + 8
             + 8
-            + 8 * v.counters.len()
+            + 8 * v.counter_slots()
             + 4
             + 2
             + 1

@@ -687,6 +687,30 @@ mod tests {
             en_passant: vec![0],
             en_passant_zone: None,
             explosion: None,
+            counting: Counting {
+                limits: vec![
+                    CountingLimit {
+                        moves: None,
+                        from_pieces: false,
+                        when: Some(Condition::Material {
+                            of: Aggregate::Max,
+                            filter: PieceFilter::Only(vec![0]),
+                            region: None,
+                            comparison: Comparison::GreaterEqual,
+                            value: 1,
+                        }),
+                    },
+                    CountingLimit {
+                        moves: Some(64),
+                        from_pieces: true,
+                        when: None,
+                    },
+                ],
+                starts: vec![CountingStart {
+                    player: PlayerRef::SideToMove,
+                    when: Condition::Not(Box::new(Condition::Counting)),
+                }],
+            },
             legality: Legality {
                 check_rule: CheckRule::RoyalMayNotBeAttacked,
                 capture_rule: CaptureRule::Free,

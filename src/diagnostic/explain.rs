@@ -663,6 +663,42 @@ Fix: send captured pieces to the capturer's hand (crazyhouse):
 
 or give pieces in hand in the start position: `setup \"8/8/8/8/8/8/8/8[PPpp] w - - 0 1\"`."
         }
+        Code::CountingReadsTooMuch => {
+            "\
+A counting rule's condition is read after every move, while the count is
+brought up to date, before the new position's legal moves, checks and
+repetitions are known. It may read the material, the side to move, the
+last move, the counters and the count itself; a condition that reads legal
+moves, check, repetitions, move counts or clocks is refused.
+
+Example:
+
+    counting starts for side-to-move when in check
+
+Fix: state the start by the material and the last move (makruk):
+
+    counting starts for side-to-move when not counting"
+        }
+        Code::CountingIncomplete => {
+            "\
+Counting rules come in two halves: `counting limit` clauses say who may
+count and how far (the first that holds for a side, read with that side to
+move), and `counting starts for PLAYER when CONDITION` says when a count
+starts. With only one half no count could ever run, and `counting` or
+`counting over limit` in a condition needs the rules, so the file is
+refused.
+
+Example:
+
+    counting limit 64 moves
+    end when counting over limit => draw, reason \"counting rule\"
+
+Fix: say when a count starts:
+
+    counting limit 64 moves
+    counting starts for side-to-move when not counting
+    end when counting over limit => draw, reason \"counting rule\""
+        }
         Code::ExplosionExceptTwice => {
             "\
 `capture explodes radius N, except PIECES` names the kinds a blast leaves

@@ -161,6 +161,12 @@ codes! {
     /// A piece letter marked `+` (a promoted kind, as Fairy-Stockfish
     /// writes shogi's) for a kind that not exactly one kind promotes into.
     PromotedLetterWithoutSource = "E0423",
+    /// A counting rule's condition that reads what a count's update cannot
+    /// know (E043x: counting rules).
+    CountingReadsTooMuch = "E0430",
+    /// Counting rules without limits or without a start, or `counting` read
+    /// in a variant without counting rules.
+    CountingIncomplete = "E0431",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",

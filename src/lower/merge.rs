@@ -335,6 +335,7 @@ fn key_of(body: &ast::Body) -> (Option<Key>, Span) {
         | ast::BodyKind::Castling(_)
         | ast::BodyKind::History(_)
         | ast::BodyKind::Termination(_)
+        | ast::BodyKind::Counting(_)
         | ast::BodyKind::Award(_)
         | ast::BodyKind::Match(_) => (None, body.span),
     }

@@ -122,6 +122,8 @@ impl Lowerer<'_> {
                 Condition::InCheckByOnly(self.piece_list(file, pieces))
             }
             ast::Condition::RoyalCaptured => Condition::RoyalCaptured,
+            ast::Condition::Counting => Condition::Counting,
+            ast::Condition::CountingOverLimit => Condition::CountingOverLimit,
             ast::Condition::Repetition {
                 count,
                 in_a_row,
@@ -438,7 +440,7 @@ impl Lowerer<'_> {
     }
 }
 
-fn player(player: ast::Player) -> PlayerRef {
+pub(super) fn player(player: ast::Player) -> PlayerRef {
     match player {
         ast::Player::SideToMove => PlayerRef::SideToMove,
         ast::Player::White => PlayerRef::White,

@@ -127,6 +127,7 @@ impl FileIndex {
                 | ast::BodyKind::Succession(_)
                 | ast::BodyKind::Reset(_)
                 | ast::BodyKind::Termination(_)
+                | ast::BodyKind::Counting(_)
                 | ast::BodyKind::Award(_)
                 | ast::BodyKind::Agreement(_)
                 | ast::BodyKind::Resign(_)

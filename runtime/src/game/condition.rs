@@ -271,6 +271,9 @@ impl<P: Board> Context<'_, P> {
                     && self.insufficient(sets)
             }
             Condition::LastMove(pattern) => self.last_move.is_some_and(|e| e.matches(pattern)),
+            Condition::Counting => super::counting::running(self.variant, self.position).is_some(),
+            Condition::CountingOverLimit => super::counting::running(self.variant, self.position)
+                .is_some_and(|(limit, plies)| plies > limit),
             Condition::And(a, b) => self.holds(a) && self.holds(b),
             Condition::Or(a, b) => self.holds(a) || self.holds(b),
             Condition::Not(a) => !self.holds(a),
@@ -538,6 +541,14 @@ impl<P: Board> Context<'_, P> {
             }
             Condition::LastMove(pattern) => {
                 format!("the last move was not {}", event_text(variant, pattern))
+            }
+            Condition::Counting | Condition::CountingOverLimit => {
+                match super::counting::running(variant, self.position) {
+                    None => "no count runs".into(),
+                    Some((limit, plies)) => {
+                        format!("the count stands at {plies} plies of a limit of {limit}")
+                    }
+                }
             }
             Condition::And(..) | Condition::Or(..) | Condition::Not(..) => {
                 if holds {

@@ -142,6 +142,7 @@ impl Needs {
             .any(|t| condition_reads_events(&t.condition) || outcome_reads_events(&t.outcome));
         Needs {
             events: !variant.counters.is_empty()
+                || variant.counting.in_use()
                 || !variant.awards.is_empty()
                 || outcome_conditions
                 || variant
@@ -323,6 +324,7 @@ impl<R: Rules + Clone> Tree<R> {
         let resets = match &events {
             Some(events) => {
                 events.count_into(variant, self.position.counters_mut(mover));
+                crate::game::counting::advance(variant, &mut self.position, events);
                 variant.ply_reset_events.iter().any(|p| events.matches(p))
             }
             None => self.position.halfmove_clock() == 0,

@@ -294,6 +294,43 @@ impl Builder {
         Ok(outcome)
     }
 
+    /// `counting limit ...` / `counting starts for PLAYER when CONDITION`.
+    pub(super) fn counting(&self, node: &Node<'_>) -> Built<Counting> {
+        let inner = self.only_child(node)?;
+        let mut children = self.children(&inner);
+        let counting = match inner.as_rule() {
+            Rule::counting_limit => {
+                let (moves, from_pieces) = match children.optional(Rule::counting_none) {
+                    Some(_) => (None, false),
+                    None => {
+                        let clause = children.next(Rule::counting_moves)?;
+                        let mut parts = self.children(&clause);
+                        let moves = token(&parts.next(Rule::int)?);
+                        let from_pieces = parts.optional(Rule::counting_from).is_some();
+                        parts.end()?;
+                        (Some(moves), from_pieces)
+                    }
+                };
+                let when = match children.optional(Rule::condition) {
+                    Some(condition) => Some(self.condition(&condition)?),
+                    None => None,
+                };
+                Counting::Limit {
+                    moves,
+                    from_pieces,
+                    when,
+                }
+            }
+            Rule::counting_start => Counting::Start {
+                player: self.player(&children.next(Rule::player)?)?,
+                when: self.condition(&children.next(Rule::condition)?)?,
+            },
+            _ => return Err(self.unexpected_node(Rule::counting_stmt, &inner)),
+        };
+        children.end()?;
+        Ok(counting)
+    }
+
     fn player(&self, node: &Node<'_>) -> Built<Player> {
         match node.as_str() {
             "side-to-move" => Ok(Player::SideToMove),
@@ -358,6 +395,10 @@ impl Builder {
                 None => Condition::InCheck,
             },
             Rule::c_royal_captured => Condition::RoyalCaptured,
+            Rule::c_counting => match children.optional(Rule::over_limit) {
+                Some(_) => Condition::CountingOverLimit,
+                None => Condition::Counting,
+            },
             Rule::c_repetition => Condition::Repetition {
                 count: token(&children.next(Rule::int)?),
                 in_a_row: children.optional(Rule::in_a_row).is_some(),
