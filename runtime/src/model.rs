@@ -465,6 +465,60 @@ pub struct MoveAtom {
     pub mode: MoveMode,
     /// When the atom may be used.
     pub condition: AtomCondition,
+    /// What the atom may not pass, jump or capture (`along REGION`, `not
+    /// over PIECES`, `not capturing PIECES`); none by default.
+    #[serde(default)]
+    pub limits: AtomLimits,
+}
+
+/// Limits on one movement atom, each written after it in the rules file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AtomLimits {
+    /// `along REGION`: every square of the move (its start, the squares it
+    /// passes or jumps and its destination) lies in the region, read for
+    /// the mover's side; squares outside the region end the line as the
+    /// board's edge does (janggi's palace diagonals).
+    pub along: Option<RegionId>,
+    /// `not over PIECES`: a hop's screen may not be a piece of these kinds
+    /// (janggi's cannon does not jump a cannon).
+    pub not_over: Vec<PieceId>,
+    /// `not capturing PIECES`: the atom does not capture, nor attack,
+    /// pieces of these kinds (janggi's cannon does not take a cannon).
+    pub not_capturing: Vec<PieceId>,
+}
+
+impl AtomLimits {
+    /// Whether the atom has no limit.
+    pub fn is_none(&self) -> bool {
+        self.along.is_none() && self.not_over.is_empty() && self.not_capturing.is_empty()
+    }
+}
+
+/// The path of a lame leap by `(dx, dy)`: the offsets, from the start, of
+/// the squares that must be empty, in travel order. The leap goes
+/// orthogonally along its longer side while that side is the longer, then
+/// diagonally: a straight line passes every square between (`(0,2)`
+/// passes `(0,1)`, `(2,2)` passes `(1,1)`), the Xiangqi horse's `(1,2)`
+/// passes `(0,1)`, the Janggi elephant's `(2,3)` passes `(0,1)` and
+/// `(1,2)` (Fairy-Stockfish's lame leaper path).
+pub fn lame_leap_path(dx: i32, dy: i32) -> Vec<(i32, i32)> {
+    let mut path = Vec::new();
+    let (mut file, mut rank) = (0, 0);
+    while (file, rank) != (dx, dy) {
+        let (left_files, left_ranks) = (dx - file, dy - rank);
+        match left_files.abs().cmp(&left_ranks.abs()) {
+            std::cmp::Ordering::Greater => file += left_files.signum(),
+            std::cmp::Ordering::Less => rank += left_ranks.signum(),
+            std::cmp::Ordering::Equal => {
+                file += left_files.signum();
+                rank += left_ranks.signum();
+            }
+        }
+        if (file, rank) != (dx, dy) {
+            path.push((file, rank));
+        }
+    }
+    path
 }
 
 /// How a piece travels along a direction.
@@ -478,10 +532,10 @@ pub enum Motion {
         /// Longest ride in steps.
         max: Option<u8>,
     },
-    /// A leap whose path must be empty: the squares of the straight line to
-    /// the target for orthogonal and diagonal leaps (`(0,2)` passes `(0,1)`),
-    /// and the orthogonal first step for other leaps (`(1,2)` passes `(0,1)`,
-    /// as the Xiangqi horse).
+    /// A leap whose path must be empty: see [`lame_leap_path`] (straight
+    /// lines pass every square between; other leaps step orthogonally
+    /// first, then diagonally: `(1,2)` passes `(0,1)`, as the Xiangqi
+    /// horse, `(2,3)` passes `(0,1)` and `(1,2)`, as the Janggi elephant).
     LameLeap,
     /// Rides along the direction to the first occupied square (the screen),
     /// jumps over it and lands beyond.

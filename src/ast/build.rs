@@ -486,6 +486,11 @@ impl Builder {
             .map(|modifier| self.move_modifier(modifier))
             .collect::<Built<Vec<_>>>()?;
         let atom = self.move_atom(&children.next(Rule::move_atom)?)?;
+        let limits = children
+            .all(Rule::atom_limit)
+            .iter()
+            .map(|limit| self.atom_limit(limit))
+            .collect::<Built<Vec<_>>>()?;
         let region = match children.optional(Rule::in_region) {
             Some(in_region) => {
                 let mut parts = self.children(&in_region);
@@ -499,9 +504,35 @@ impl Builder {
         Ok(MoveTerm {
             modifiers,
             atom,
+            limits,
             region,
             span: span(node),
         })
+    }
+
+    fn atom_limit(&self, node: &Node<'_>) -> Built<AtomLimit> {
+        let inner = self.only_child(node)?;
+        let rule = inner.as_rule();
+        let mut children = self.children(&inner);
+        let limit = match rule {
+            Rule::along_limit => {
+                children.next(Rule::along_kw)?;
+                AtomLimit::Along(ident(&children.next(Rule::ident)?))
+            }
+            Rule::not_over => {
+                children.next(Rule::over_kw)?;
+                let names = self.ident_list(&children.next(Rule::ident_alt)?)?;
+                AtomLimit::NotOver(names, span(&inner))
+            }
+            Rule::not_capturing => {
+                children.next(Rule::capturing_kw)?;
+                let names = self.ident_list(&children.next(Rule::ident_alt)?)?;
+                AtomLimit::NotCapturing(names, span(&inner))
+            }
+            _ => return Err(self.unexpected_node(Rule::atom_limit, &inner)),
+        };
+        children.end()?;
+        Ok(limit)
     }
 
     fn move_modifier(&self, node: &Node<'_>) -> Built<MoveModifier> {

@@ -135,6 +135,14 @@ fn move_names<'a>(expr: &'a MoveExpr, names: &mut Vec<&'a Ident>) {
             MoveAtom::Group(inner) => move_names(inner, names),
             MoveAtom::Betza(_) | MoveAtom::Geometric(_) => {}
         }
+        for limit in &term.limits {
+            match limit {
+                AtomLimit::Along(region) => names.push(region),
+                AtomLimit::NotOver(pieces, _) | AtomLimit::NotCapturing(pieces, _) => {
+                    names.extend(pieces)
+                }
+            }
+        }
         names.extend(&term.region);
     }
 }

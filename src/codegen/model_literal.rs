@@ -580,6 +580,7 @@ mod tests {
                 directions: vec![(0, 1)],
                 mode: MoveMode::MoveOnly,
                 condition: AtomCondition::InRegion(1),
+                limits: Default::default(),
             },
             quote!(varc_runtime::model::MoveAtom {
                 motion: varc_runtime::model::into_field(varc_runtime::model::Motion::Ride {
@@ -678,6 +679,7 @@ mod tests {
                     directions: vec![(1, 0), (-1, 0)],
                     mode: MoveMode::MoveOrCapture,
                     condition: AtomCondition::Always,
+                    limits: Default::default(),
                 }],
                 betza: "W".into(),
             }],

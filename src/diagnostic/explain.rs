@@ -646,6 +646,22 @@ Fix: name each piece in one rule (`drops of knight` in the second), or
 `replace` / `drop` the inherited rule (label it first: `pawn-drops: drops
 of pawn onto pawn-drops`)."
         }
+        Code::AtomLimitTwice => {
+            "\
+The limits after a movement atom (`along REGION`, `not over PIECES`, `not
+capturing PIECES`) are each written once, and their lists of kinds are
+sets: a limit written twice, or a kind named twice, is most often a
+mistyped name. A movement may also lie `along` one region only: a group
+`(...) along R` whose parts are already `along` another region is refused.
+
+Example:
+
+    piece cannon \"C\" moves hop (0,1) not over cannon not over cannon
+
+Fix: write each limit once, joining kinds with `|`:
+
+    piece cannon \"C\" moves hop (0,1) not over cannon | rook not capturing cannon"
+        }
         Code::DropsWithoutHand => {
             "\
 The variant has `drops of` rules, but nothing ever puts a piece in a hand:

@@ -156,6 +156,9 @@ codes! {
     DropRuleTwice = "E0421",
     /// Drop rules in a variant whose hands nothing fills.
     DropsWithoutHand = "E0422",
+    /// A limit after a movement atom written twice, a kind named twice in
+    /// it, or two `along` regions for one atom (E043x: movement limits).
+    AtomLimitTwice = "E0430",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",
