@@ -14,6 +14,7 @@ const SNIPPETS: &[&str] = &[
     "setup \"8/8/8/8/8/8/8/8 w - - 0 1\"",
     "region zone = ranks 1..last-1 + (file c - files a..b) - squares d4 e5 + board + rank last relative",
     "piece king \"K\" royal value 3.5 confined to zone moves move-only first-move forward left leap (1,2) in zone + capture-only betza \"W\" + (ride (0,1) up to 2 + hop (1,-1) adjacent + lame-leap (1,2)) + rook",
+    "piece cannon \"C\" moves (hop (0,1) + hop (1,1) along lines) not over cannon | king not capturing cannon in zone + ride (1,1) along lines",
     "promote pawn | lance to queen, rook in zone, delayed then move-only move, mandatory unless in check, mandatory, optional, only into captured kinds",
     "castling king with rook short king to g rook to f long king to c rook to d, not from check, not through check, not into check, moved rook on files a h, king lineage king > prince",
     "en-passant pawn",
