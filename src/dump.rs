@@ -490,6 +490,7 @@ impl Dumper<'_> {
             EventPattern::Capture(kinds) if kinds.is_empty() => "capture".into(),
             EventPattern::Capture(kinds) => format!("capture of {}", self.names(kinds, " | ")),
             EventPattern::EnPassant => "en passant".into(),
+            EventPattern::Pass => "pass".into(),
             EventPattern::MoveOf(kinds) => format!("move of {}", self.names(kinds, " | ")),
             EventPattern::Promotion { from, to } => format!(
                 "promotion of {} to {}",
@@ -582,6 +583,26 @@ impl Dumper<'_> {
                 format!("{}'s clock below {seconds} s", player(*of))
             }
             Condition::LastMove(e) => format!("the last move was {}", self.event(e)),
+            Condition::RoyalsFace => "royals face each other".into(),
+            Condition::PointsLead {
+                of,
+                points,
+                comparison,
+                value,
+            } => {
+                let table: Vec<String> = points
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| **p > 0)
+                    .map(|(k, p)| format!("{} {p}", self.v.pieces[k].name))
+                    .collect();
+                format!(
+                    "{}'s points lead ({}) {} {value}",
+                    player(*of),
+                    table.join(", "),
+                    cmp(*comparison)
+                )
+            }
             Condition::And(a, b) => format!("({} and {})", self.condition(a), self.condition(b)),
             Condition::Or(a, b) => format!("({} or {})", self.condition(a), self.condition(b)),
             Condition::Not(a) => format!("not {}", self.condition(a)),

@@ -449,6 +449,12 @@ pub struct PieceKind {
     pub confined: Option<RegionId>,
     /// Movement: the union of these atoms.
     pub moves: Vec<MoveAtom>,
+    /// `pass` in its movement: the piece may stay on its square as its
+    /// side's whole move (janggi's king; written `e2e2`). Legal where the
+    /// check rule allows it: not in check, unless royals facing each
+    /// other must part.
+    #[serde(default)]
+    pub passes: bool,
     /// The movement as a Betza string, for protocols that display pieces.
     pub betza: String,
 }
@@ -763,6 +769,13 @@ pub enum CheckRule {
 pub enum RoyalFacing {
     /// They may (the default).
     Allowed,
+    /// They may, but then the side to move must part them or pass
+    /// (`royals facing each other must part`: janggi's bikjang,
+    /// Fairy-Stockfish's `bikjangRule`): while a royal piece of the side
+    /// to move sees an opponent's royal piece along an open file or rank,
+    /// a move that leaves them so is illegal unless it is a pass, and a
+    /// pass is legal even in check. Facing is no attack.
+    MustPart,
     /// They may not (`royals may not face each other`: xiangqi's flying
     /// general, Fairy-Stockfish's `flyingGeneral`): a royal piece that
     /// sees an opponent's royal piece along an open file or rank is
@@ -883,6 +896,8 @@ pub enum EventPattern {
     /// The move gives check with a piece of one of these kinds among the
     /// pieces that attack the opponent's royal piece (shatar's "shak").
     CheckBy(Vec<PieceId>),
+    /// A pass: a piece stayed on its square as the whole move.
+    Pass,
     /// The move does not produce the event.
     Not(Box<EventPattern>),
     /// The piece that moved has been each of these kinds (its lineage holds
@@ -1009,6 +1024,24 @@ pub enum Condition {
         counter: CounterId,
         /// Whose count.
         of: Aggregate,
+        /// The comparison.
+        comparison: Comparison,
+        /// The number compared with.
+        value: u32,
+    },
+    /// `royals face each other`: a royal piece of one side sees one of the
+    /// other along a file or rank with only empty squares between them
+    /// (janggi's bikjang).
+    RoyalsFace,
+    /// `PLAYER points lead CMP N`: the player's points minus the
+    /// opponent's, each the sum over its pieces on the board of their
+    /// kind's points (`points` statement), compared with N (janggi's
+    /// material counting).
+    PointsLead {
+        /// Whose lead.
+        of: PlayerRef,
+        /// Points per kind (0 for kinds the statement leaves out).
+        points: Vec<u32>,
         /// The comparison.
         comparison: Comparison,
         /// The number compared with.

@@ -247,6 +247,22 @@ impl Builder {
                 children.end()?;
                 BodyKind::Drops(Drops { pieces, onto })
             }
+            Rule::points_stmt => {
+                let mut children = self.children(&statement);
+                children.next(Rule::points_kw)?;
+                let entries = children
+                    .all(Rule::points_entry)
+                    .iter()
+                    .map(|entry| {
+                        let mut parts = self.children(entry);
+                        let name = ident(&parts.next(Rule::ident)?);
+                        let value = token(&parts.next(Rule::int)?);
+                        parts.end().map(|()| (name, value))
+                    })
+                    .collect::<Built<Vec<_>>>()?;
+                children.end()?;
+                BodyKind::Points(entries)
+            }
             Rule::check_rule_stmt => {
                 let mut children = self.children(&statement);
                 let kind = children.next(Rule::check_rule_kind)?;
@@ -257,11 +273,15 @@ impl Builder {
                 };
                 let mut no_checks = false;
                 let mut no_facing_royals = None;
+                let mut facing_royals_must_part = None;
                 for option in children.all(Rule::check_option) {
                     let inner = self.only_child(&option)?;
                     match inner.as_rule() {
                         Rule::no_checks => no_checks = true,
                         Rule::royals_no_facing => no_facing_royals = Some(self::span(&inner)),
+                        Rule::royals_must_part => {
+                            facing_royals_must_part = Some(self::span(&inner))
+                        }
                         _ => return Err(self.unexpected_node(Rule::check_option, &inner)),
                     }
                 }
@@ -270,6 +290,7 @@ impl Builder {
                     kind,
                     no_checks,
                     no_facing_royals,
+                    facing_royals_must_part,
                 })
             }
             Rule::capture_rule_stmt => {
@@ -568,6 +589,7 @@ impl Builder {
                 Ok(MoveAtom::Betza(text))
             }
             Rule::geometric_atom => self.geometric_atom(&inner).map(MoveAtom::Geometric),
+            Rule::pass_atom => Ok(MoveAtom::Pass(span(&inner))),
             Rule::ident => Ok(MoveAtom::Reference(ident(&inner))),
             Rule::move_expr => self.move_expr(&inner).map(MoveAtom::Group),
             _ => Err(self.unexpected_node(Rule::move_atom, &inner)),

@@ -112,6 +112,8 @@ pub enum MoveAtom {
     Reference(Ident),
     /// `( MOVEMENT )`.
     Group(MoveExpr),
+    /// `pass`: the piece stays on its square as its whole move.
+    Pass(Span),
 }
 
 /// A movement by motion and offset.

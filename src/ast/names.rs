@@ -75,6 +75,7 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
             names.extend(&drops.onto);
         }
         BodyKind::Explosion(explosion) => names.extend(&explosion.except),
+        BodyKind::Points(entries) => names.extend(entries.iter().map(|(name, _)| name)),
         BodyKind::History(_) => {}
         BodyKind::Succession(action) => match action {
             SuccessionAction::GameEnds => {}
@@ -133,7 +134,7 @@ fn move_names<'a>(expr: &'a MoveExpr, names: &mut Vec<&'a Ident>) {
         match &term.atom {
             MoveAtom::Reference(name) => names.push(name),
             MoveAtom::Group(inner) => move_names(inner, names),
-            MoveAtom::Betza(_) | MoveAtom::Geometric(_) => {}
+            MoveAtom::Betza(_) | MoveAtom::Geometric(_) | MoveAtom::Pass(_) => {}
         }
         for limit in &term.limits {
             match limit {
@@ -167,6 +168,7 @@ fn event_atom_names<'a>(atom: &'a EventAtom, names: &mut Vec<&'a Ident>) {
                 names.extend(to.iter().flatten());
             }
             EventAtom::EnPassant
+            | EventAtom::Pass
             | EventAtom::Castle(_)
             | EventAtom::RoyalCapture
             | EventAtom::LawsCheckmate
@@ -200,6 +202,8 @@ fn condition_names<'a>(condition: &'a Condition, names: &mut Vec<&'a Ident>) {
         | Condition::Repetition { .. }
         | Condition::Plies(_)
         | Condition::OnlyRoyalsLeft
+        | Condition::RoyalsFace
+        | Condition::PointsLead { .. }
         | Condition::ClockBelow { .. } => {}
     }
 }

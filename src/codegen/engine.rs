@@ -1704,6 +1704,22 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             self.bb(&squares)
         });
         let hands = self.emit_hands();
+        // Passing kinds and bikjang, only where the variant has them: the
+        // trait's defaults say "none" elsewhere.
+        let passing_kinds = v
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.passes)
+            .fold(0u128, |mask, (k, _)| mask | 1u128 << k);
+        let mut passing = TokenStream::new();
+        if passing_kinds != 0 {
+            let mask = Literal::u128_unsuffixed(passing_kinds);
+            passing.extend(quote! { const PASSING_KINDS: u128 = #mask; });
+        }
+        if v.legality.royal_facing == RoyalFacing::MustPart {
+            passing.extend(quote! { const ROYALS_MUST_PART: bool = true; });
+        }
         RulesData {
             items: quote! {
                 /// `FIRST_PROMOTION[kind][color][square]`: the first promotion rule that
@@ -1731,6 +1747,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 }
                 #delayed
                 #hands
+                #passing
             },
         }
     }

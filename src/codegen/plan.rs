@@ -331,7 +331,7 @@ impl<'a> Plan<'a> {
     /// removes pieces off the capture's line): otherwise moves are made and tested.
     fn fast_legal_applies(&self) -> bool {
         if self.variant.legality.check_rule != CheckRule::RoyalMayNotBeAttacked
-            || self.variant.legality.royal_facing == RoyalFacing::Forbidden
+            || self.variant.legality.royal_facing != RoyalFacing::Allowed
             || self.variant.explosion.is_some()
             || self.variant.pieces.iter().any(|p| p.confined.is_some())
             || self

@@ -148,6 +148,15 @@ impl Interpreter {
             if self.tables.may_repeat[super::tables::piece_key(piece.kind(), side, from)] {
                 dedup_from(out, first);
             }
+            if self
+                .variant
+                .pieces
+                .get(piece.kind())
+                .is_some_and(|kind| kind.passes)
+            {
+                let square = Square::from_index(from);
+                out.push(Move::normal(square, square));
+            }
         }
         self.castling_moves(position, out);
         self.delayed_promotions(position, out);

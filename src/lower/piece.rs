@@ -120,6 +120,7 @@ impl<'a> Lowerer<'a> {
                 royal,
                 confined,
                 moves: Vec::new(),
+                passes: false,
                 betza: String::new(),
             });
         }
@@ -138,7 +139,10 @@ impl<'a> Lowerer<'a> {
         let (file, piece) = items[id];
         let expr = &piece.moves;
         let atoms = self.move_expr(file, expr, items, state);
+        let passes = expr_passes(expr);
+        self.pieces[id].passes = passes;
         if atoms.is_empty()
+            && !passes
             && !self
                 .errors
                 .iter()
@@ -212,6 +216,21 @@ impl<'a> Lowerer<'a> {
                 );
             }
             mode = new;
+        }
+        if let ast::MoveAtom::Pass(_) = &term.atom {
+            if !term.modifiers.is_empty() || !term.limits.is_empty() || term.region.is_some() {
+                self.error(
+                    Error::new(
+                        Code::PassWithModifiers,
+                        file,
+                        term.span,
+                        "`pass` takes no modifiers, limits or `in REGION`",
+                    )
+                    .with_label("the piece stays on its square: there is nothing to direct")
+                    .with_help("write `pass` as a term of its own: `moves leap (0,1) + pass`"),
+                );
+            }
+            return Vec::new();
         }
         let atoms = self.move_atom(file, &term.atom, items, state);
         let region = term
@@ -392,6 +411,7 @@ impl<'a> Lowerer<'a> {
             ast::MoveAtom::Geometric(geometric) => self.geometric_atom(file, geometric),
             ast::MoveAtom::Group(expr) => self.move_expr(file, expr, items, state),
             ast::MoveAtom::Reference(name) => self.movement_reference(file, name, items, state),
+            ast::MoveAtom::Pass(_) => Vec::new(),
         }
     }
 
@@ -592,6 +612,17 @@ fn keeps(words: &[ast::Direction], (df, dr): (i8, i8)) -> bool {
         }
     }
     (!rank_words || rank_ok) && (!file_words || file_ok)
+}
+
+/// Whether a movement holds `pass` (in a group too).
+fn expr_passes(expr: &ast::MoveExpr) -> bool {
+    expr.terms.iter().any(|term| match &term.atom {
+        ast::MoveAtom::Pass(_) => true,
+        ast::MoveAtom::Group(inner) => expr_passes(inner),
+        ast::MoveAtom::Betza(_) | ast::MoveAtom::Geometric(_) | ast::MoveAtom::Reference(_) => {
+            false
+        }
+    })
 }
 
 fn contains(outer: Span, inner: Span) -> bool {

@@ -122,6 +122,7 @@ impl FileIndex {
                 | ast::BodyKind::CheckRule(_)
                 | ast::BodyKind::CaptureRule(_)
                 | ast::BodyKind::Explosion(_)
+                | ast::BodyKind::Points(_)
                 | ast::BodyKind::History(_)
                 | ast::BodyKind::Succession(_)
                 | ast::BodyKind::Reset(_)
