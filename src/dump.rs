@@ -48,6 +48,9 @@ pub fn dump(variant: &Variant) -> String {
         for atom in &piece.moves {
             let _ = writeln!(out, "    {}", d.atom(atom));
         }
+        if piece.passes {
+            let _ = writeln!(out, "    pass");
+        }
     }
     out.push_str("\npromotions\n");
     for p in &v.promotions {
@@ -470,8 +473,24 @@ impl Dumper<'_> {
             AtomCondition::FirstMove => ", first move only".to_string(),
             AtomCondition::InRegion(r) => format!(", only in {}", self.v.regions[r].name),
         };
+        let mut limits = String::new();
+        if let Some(region) = atom.limits.along.and_then(|r| self.v.regions.get(r)) {
+            limits.push_str(&format!(", along {}", region.name));
+        }
+        if !atom.limits.not_over.is_empty() {
+            limits.push_str(&format!(
+                ", not over {}",
+                self.names(&atom.limits.not_over, " | ")
+            ));
+        }
+        if !atom.limits.not_capturing.is_empty() {
+            limits.push_str(&format!(
+                ", not capturing {}",
+                self.names(&atom.limits.not_capturing, " | ")
+            ));
+        }
         format!(
-            "{} {motion} {}{condition}",
+            "{} {motion} {}{condition}{limits}",
             mode_word(atom.mode),
             directions.join(" ")
         )

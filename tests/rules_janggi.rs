@@ -165,3 +165,104 @@ fn perft_agrees_with_fairy_stockfish_without_its_passes() {
         ],
     );
 }
+
+// ------------------------------------------------------------------
+// The rest of janggi, as `variants/gallery/janggi.rules` states it:
+// `pass`, `royals facing each other must part`, the `pass` event,
+// `royals face each other` and `PLAYER points lead`.
+
+fn janggi_file() -> PathBuf {
+    common::variants_dir().join("gallery/janggi.rules")
+}
+
+fn janggi() -> Variant {
+    varc::load_variant(&janggi_file()).unwrap_or_else(|e| panic!("{}", e.render()))
+}
+
+fn janggi_in_both(args: &[&str]) -> [serde_json::Value; 2] {
+    common::replay_both(&janggi_file(), &janggi(), args)
+}
+
+#[test]
+fn the_janggi_sentences_are_lowered() {
+    let variant = janggi();
+    let king = variant.pieces.iter().find(|p| p.name == "king");
+    assert_eq!(king.map(|p| p.passes), Some(true));
+    assert!(variant.pieces.iter().filter(|p| p.passes).count() == 1);
+    assert_eq!(
+        variant.legality.royal_facing,
+        varc::model::RoyalFacing::MustPart
+    );
+}
+
+/// A pass is the king's move to its own square, legal when not in check:
+/// from the start White has it (`e2e2`); in check by the cannon on f3
+/// over e2 (the palace's diagonal), White's king may not pass.
+#[test]
+fn the_king_passes_unless_in_check() {
+    for value in janggi_in_both(&[]) {
+        let moves = common::sorted_legal_moves(&value);
+        assert!(moves.iter().any(|m| m == "e2e2"), "{moves:?}");
+        assert_eq!(moves.len(), 32);
+    }
+    for value in janggi_in_both(&["--fen", "4k4/9/9/9/9/9/9/5c3/4A4/3K5 w - - 0 1"]) {
+        assert_eq!(value["in_check"], true, "{value}");
+        let moves = common::sorted_legal_moves(&value);
+        assert!(!moves.iter().any(|m| m == "d1d1"), "{moves:?}");
+    }
+}
+
+/// Bikjang: with the kings facing on the open e-file, White must part
+/// them (e1d1, e1f1) or pass; e1e2 keeps them facing. A pass then ends
+/// the game by points: 0 against 0, so Black wins.
+#[test]
+fn facing_kings_must_part_or_pass_and_a_pass_ends_the_game() {
+    let fen = "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    for value in janggi_in_both(&["--fen", fen]) {
+        assert_eq!(common::sorted_legal_moves(&value), ["e1d1", "e1e1", "e1f1"]);
+    }
+    for value in janggi_in_both(&["--fen", fen, "--moves", "e1e1"]) {
+        assert_eq!(value["status"], "ended", "{value}");
+        assert_eq!(value["reason"], "bikjang", "{value}");
+        assert_eq!(value["result"], "black wins", "{value}");
+    }
+}
+
+/// Under bikjang a pass is legal even in check: White's rook on d10
+/// checks Black's king along the tenth rank while the kings face each
+/// other on the f-file. e10 and e9 (the palace's diagonal from d10) are
+/// attacked and f9 keeps the kings facing, so Black's one legal move is
+/// the pass (as in Fairy-Stockfish).
+#[test]
+fn under_bikjang_a_pass_is_legal_in_check() {
+    let fen = "3R1k3/9/9/9/9/9/9/9/9/5K3 b - - 0 1";
+    for value in janggi_in_both(&["--fen", fen]) {
+        assert_eq!(value["in_check"], true, "{value}");
+        assert_eq!(common::sorted_legal_moves(&value), ["f10f10"]);
+    }
+}
+
+/// Two passes in a row end the game by points: White, a rook up (13
+/// points, a lead of 2 or more), wins; from the start (a lead of 0),
+/// Black wins. The `pass` event's counter resets on any other move.
+#[test]
+fn two_passes_in_a_row_end_the_game_by_points() {
+    for value in janggi_in_both(&[
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1",
+        "--moves",
+        "d1d1 e10e10",
+    ]) {
+        assert_eq!(value["status"], "ended", "{value}");
+        assert_eq!(value["reason"], "two passes in a row", "{value}");
+        assert_eq!(value["result"], "white wins", "{value}");
+    }
+    for value in janggi_in_both(&["--moves", "e2e2 b10c8 b1c3 e9e9"]) {
+        assert_eq!(value["status"], "ongoing", "{value}");
+        assert_eq!(value["counters"]["passes"]["white"], 0, "{value}");
+        assert_eq!(value["counters"]["passes"]["black"], 1, "{value}");
+    }
+    for value in janggi_in_both(&["--moves", "e2e2 e9e9"]) {
+        assert_eq!(value["result"], "black wins", "{value}");
+    }
+}
