@@ -198,6 +198,11 @@ pub fn dump(variant: &Variant) -> String {
             "  royals may not face each other: a royal piece facing an opponent's along an open file or rank is attacked\n",
         );
     }
+    if v.legality.royal_facing == RoyalFacing::MustPart {
+        out.push_str(
+            "  royals facing each other must part: while they face, a move that leaves them facing is illegal unless a pass, and a pass is legal even in check\n",
+        );
+    }
     if v.legality.giving_check == GivingCheck::Forbidden {
         out.push_str("  no checks: no move may attack a royal piece of the opponent\n");
     }

@@ -450,21 +450,23 @@ impl<'a> Lowerer<'a> {
             .find_map(|item| match &item.body.kind {
                 ast::BodyKind::CheckRule(rule) => rule
                     .no_facing_royals
-                    .or(rule.facing_royals_must_part)
-                    .map(|span| (item.file, span)),
+                    .map(|span| (item.file, span, "royals may not face each other"))
+                    .or(rule
+                        .facing_royals_must_part
+                        .map(|span| (item.file, span, "royals facing each other must part"))),
                 _ => None,
             });
-        if let Some((file, span)) = written {
+        if let Some((file, span, words)) = written {
             self.error(
                 Error::new(
                     Code::FacingWithoutCheckRule,
                     file,
                     span,
-                    "a rule on facing royals needs `check-rule royal`",
+                    format!("`{words}` needs `check-rule royal`"),
                 )
                 .with_label("facing counts as an attack on the royal piece")
                 .with_help(
-                    "write `check-rule royal, royals may not face each other`: with `check-rule none` royal pieces may be left attacked, so facing would forbid nothing",
+                    format!("write `check-rule royal, {words}`: with `check-rule none` royal pieces may be left attacked, so facing would forbid nothing"),
                 ),
             );
         }

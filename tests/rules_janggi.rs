@@ -188,7 +188,7 @@ fn the_janggi_sentences_are_lowered() {
     let variant = janggi();
     let king = variant.pieces.iter().find(|p| p.name == "king");
     assert_eq!(king.map(|p| p.passes), Some(true));
-    assert!(variant.pieces.iter().filter(|p| p.passes).count() == 1);
+    assert_eq!(variant.pieces.iter().filter(|p| p.passes).count(), 1);
     assert_eq!(
         variant.legality.royal_facing,
         varc::model::RoyalFacing::MustPart

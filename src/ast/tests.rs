@@ -315,7 +315,8 @@ fn small_statements() {
         BodyKind::CheckRule(CheckRule {
             kind: CheckRuleKind::Royal,
             no_checks: false,
-            no_facing_royals: None
+            no_facing_royals: None,
+            facing_royals_must_part: None
         })
     );
     assert_eq!(
@@ -323,7 +324,8 @@ fn small_statements() {
         BodyKind::CheckRule(CheckRule {
             kind: CheckRuleKind::None,
             no_checks: false,
-            no_facing_royals: None
+            no_facing_royals: None,
+            facing_royals_must_part: None
         })
     );
     assert_eq!(
@@ -331,7 +333,8 @@ fn small_statements() {
         BodyKind::CheckRule(CheckRule {
             kind: CheckRuleKind::Royal,
             no_checks: true,
-            no_facing_royals: None
+            no_facing_royals: None,
+            facing_royals_must_part: None
         })
     );
     assert!(matches!(
@@ -339,8 +342,22 @@ fn small_statements() {
         BodyKind::CheckRule(CheckRule {
             kind: CheckRuleKind::Royal,
             no_checks: false,
-            no_facing_royals: Some(_)
+            no_facing_royals: Some(_),
+            facing_royals_must_part: None
         })
+    ));
+    assert!(matches!(
+        body("check-rule royal, royals facing each other must part"),
+        BodyKind::CheckRule(CheckRule {
+            kind: CheckRuleKind::Royal,
+            no_checks: false,
+            no_facing_royals: None,
+            facing_royals_must_part: Some(_)
+        })
+    ));
+    assert!(matches!(
+        body("points rook 13, cannon 7"),
+        BodyKind::Points(entries) if entries.len() == 2 && entries[1].0.name == "cannon" && entries[1].1.text == "7"
     ));
     assert_eq!(
         body("capture-rule compulsory"),
