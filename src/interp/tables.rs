@@ -283,8 +283,9 @@ impl Tables {
                 let (tf, tr) = (target.file as i32, target.rank as i32);
                 // (reach, condition, limits, squares) -> index into `merged`.
                 type Key = (Reach, usize, (u64, u64), Vec<u8>);
+                type Merged = (Reach, AtomCondition, (u64, u64), Vec<u8>, u64);
                 let mut seen: HashMap<Key, usize> = HashMap::new();
-                let mut merged: Vec<(Reach, AtomCondition, (u64, u64), Vec<u8>, u64)> = Vec::new();
+                let mut merged: Vec<Merged> = Vec::new();
                 for (kind, piece) in variant.pieces.iter().enumerate() {
                     for atom in piece.moves.iter().filter(|a| a.mode != MoveMode::MoveOnly) {
                         for &(dx, dy) in &atom.directions {
