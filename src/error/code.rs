@@ -158,12 +158,12 @@ codes! {
     DropsWithoutHand = "E0422",
     /// A limit after a movement atom written twice, a kind named twice in
     /// it, or two `along` regions for one atom (E043x: movement limits).
-    AtomLimitTwice = "E0430",
+    AtomLimitTwice = "E0433",
     /// `pass` with modifiers, limits or `in REGION`.
-    PassWithModifiers = "E0431",
+    PassWithModifiers = "E0434",
     /// `royals may not face each other` and `royals facing each other
     /// must part` in one check rule.
-    FacingRulesContradict = "E0432",
+    FacingRulesContradict = "E0435",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",

@@ -273,7 +273,7 @@ impl<'a> Lowerer<'a> {
     /// `not over PIECES`, `not capturing PIECES`) to the atoms it stands
     /// for. `not over` needs a hop among them; a limit may not be written
     /// twice, nor name a kind twice, nor give an atom a second `along`
-    /// region (E0430).
+    /// region (E0433).
     fn apply_limits(
         &mut self,
         file: usize,
