@@ -113,6 +113,20 @@ EXTRA_POSITIONS = {
         # A dragon taken goes to the hand as a rook.
         "2k2/2+R2/5/5/2K2[-] b 0 1",
     ],
+    "janggi": [
+        # The kings face each other (bikjang): the side to move must part
+        # them or pass, and a pass ends the game.
+        "r2akabr1/9/1cn3nc1/p1p3p1p/9/9/P1P3P1P/1CN3NC1/9/R2AKABR1 w - - 0 1",
+        # Cannons next to cannons: none jumps or takes another.
+        "4k4/9/4c4/9/4C4/4c4/2c6/2C1C4/9/3K5 w - - 0 1",
+        # The palace's diagonals: rooks, a cannon, the king and an advisor
+        # on them, a black rook in White's palace.
+        "3ak4/9/9/9/9/9/9/3R1r3/4C4/3K1A3 w - - 0 1",
+        # White soldiers in Black's palace, stepping along its diagonals.
+        "3a1k3/9/3P1P3/9/9/9/9/9/4A4/4K4 w - - 0 1",
+        # In check by a cannon over the palace's centre: no pass.
+        "4k4/9/9/9/9/9/9/5c3/4A4/3K5 w - - 0 1",
+    ],
 }
 
 REPOSITORY = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

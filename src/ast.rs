@@ -152,6 +152,8 @@ pub enum BodyKind {
     Immobility,
     /// `capture explodes radius N [, except PIECES]`.
     Explosion(Explosion),
+    /// `points PIECE N, ...`: each kind's points for `PLAYER points lead`.
+    Points(Vec<(Ident, Token)>),
     /// `illegal check repeating placement from N plies ago ...`.
     History(History),
     /// `on royal-capture ...`.

@@ -48,6 +48,9 @@ pub fn dump(variant: &Variant) -> String {
         for atom in &piece.moves {
             let _ = writeln!(out, "    {}", d.atom(atom));
         }
+        if piece.passes {
+            let _ = writeln!(out, "    pass");
+        }
     }
     out.push_str("\npromotions\n");
     for p in &v.promotions {
@@ -203,6 +206,11 @@ pub fn dump(variant: &Variant) -> String {
     if v.legality.royal_facing == RoyalFacing::Forbidden {
         out.push_str(
             "  royals may not face each other: a royal piece facing an opponent's along an open file or rank is attacked\n",
+        );
+    }
+    if v.legality.royal_facing == RoyalFacing::MustPart {
+        out.push_str(
+            "  royals facing each other must part: while they face, a move that leaves them facing is illegal unless a pass, and a pass is legal even in check\n",
         );
     }
     if v.legality.giving_check == GivingCheck::Forbidden {
@@ -522,8 +530,24 @@ impl Dumper<'_> {
             AtomCondition::FirstMove => ", first move only".to_string(),
             AtomCondition::InRegion(r) => format!(", only in {}", self.v.regions[r].name),
         };
+        let mut limits = String::new();
+        if let Some(region) = atom.limits.along.and_then(|r| self.v.regions.get(r)) {
+            limits.push_str(&format!(", along {}", region.name));
+        }
+        if !atom.limits.not_over.is_empty() {
+            limits.push_str(&format!(
+                ", not over {}",
+                self.names(&atom.limits.not_over, " | ")
+            ));
+        }
+        if !atom.limits.not_capturing.is_empty() {
+            limits.push_str(&format!(
+                ", not capturing {}",
+                self.names(&atom.limits.not_capturing, " | ")
+            ));
+        }
         format!(
-            "{} {motion} {}{condition}",
+            "{} {motion} {}{condition}{limits}",
             mode_word(atom.mode),
             directions.join(" ")
         )
@@ -542,6 +566,7 @@ impl Dumper<'_> {
             EventPattern::Capture(kinds) if kinds.is_empty() => "capture".into(),
             EventPattern::Capture(kinds) => format!("capture of {}", self.names(kinds, " | ")),
             EventPattern::EnPassant => "en passant".into(),
+            EventPattern::Pass => "pass".into(),
             EventPattern::MoveOf(kinds) => format!("move of {}", self.names(kinds, " | ")),
             EventPattern::DropOf(kinds) => format!("drop of {}", self.names(kinds, " | ")),
             EventPattern::Promotion { from, to } => format!(
@@ -637,6 +662,26 @@ impl Dumper<'_> {
                 format!("{}'s clock below {seconds} s", player(*of))
             }
             Condition::LastMove(e) => format!("the last move was {}", self.event(e)),
+            Condition::RoyalsFace => "royals face each other".into(),
+            Condition::PointsLead {
+                of,
+                points,
+                comparison,
+                value,
+            } => {
+                let table: Vec<String> = points
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| **p > 0)
+                    .map(|(k, p)| format!("{} {p}", self.v.pieces[k].name))
+                    .collect();
+                format!(
+                    "{}'s points lead ({}) {} {value}",
+                    player(*of),
+                    table.join(", "),
+                    cmp(*comparison)
+                )
+            }
             Condition::And(a, b) => format!("({} and {})", self.condition(a), self.condition(b)),
             Condition::Or(a, b) => format!("({} or {})", self.condition(a), self.condition(b)),
             Condition::Not(a) => format!("not {}", self.condition(a)),

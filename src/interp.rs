@@ -174,14 +174,25 @@ impl Interpreter {
 
     /// Removes from `out[first..]` the moves that leave a royal piece of the
     /// side to move attacked.
+    /// Where royals facing each other must part and they face each other
+    /// now, a move that leaves them facing is illegal unless it is a
+    /// pass, which is legal even in check.
     fn retain_legal(&self, position: &mut Position, out: &mut Vec<Move>, first: usize) {
         let side = position.side_to_move();
         let royals_before = [side, side.opponent()].map(|c| position.royals(c).len());
+        let parting = self.variant.legality.royal_facing == RoyalFacing::MustPart
+            && self.royals_face(position, side);
         let mut kept = first;
         for i in first..out.len() {
             let mv = out[i];
+            if parting && mv.is_pass() {
+                out[kept] = mv;
+                kept += 1;
+                continue;
+            }
             let undo = position.make_move(&mv, &self.effects);
-            let safe = self.royals_safe_after(position, side, royals_before);
+            let safe = self.royals_safe_after(position, side, royals_before)
+                && !(parting && self.royals_face(position, side));
             position.unmake_move(&mv, &undo);
             if safe {
                 out[kept] = mv;
@@ -241,6 +252,13 @@ impl Interpreter {
                 || (facing && self.faces_opponent_royal(position, s, side)))
                 && !self.shielded_by_blast(position, s, side.opponent())
         })
+    }
+
+    /// Whether a royal piece of `side` sees a royal piece of the opponent
+    /// along an open file or rank.
+    pub(crate) fn royals_face(&self, position: &Position, side: Color) -> bool {
+        SquareIter::new(*position.royals(side))
+            .any(|s| self.faces_opponent_royal(position, s, side))
     }
 
     /// Under explosions: whether a blast on the square of index `square`

@@ -24,6 +24,8 @@ use std::ops::RangeInclusive;
 /// Errors reported per compilation; past this many a file is not worth
 /// reading further (and garbage would spend its time on suggestions).
 pub const MAX_ERRORS: usize = 100;
+/// The most points a kind may be worth (`points`).
+pub const MAX_POINTS: u32 = 1_000_000;
 
 /// A variant lowered without errors, and the warnings found on the way.
 pub struct Lowered {
@@ -260,10 +262,26 @@ impl<'a> Lowerer<'a> {
                     } else {
                         GivingCheck::Allowed
                     };
-                    variant.legality.royal_facing = if rule.no_facing_royals.is_some() {
-                        RoyalFacing::Forbidden
-                    } else {
-                        RoyalFacing::Allowed
+                    variant.legality.royal_facing = match (
+                        rule.no_facing_royals,
+                        rule.facing_royals_must_part,
+                    ) {
+                        (Some(_), Some(span)) => {
+                            self.error(
+                                    Error::new(
+                                        Code::FacingRulesContradict,
+                                        item.file,
+                                        span,
+                                        "royals may not face each other, so they never have to part",
+                                    )
+                                    .with_label("contradicts `royals may not face each other`")
+                                    .with_help("keep one: xiangqi forbids facing, janggi lets it happen and makes the side to move part them or pass"),
+                                );
+                            RoyalFacing::Forbidden
+                        }
+                        (Some(_), None) => RoyalFacing::Forbidden,
+                        (None, Some(_)) => RoyalFacing::MustPart,
+                        (None, None) => RoyalFacing::Allowed,
                     };
                     variant.legality.check_rule = match rule.kind {
                         ast::CheckRuleKind::Royal => CheckRule::RoyalMayNotBeAttacked,
@@ -279,6 +297,13 @@ impl<'a> Lowerer<'a> {
                 ast::BodyKind::Immobility => variant.legality.immobility_illegal = true,
                 ast::BodyKind::Explosion(explosion) => {
                     variant.explosion = self.lower_explosion(file, explosion);
+                }
+                // Read by the `points lead` conditions (see `lower_points`).
+                ast::BodyKind::Points(entries) => {
+                    for (name, value) in entries {
+                        self.piece(file, name);
+                        self.number_in(file, value, 0..=MAX_POINTS, "a kind's points");
+                    }
                 }
                 ast::BodyKind::History(history) => variant
                     .legality
@@ -331,6 +356,31 @@ impl<'a> Lowerer<'a> {
     /// `capture explodes radius N [, except PIECES]`. A kind named twice in
     /// `except` is refused (E0413): the list is a set, and a repeated name
     /// is most likely a different kind mistyped as one already listed.
+    /// The points of each kind from the last `points` statement (0 for
+    /// kinds it leaves out, or without one); its names and numbers are
+    /// checked where the statement is lowered.
+    fn lower_points(&self) -> Vec<u32> {
+        let mut points = vec![0; self.pieces.len()];
+        let entries = self
+            .items
+            .iter()
+            .rev()
+            .find_map(|item| match &item.body.kind {
+                ast::BodyKind::Points(entries) => Some(entries),
+                _ => None,
+            });
+        for (name, value) in entries.into_iter().flatten() {
+            if let (Some(&kind), Ok(value)) =
+                (self.piece_ids.get(&name.name), value.text.parse::<u32>())
+            {
+                if let Some(slot) = points.get_mut(kind) {
+                    *slot = value.min(MAX_POINTS);
+                }
+            }
+        }
+        points
+    }
+
     fn lower_explosion(&mut self, file: usize, explosion: &ast::Explosion) -> Option<Explosion> {
         let radius = self.number_in(
             file,
@@ -410,22 +460,25 @@ impl<'a> Lowerer<'a> {
             .iter()
             .rev()
             .find_map(|item| match &item.body.kind {
-                ast::BodyKind::CheckRule(rule) => {
-                    rule.no_facing_royals.map(|span| (item.file, span))
-                }
+                ast::BodyKind::CheckRule(rule) => rule
+                    .no_facing_royals
+                    .map(|span| (item.file, span, "royals may not face each other"))
+                    .or(rule
+                        .facing_royals_must_part
+                        .map(|span| (item.file, span, "royals facing each other must part"))),
                 _ => None,
             });
-        if let Some((file, span)) = written {
+        if let Some((file, span, words)) = written {
             self.error(
                 Error::new(
                     Code::FacingWithoutCheckRule,
                     file,
                     span,
-                    "`royals may not face each other` needs `check-rule royal`",
+                    format!("`{words}` needs `check-rule royal`"),
                 )
                 .with_label("facing counts as an attack on the royal piece")
                 .with_help(
-                    "write `check-rule royal, royals may not face each other`: with `check-rule none` royal pieces may be left attacked, so facing would forbid nothing",
+                    format!("write `check-rule royal, {words}`: with `check-rule none` royal pieces may be left attacked, so facing would forbid nothing"),
                 ),
             );
         }

@@ -4,9 +4,9 @@
 //! crownings included), never to pseudo-legal moves.
 
 use crate::bitboard::{Bitboard, Squares};
-use crate::moves::{AnyMove, Counter, MoveKind, Mv, Sink, CROWNING};
+use crate::moves::{AnyMove, Counter, MoveKind, Mv, Sink, CROWNING, NO_KIND};
 use crate::position::{code_of, has_kind, kind_of, Masks, Pos};
-use crate::special::castling_moves;
+use crate::special::{castling_moves, push_special};
 use crate::variant::CompiledVariant;
 
 /// Every move of the side to move under `masks`, special moves included.
@@ -44,6 +44,35 @@ fn special_moves<V: CompiledVariant, S: Sink<V::Bb>>(pos: &Pos<V>, sink: &mut S,
     if V::HANDS {
         drop_moves(pos, sink, masks);
     }
+    if V::PASSING_KINDS != 0 {
+        pass_moves(pos, sink, masks);
+    }
+}
+
+/// Passes: each piece of the side to move whose kind passes stays on its
+/// square (a normal move with `from == to`).
+#[inline]
+fn pass_moves<V: CompiledVariant, S: Sink<V::Bb>>(pos: &Pos<V>, sink: &mut S, masks: &Masks<V>) {
+    for square in Squares(pos.colors[pos.side()]) {
+        let piece = pos.code_at(square);
+        if has_kind(V::PASSING_KINDS, kind_of(piece)) {
+            push_special(
+                pos,
+                Mv::normal(piece, square, square, NO_KIND),
+                sink,
+                masks.verify_specials,
+            );
+            if sink.done() {
+                return;
+            }
+        }
+    }
+}
+
+/// Whether `mv` is a pass.
+#[inline(always)]
+pub fn is_pass(mv: &Mv) -> bool {
+    mv.kind == MoveKind::Normal && mv.from == mv.to && mv.promotion == NO_KIND
 }
 
 /// Drops: each kind in the side to move's hand onto the empty squares of
@@ -146,10 +175,21 @@ pub fn generate<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, legal: bool
         }
         let first = out.len();
         list_moves(pos, out, &Masks::NONE);
+        // Royals facing each other must part: while they face, a move
+        // that leaves them facing is illegal, and a pass legal even in check.
+        let parting = V::ROYALS_MUST_PART && pos.royals_face(pos.side());
         let mut kept = first;
         for i in first..out.len() {
             let mv = out[i];
-            if pos.royals_safe_after(&pos.make(mv), pos.side()) {
+            let legal = if parting {
+                is_pass(&mv) || {
+                    let after = pos.make(mv);
+                    pos.royals_safe_after(&after, pos.side()) && !after.royals_face(pos.side())
+                }
+            } else {
+                pos.royals_safe_after(&pos.make(mv), pos.side())
+            };
+            if legal {
                 out[kept] = mv;
                 kept += 1;
             }

@@ -635,6 +635,12 @@ impl<V: CompiledVariant> Pos<V> {
         }
     }
 
+    /// Whether a royal piece of `color` sees a royal piece of the opponent
+    /// along an open file or rank.
+    pub fn royals_face(&self, color: usize) -> bool {
+        Squares(self.royals(color)).any(|royal| self.faces_opponent_royal(royal, color))
+    }
+
     /// Whether the position after a move of `side` from `self` is legal
     /// under the check rule: no royal piece of the mover attacked. Under
     /// explosions, a move that blows up one of the mover's royal pieces is
@@ -657,7 +663,7 @@ impl<V: CompiledVariant> Pos<V> {
     /// the opponent along a file or rank with only empty squares between
     /// them (`royals may not face each other`, which makes that an
     /// attack). A hole of the board ends the line, as it ends a ride.
-    fn faces_opponent_royal(&self, royal: usize, color: usize) -> bool {
+    pub(crate) fn faces_opponent_royal(&self, royal: usize, color: usize) -> bool {
         let theirs = self.royals(1 - color);
         if theirs.is_empty() {
             return false;

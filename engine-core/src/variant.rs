@@ -273,6 +273,16 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     /// Whether any kind is royal.
     const HAS_ROYAL_KINDS: bool = Self::ROYAL_KINDS != 0;
 
+    /// Bit `k` set: pieces of kind `k` may pass (`pass` in their movement:
+    /// stay on their square as the whole move, a normal move with `from ==
+    /// to`).
+    const PASSING_KINDS: u128 = 0;
+    /// Whether royals facing each other must part (janggi's bikjang): while
+    /// the side to move's royal piece faces an opponent's along an open
+    /// line, only a pass or a move that parts them is legal, and a pass is
+    /// legal even in check.
+    const ROYALS_MUST_PART: bool = false;
+
     /// Whether the position has hands (`captures go to hand` or drops).
     const HANDS: bool = false;
     /// Whether captured pieces go to the capturer's hand.

@@ -478,6 +478,12 @@ pub struct PieceKind {
     pub confined: Option<RegionId>,
     /// Movement: the union of these atoms.
     pub moves: Vec<MoveAtom>,
+    /// `pass` in its movement: the piece may stay on its square as its
+    /// side's whole move (janggi's king; written `e2e2`). Legal where the
+    /// check rule allows it: not in check, unless royals facing each
+    /// other must part.
+    #[serde(default)]
+    pub passes: bool,
     /// The movement as a Betza string, for protocols that display pieces.
     pub betza: String,
 }
@@ -494,6 +500,60 @@ pub struct MoveAtom {
     pub mode: MoveMode,
     /// When the atom may be used.
     pub condition: AtomCondition,
+    /// What the atom may not pass, jump or capture (`along REGION`, `not
+    /// over PIECES`, `not capturing PIECES`); none by default.
+    #[serde(default)]
+    pub limits: AtomLimits,
+}
+
+/// Limits on one movement atom, each written after it in the rules file.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AtomLimits {
+    /// `along REGION`: every square of the move (its start, the squares it
+    /// passes or jumps and its destination) lies in the region, read for
+    /// the mover's side; squares outside the region end the line as the
+    /// board's edge does (janggi's palace diagonals).
+    pub along: Option<RegionId>,
+    /// `not over PIECES`: a hop's screen may not be a piece of these kinds
+    /// (janggi's cannon does not jump a cannon).
+    pub not_over: Vec<PieceId>,
+    /// `not capturing PIECES`: the atom does not capture, nor attack,
+    /// pieces of these kinds (janggi's cannon does not take a cannon).
+    pub not_capturing: Vec<PieceId>,
+}
+
+impl AtomLimits {
+    /// Whether the atom has no limit.
+    pub fn is_none(&self) -> bool {
+        self.along.is_none() && self.not_over.is_empty() && self.not_capturing.is_empty()
+    }
+}
+
+/// The path of a lame leap by `(dx, dy)`: the offsets, from the start, of
+/// the squares that must be empty, in travel order. The leap goes
+/// orthogonally along its longer side while that side is the longer, then
+/// diagonally: a straight line passes every square between (`(0,2)`
+/// passes `(0,1)`, `(2,2)` passes `(1,1)`), the Xiangqi horse's `(1,2)`
+/// passes `(0,1)`, the Janggi elephant's `(2,3)` passes `(0,1)` and
+/// `(1,2)` (Fairy-Stockfish's lame leaper path).
+pub fn lame_leap_path(dx: i32, dy: i32) -> Vec<(i32, i32)> {
+    let mut path = Vec::new();
+    let (mut file, mut rank) = (0, 0);
+    while (file, rank) != (dx, dy) {
+        let (left_files, left_ranks) = (dx - file, dy - rank);
+        match left_files.abs().cmp(&left_ranks.abs()) {
+            std::cmp::Ordering::Greater => file += left_files.signum(),
+            std::cmp::Ordering::Less => rank += left_ranks.signum(),
+            std::cmp::Ordering::Equal => {
+                file += left_files.signum();
+                rank += left_ranks.signum();
+            }
+        }
+        if (file, rank) != (dx, dy) {
+            path.push((file, rank));
+        }
+    }
+    path
 }
 
 /// How a piece travels along a direction.
@@ -507,10 +567,10 @@ pub enum Motion {
         /// Longest ride in steps.
         max: Option<u8>,
     },
-    /// A leap whose path must be empty: the squares of the straight line to
-    /// the target for orthogonal and diagonal leaps (`(0,2)` passes `(0,1)`),
-    /// and the orthogonal first step for other leaps (`(1,2)` passes `(0,1)`,
-    /// as the Xiangqi horse).
+    /// A leap whose path must be empty: see [`lame_leap_path`] (straight
+    /// lines pass every square between; other leaps step orthogonally
+    /// first, then diagonally: `(1,2)` passes `(0,1)`, as the Xiangqi
+    /// horse, `(2,3)` passes `(0,1)` and `(1,2)`, as the Janggi elephant).
     LameLeap,
     /// Rides along the direction to the first occupied square (the screen),
     /// jumps over it and lands beyond.
@@ -749,6 +809,13 @@ pub enum CheckRule {
 pub enum RoyalFacing {
     /// They may (the default).
     Allowed,
+    /// They may, but then the side to move must part them or pass
+    /// (`royals facing each other must part`: janggi's bikjang,
+    /// Fairy-Stockfish's `bikjangRule`): while a royal piece of the side
+    /// to move sees an opponent's royal piece along an open file or rank,
+    /// a move that leaves them so is illegal unless it is a pass, and a
+    /// pass is legal even in check. Facing is no attack.
+    MustPart,
     /// They may not (`royals may not face each other`: xiangqi's flying
     /// general, Fairy-Stockfish's `flyingGeneral`): a royal piece that
     /// sees an opponent's royal piece along an open file or rank is
@@ -919,6 +986,8 @@ pub enum EventPattern {
     /// The move gives check with a piece of one of these kinds among the
     /// pieces that attack the opponent's royal piece (shatar's "shak").
     CheckBy(Vec<PieceId>),
+    /// A pass: a piece stayed on its square as the whole move.
+    Pass,
     /// The move does not produce the event.
     Not(Box<EventPattern>),
     /// The piece that moved has been each of these kinds (its lineage holds
@@ -1050,6 +1119,24 @@ pub enum Condition {
         /// The number compared with.
         value: u32,
     },
+    /// `royals face each other`: a royal piece of one side sees one of the
+    /// other along a file or rank with only empty squares between them
+    /// (janggi's bikjang).
+    RoyalsFace,
+    /// `PLAYER points lead CMP N`: the player's points minus the
+    /// opponent's, each the sum over its pieces on the board of their
+    /// kind's points (`points` statement), compared with N (janggi's
+    /// material counting).
+    PointsLead {
+        /// Whose lead.
+        of: PlayerRef,
+        /// Points per kind (0 for kinds the statement leaves out).
+        points: Vec<u32>,
+        /// The comparison.
+        comparison: Comparison,
+        /// The number compared with.
+        value: u32,
+    },
     /// The player's clock shows less than this many seconds (false without clocks).
     ClockBelow {
         /// Whose clock.
@@ -1129,6 +1216,17 @@ impl Condition {
                 of: of.swapped(),
                 seconds: *seconds,
             },
+            Condition::PointsLead {
+                of,
+                points,
+                comparison,
+                value,
+            } => Condition::PointsLead {
+                of: of.swapped(),
+                points: points.clone(),
+                comparison: *comparison,
+                value: *value,
+            },
             Condition::And(a, b) => Condition::And(
                 Box::new(a.with_sides_swapped()),
                 Box::new(b.with_sides_swapped()),
@@ -1150,7 +1248,8 @@ impl Condition {
             | Condition::InsufficientMaterial(_)
             | Condition::LastMove(_)
             | Condition::Counting
-            | Condition::CountingOverLimit => self.clone(),
+            | Condition::CountingOverLimit
+            | Condition::RoyalsFace => self.clone(),
         }
     }
 }

@@ -147,13 +147,19 @@ impl Move {
         matches!(self.kind, MoveKind::Castle { .. })
     }
 
+    /// Whether the move is a pass: a piece stays on its square as the
+    /// whole move (`pass` in its movement), written `e2e2`.
+    pub fn is_pass(&self) -> bool {
+        self.kind == MoveKind::Normal && self.from == self.to && self.promotion.is_none()
+    }
+
     /// Whether the move captures something on `position` (the position it
     /// was generated for).
     pub fn is_capture(&self, position: &impl Board) -> bool {
         match self.kind {
             MoveKind::EnPassant { .. } => true,
             MoveKind::Castle { .. } | MoveKind::Drop { .. } => false,
-            MoveKind::Normal => position.piece_at(self.to).is_some(),
+            MoveKind::Normal => self.to != self.from && position.piece_at(self.to).is_some(),
             MoveKind::DelayedPromotion => {
                 self.to != self.from && position.piece_at(self.to).is_some()
             }
@@ -738,6 +744,7 @@ fn event_matches(
             captured.is_some_and(|c| kinds.is_empty() || kinds.contains(&c.kind()))
         }
         EventPattern::EnPassant => matches!(mv.kind, MoveKind::EnPassant { .. }),
+        EventPattern::Pass => mv.is_pass(),
         EventPattern::MoveOf(kinds) => {
             moving.is_some_and(|m| kinds.is_empty() || kinds.contains(&m.kind()))
         }

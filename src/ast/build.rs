@@ -259,6 +259,22 @@ impl Builder {
                 })
             }
             Rule::immobility_stmt => BodyKind::Immobility,
+            Rule::points_stmt => {
+                let mut children = self.children(&statement);
+                children.next(Rule::points_kw)?;
+                let entries = children
+                    .all(Rule::points_entry)
+                    .iter()
+                    .map(|entry| {
+                        let mut parts = self.children(entry);
+                        let name = ident(&parts.next(Rule::ident)?);
+                        let value = token(&parts.next(Rule::int)?);
+                        parts.end().map(|()| (name, value))
+                    })
+                    .collect::<Built<Vec<_>>>()?;
+                children.end()?;
+                BodyKind::Points(entries)
+            }
             Rule::check_rule_stmt => {
                 let mut children = self.children(&statement);
                 let kind = children.next(Rule::check_rule_kind)?;
@@ -269,11 +285,15 @@ impl Builder {
                 };
                 let mut no_checks = false;
                 let mut no_facing_royals = None;
+                let mut facing_royals_must_part = None;
                 for option in children.all(Rule::check_option) {
                     let inner = self.only_child(&option)?;
                     match inner.as_rule() {
                         Rule::no_checks => no_checks = true,
                         Rule::royals_no_facing => no_facing_royals = Some(self::span(&inner)),
+                        Rule::royals_must_part => {
+                            facing_royals_must_part = Some(self::span(&inner))
+                        }
                         _ => return Err(self.unexpected_node(Rule::check_option, &inner)),
                     }
                 }
@@ -282,6 +302,7 @@ impl Builder {
                     kind,
                     no_checks,
                     no_facing_royals,
+                    facing_royals_must_part,
                 })
             }
             Rule::capture_rule_stmt => {
@@ -499,6 +520,11 @@ impl Builder {
             .map(|modifier| self.move_modifier(modifier))
             .collect::<Built<Vec<_>>>()?;
         let atom = self.move_atom(&children.next(Rule::move_atom)?)?;
+        let limits = children
+            .all(Rule::atom_limit)
+            .iter()
+            .map(|limit| self.atom_limit(limit))
+            .collect::<Built<Vec<_>>>()?;
         let region = match children.optional(Rule::in_region) {
             Some(in_region) => {
                 let mut parts = self.children(&in_region);
@@ -512,9 +538,35 @@ impl Builder {
         Ok(MoveTerm {
             modifiers,
             atom,
+            limits,
             region,
             span: span(node),
         })
+    }
+
+    fn atom_limit(&self, node: &Node<'_>) -> Built<AtomLimit> {
+        let inner = self.only_child(node)?;
+        let rule = inner.as_rule();
+        let mut children = self.children(&inner);
+        let limit = match rule {
+            Rule::along_limit => {
+                children.next(Rule::along_kw)?;
+                AtomLimit::Along(ident(&children.next(Rule::ident)?))
+            }
+            Rule::not_over => {
+                children.next(Rule::over_kw)?;
+                let names = self.ident_list(&children.next(Rule::ident_alt)?)?;
+                AtomLimit::NotOver(names, span(&inner))
+            }
+            Rule::not_capturing => {
+                children.next(Rule::capturing_kw)?;
+                let names = self.ident_list(&children.next(Rule::ident_alt)?)?;
+                AtomLimit::NotCapturing(names, span(&inner))
+            }
+            _ => return Err(self.unexpected_node(Rule::atom_limit, &inner)),
+        };
+        children.end()?;
+        Ok(limit)
     }
 
     fn move_modifier(&self, node: &Node<'_>) -> Built<MoveModifier> {
@@ -550,6 +602,7 @@ impl Builder {
                 Ok(MoveAtom::Betza(text))
             }
             Rule::geometric_atom => self.geometric_atom(&inner).map(MoveAtom::Geometric),
+            Rule::pass_atom => Ok(MoveAtom::Pass(span(&inner))),
             Rule::ident => Ok(MoveAtom::Reference(ident(&inner))),
             Rule::move_expr => self.move_expr(&inner).map(MoveAtom::Group),
             _ => Err(self.unexpected_node(Rule::move_atom, &inner)),

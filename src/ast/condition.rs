@@ -85,6 +85,17 @@ pub enum Condition {
     },
     /// `last move EVENT`.
     LastMove(Event),
+    /// `royals face each other`.
+    RoyalsFace,
+    /// `PLAYER points lead COMPARISON N`.
+    PointsLead {
+        /// Whose lead.
+        of: Player,
+        /// The comparison.
+        comparison: Comparison,
+        /// The number compared with.
+        value: Token,
+    },
 }
 
 /// Whose value a condition reads.
@@ -154,6 +165,8 @@ pub enum EventAtom {
     Capture(Vec<Ident>),
     /// `en-passant`.
     EnPassant,
+    /// `pass`: a piece stayed on its square as the whole move.
+    Pass,
     /// `move of PIECES`.
     MoveOf(Vec<Ident>),
     /// `drop of PIECES`: the move drops one of these kinds from the hand.

@@ -43,10 +43,23 @@ pub struct MoveTerm {
     pub modifiers: Vec<MoveModifier>,
     /// The movement.
     pub atom: MoveAtom,
+    /// Limits written after the atom, in order.
+    pub limits: Vec<AtomLimit>,
     /// `in REGION`, if written.
     pub region: Option<Ident>,
     /// The whole term.
     pub span: Span,
+}
+
+/// A limit written after a movement atom.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AtomLimit {
+    /// `along REGION`: every square of the move lies in the region.
+    Along(Ident),
+    /// `not over PIECES`: a hop's screen is not one of these kinds.
+    NotOver(Vec<Ident>, Span),
+    /// `not capturing PIECES`: the movement does not capture these kinds.
+    NotCapturing(Vec<Ident>, Span),
 }
 
 /// A modifier and where it is written.
@@ -99,6 +112,8 @@ pub enum MoveAtom {
     Reference(Ident),
     /// `( MOVEMENT )`.
     Group(MoveExpr),
+    /// `pass`: the piece stays on its square as its whole move.
+    Pass(Span),
 }
 
 /// A movement by motion and offset.

@@ -77,6 +77,7 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
             names.extend(&drops.onto);
         }
         BodyKind::Explosion(explosion) => names.extend(&explosion.except),
+        BodyKind::Points(entries) => names.extend(entries.iter().map(|(name, _)| name)),
         BodyKind::History(_) => {}
         BodyKind::Succession(action) => match action {
             SuccessionAction::GameEnds => {}
@@ -139,7 +140,15 @@ fn move_names<'a>(expr: &'a MoveExpr, names: &mut Vec<&'a Ident>) {
         match &term.atom {
             MoveAtom::Reference(name) => names.push(name),
             MoveAtom::Group(inner) => move_names(inner, names),
-            MoveAtom::Betza(_) | MoveAtom::Geometric(_) => {}
+            MoveAtom::Betza(_) | MoveAtom::Geometric(_) | MoveAtom::Pass(_) => {}
+        }
+        for limit in &term.limits {
+            match limit {
+                AtomLimit::Along(region) => names.push(region),
+                AtomLimit::NotOver(pieces, _) | AtomLimit::NotCapturing(pieces, _) => {
+                    names.extend(pieces)
+                }
+            }
         }
         names.extend(&term.region);
     }
@@ -166,6 +175,7 @@ fn event_atom_names<'a>(atom: &'a EventAtom, names: &mut Vec<&'a Ident>) {
                 names.extend(to.iter().flatten());
             }
             EventAtom::EnPassant
+            | EventAtom::Pass
             | EventAtom::Castle(_)
             | EventAtom::RoyalCapture
             | EventAtom::LawsCheckmate
@@ -201,6 +211,8 @@ fn condition_names<'a>(condition: &'a Condition, names: &mut Vec<&'a Ident>) {
         | Condition::OnlyRoyalsLeft
         | Condition::Counting
         | Condition::CountingOverLimit
+        | Condition::RoyalsFace
+        | Condition::PointsLead { .. }
         | Condition::ClockBelow { .. } => {}
     }
 }

@@ -124,6 +124,9 @@ pub struct CheckRule {
     /// `royals may not face each other`: where it was written, if it was
     /// (a royal piece may not stand on an open line with an opponent's).
     pub no_facing_royals: Option<Span>,
+    /// `royals facing each other must part`: where it was written, if it
+    /// was (janggi's bikjang).
+    pub facing_royals_must_part: Option<Span>,
 }
 
 /// `capture explodes radius N [, except PIECES]`.

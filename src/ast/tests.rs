@@ -14,6 +14,7 @@ const SNIPPETS: &[&str] = &[
     "setup \"8/8/8/8/8/8/8/8 w - - 0 1\"",
     "region zone = ranks 1..last-1 + (file c - files a..b) - squares d4 e5 + board + rank last relative",
     "piece king \"K\" royal value 3.5 confined to zone moves move-only first-move forward left leap (1,2) in zone + capture-only betza \"W\" + (ride (0,1) up to 2 + hop (1,-1) adjacent + lame-leap (1,2)) + rook",
+    "piece cannon \"C\" moves (hop (0,1) + hop (1,1) along lines) not over cannon | king not capturing cannon in zone + ride (1,1) along lines",
     "promote pawn | lance to queen, rook in zone, delayed then move-only move, mandatory unless in check, mandatory, optional, only into captured kinds, starting or ending there",
     "castling king with rook short king to g rook to f long king to c rook to d, not from check, not through check, not into check, moved rook on files a h, king lineage king > prince",
     "en-passant pawn",
@@ -24,6 +25,11 @@ const SNIPPETS: &[&str] = &[
     "check-rule none",
     "check-rule royal, no checks",
     "check-rule royal, royals may not face each other, no checks",
+    "check-rule royal, royals facing each other must part",
+    "piece king \"K\" royal moves leap (0,1) + pass",
+    "points rook 13, cannon 7",
+    "counter passes counts pass, reset on not pass",
+    "end when royals face each other and last move pass and white points lead >= 2 => win for white",
     "capture-rule compulsory",
     "capture explodes radius 1, except pawn | king",
     "illegal check repeating placement from 4 plies ago unless only such moves, say \"no\"",
@@ -326,7 +332,8 @@ fn small_statements() {
         BodyKind::CheckRule(CheckRule {
             kind: CheckRuleKind::Royal,
             no_checks: false,
-            no_facing_royals: None
+            no_facing_royals: None,
+            facing_royals_must_part: None
         })
     );
     assert_eq!(
@@ -334,7 +341,8 @@ fn small_statements() {
         BodyKind::CheckRule(CheckRule {
             kind: CheckRuleKind::None,
             no_checks: false,
-            no_facing_royals: None
+            no_facing_royals: None,
+            facing_royals_must_part: None
         })
     );
     assert_eq!(
@@ -342,7 +350,8 @@ fn small_statements() {
         BodyKind::CheckRule(CheckRule {
             kind: CheckRuleKind::Royal,
             no_checks: true,
-            no_facing_royals: None
+            no_facing_royals: None,
+            facing_royals_must_part: None
         })
     );
     assert!(matches!(
@@ -350,8 +359,22 @@ fn small_statements() {
         BodyKind::CheckRule(CheckRule {
             kind: CheckRuleKind::Royal,
             no_checks: false,
-            no_facing_royals: Some(_)
+            no_facing_royals: Some(_),
+            facing_royals_must_part: None
         })
+    ));
+    assert!(matches!(
+        body("check-rule royal, royals facing each other must part"),
+        BodyKind::CheckRule(CheckRule {
+            kind: CheckRuleKind::Royal,
+            no_checks: false,
+            no_facing_royals: None,
+            facing_royals_must_part: Some(_)
+        })
+    ));
+    assert!(matches!(
+        body("points rook 13, cannon 7"),
+        BodyKind::Points(entries) if entries.len() == 2 && entries[1].0.name == "cannon" && entries[1].1.text == "7"
     ));
     assert_eq!(
         body("capture-rule compulsory"),

@@ -3,10 +3,10 @@
 //! check and pin masks, promotion zones and the rules data (castling,
 //! delayed promotion, succession, Zobrist keys).
 
-use super::geometry::{BitboardWidth, Bits, ComponentMotion};
+use super::geometry::{BitboardWidth, Bits, Component, ComponentMotion};
 use super::magic::{self, MagicTable};
 use super::names::{ident, string_literal, Names};
-use super::plan::{AttackLine, Plan, PromotionZone};
+use super::plan::{AttackGroup, AttackLine, Plan, PromotionZone};
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
 use varc_runtime::model::{
@@ -42,7 +42,9 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             .iter()
             .enumerate()
             .map(|(i, c)| match c.motion {
-                ComponentMotion::Ride(max) if plan.geometry.width() == BitboardWidth::U64 => {
+                ComponentMotion::Ride(max)
+                    if plan.geometry.width() == BitboardWidth::U64 && c.along.is_none() =>
+                {
                     magic::find(
                         &plan.geometry,
                         &c.directions,
@@ -397,18 +399,33 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         for (i, component) in self.plan.components.iter().enumerate() {
             let name = self.component_fn(i);
             let doc = string_literal(&format!(
-                " {:?} by {:?}.",
-                component.motion, component.directions
+                " {:?} by {:?}{}.",
+                component.motion,
+                component.directions,
+                if component.along.is_some() {
+                    ", along a region"
+                } else {
+                    ""
+                }
             ));
+            let inside = |square: usize| component.along.is_none_or(|a| a.contains(square));
+            if let (
+                Some(along),
+                ComponentMotion::Ride(_) | ComponentMotion::HopAdjacent | ComponentMotion::HopAny,
+            ) = (component.along, component.motion)
+            {
+                out.extend(self.emit_along_lines(i, component, &along, doc));
+                continue;
+            }
             match component.motion {
                 ComponentMotion::Leap => {
                     let table = format_ident!("LEAP_{}", i);
                     let values = (0..g.squares).map(|sq| {
                         let mut bits = Bits::EMPTY;
-                        if g.board.contains(sq) {
+                        if g.board.contains(sq) && inside(sq) {
                             let (f, r) = g.coords(sq);
                             for &(dx, dy) in &component.directions {
-                                if let Some(t) = g.at(f + dx, r + dy) {
+                                if let Some(t) = g.at(f + dx, r + dy).filter(|t| inside(*t)) {
                                     bits.insert(t);
                                 }
                             }
@@ -469,8 +486,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     let reverse = self.reverse_fn(i);
                     let forward_rows = (0..g.squares).map(|sq| {
                         let entries = component.directions.iter().map(|&d| {
-                            let (target, path) = if g.board.contains(sq) {
-                                match g.lame_leap(sq, d) {
+                            let (target, path) = if g.board.contains(sq) && inside(sq) {
+                                match g.lame_leap(sq, d).filter(|(path, target)| {
+                                    inside(*target) && path.iter().all(|s| inside(*s))
+                                }) {
                                     Some((path, target)) => (Bits::single(target), set_of(&path)),
                                     None => (Bits::EMPTY, Bits::EMPTY),
                                 }
@@ -485,10 +504,14 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     let reverse_rows = (0..g.squares).map(|sq| {
                         let entries = component.directions.iter().map(|&(dx, dy)| {
                             let (f, r) = g.coords(sq);
-                            let found = if g.board.contains(sq) {
-                                g.at(f - dx, r - dy).and_then(|from| {
-                                    g.lame_leap(from, (dx, dy)).map(|(path, _)| (from, path))
-                                })
+                            let found = if g.board.contains(sq) && inside(sq) {
+                                g.at(f - dx, r - dy)
+                                    .filter(|from| inside(*from))
+                                    .and_then(|from| {
+                                        g.lame_leap(from, (dx, dy))
+                                            .filter(|(path, _)| path.iter().all(|s| inside(*s)))
+                                            .map(|(path, _)| (from, path))
+                                    })
                             } else {
                                 None
                             };
@@ -557,7 +580,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         if adjacent {
                             quote! {
                                 let screens = #step[square] & occupied;
-                                if screens != EMPTY {
+                                if screens != EMPTY && screens & barred == EMPTY {
                                     let beyond = #full[lsb(screens)] & occupied;
                                     if beyond != EMPTY { from |= Bb::bit(#nearest); }
                                 }
@@ -566,8 +589,11 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                             quote! {
                                 let screens = #full[square] & occupied;
                                 if screens != EMPTY {
-                                    let beyond = #full[#nearest_screen] & occupied;
-                                    if beyond != EMPTY { from |= Bb::bit(#nearest); }
+                                    let screen = #nearest_screen;
+                                    let beyond = #full[screen] & occupied;
+                                    if beyond != EMPTY && Bb::bit(screen) & barred == EMPTY {
+                                        from |= Bb::bit(#nearest);
+                                    }
                                 }
                             }
                         }
@@ -580,9 +606,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                             #({ #forward })*
                             attacks
                         }
-                        /// The squares from which a hop of this component reaches `square`.
+                        /// The squares from which a hop of this component reaches
+                        /// `square`, over a screen not in `barred`.
                         #[inline(always)]
-                        fn #reverse(square: usize, occupied: Bb) -> Bb {
+                        fn #reverse(square: usize, occupied: Bb, barred: Bb) -> Bb {
                             let mut from = EMPTY;
                             #({ #backward })*
                             from
@@ -591,6 +618,139 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 }
             }
         }
+        out
+    }
+
+    /// A ride or hop component `along` a region: its lines cut to the
+    /// region, per square and direction (`ALONG_i`, and `ALONG_i_REVERSE`
+    /// from the attacked square back for hops), read as the full lines
+    /// are read elsewhere.
+    fn emit_along_lines(
+        &self,
+        i: usize,
+        component: &Component,
+        along: &Bits,
+        doc: Literal,
+    ) -> TokenStream {
+        let g = &self.plan.geometry;
+        let name = self.component_fn(i);
+        let count = Self::usize_lit(component.directions.len());
+        let max = match component.motion {
+            ComponentMotion::Ride(max) => max,
+            _ => None,
+        };
+        let lines = |back: bool| {
+            let rows = (0..g.squares).map(|sq| {
+                let entries = component.directions.iter().map(|&(dx, dy)| {
+                    let mut bits = Bits::EMPTY;
+                    if g.board.contains(sq) && along.contains(sq) {
+                        let d = if back { (-dx, -dy) } else { (dx, dy) };
+                        for t in g
+                            .ray(sq, d, max)
+                            .into_iter()
+                            .take_while(|t| along.contains(*t))
+                        {
+                            bits.insert(t);
+                        }
+                    }
+                    self.bb(&bits)
+                });
+                quote! { [#(#entries),*] }
+            });
+            quote! { [#(#rows),*] }
+        };
+        let table = format_ident!("ALONG_{}", i);
+        let forward_rows = lines(false);
+        let at = self.square_index("square");
+        let forward = component.directions.iter().enumerate().map(|(j, &d)| {
+            let j = Self::usize_lit(j);
+            let full = self.ray_name(d, None);
+            let nearest = self.nearest(d, quote! { blockers });
+            match component.motion {
+                ComponentMotion::Ride(_) => quote! {
+                    let line = #table[#at][#j];
+                    let blockers = line & occupied;
+                    attacks |= if blockers != EMPTY { line & !#full[#nearest] } else { line };
+                },
+                ComponentMotion::HopAdjacent => {
+                    let step = self.ray_name(d, Some(1));
+                    let nearest_screen = self.nearest(d, quote! { screens });
+                    quote! {
+                        let line = #table[#at][#j];
+                        let screens = line & occupied;
+                        if screens != EMPTY { attacks |= #step[#nearest_screen] & line; }
+                    }
+                }
+                _ => {
+                    let nearest_screen = self.nearest(d, quote! { screens });
+                    quote! {
+                        let line = #table[#at][#j];
+                        let screens = line & occupied;
+                        if screens != EMPTY {
+                            let beyond = #full[#nearest_screen] & line;
+                            let blockers = beyond & occupied;
+                            attacks |= if blockers != EMPTY { beyond & !#full[#nearest] } else { beyond };
+                        }
+                    }
+                }
+            }
+        });
+        let mut out = quote! {
+            static #table: [[Bb; #count]; SQUARES] = #forward_rows;
+            #[doc = #doc]
+            #[inline(always)]
+            fn #name(square: usize, occupied: Bb) -> Bb {
+                let mut attacks = EMPTY;
+                #({ #forward })*
+                attacks
+            }
+        };
+        if matches!(component.motion, ComponentMotion::Ride(_)) {
+            return out;
+        }
+        let reverse = self.reverse_fn(i);
+        let reverse_table = format_ident!("ALONG_{}_REVERSE", i);
+        let reverse_rows = lines(true);
+        let adjacent = component.motion == ComponentMotion::HopAdjacent;
+        let backward = component
+            .directions
+            .iter()
+            .enumerate()
+            .map(|(j, &(dx, dy))| {
+                let j = Self::usize_lit(j);
+                let back = (-dx, -dy);
+                let full = self.ray_name(back, None);
+                let step = self.ray_name(back, Some(1));
+                let nearest_screen = self.nearest(back, quote! { screens });
+                let nearest = self.nearest(back, quote! { beyond });
+                let screens = if adjacent {
+                    quote! { #step[square] & line & occupied }
+                } else {
+                    quote! { line & occupied }
+                };
+                quote! {
+                    let line = #reverse_table[#at][#j];
+                    let screens = #screens;
+                    if screens != EMPTY {
+                        let screen = #nearest_screen;
+                        let beyond = #full[screen] & line & occupied;
+                        if beyond != EMPTY && Bb::bit(screen) & barred == EMPTY {
+                            from |= Bb::bit(#nearest);
+                        }
+                    }
+                }
+            });
+        out.extend(quote! {
+            static #reverse_table: [[Bb; #count]; SQUARES] = #reverse_rows;
+            /// The squares from which a hop of this component reaches
+            /// `square`, over a screen not in `barred`.
+            #[inline(always)]
+            fn #reverse(square: usize, occupied: Bb, barred: Bb) -> Bb {
+                let mut from = EMPTY;
+                #({ #backward })*
+                from
+            }
+        });
         out
     }
 
@@ -637,9 +797,9 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             for (color, color_name) in COLOR_NAMES.iter().enumerate() {
                 let name = self.reach_fn(kind, color);
                 let atoms = &self.plan.atoms[kind][color];
-                let reads_position = atoms
-                    .iter()
-                    .any(|atom| matches!(atom.condition, AtomCondition::FirstMove));
+                let reads_position = atoms.iter().any(|atom| {
+                    matches!(atom.condition, AtomCondition::FirstMove) || atom.has_kind_limits()
+                });
                 let pos = if reads_position {
                     quote! { pos }
                 } else {
@@ -648,7 +808,19 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 let parts = atoms.iter().map(|atom| {
                     let f = self.component_fn(atom.component);
                     let slot = Self::usize_lit(mode_slot(atom.mode));
-                    let add = quote! { reach[#slot] |= #f(from, occupied); };
+                    // `not over`: the squares reached both with the barred
+                    // screens and without them (a barred screen's hops
+                    // lead elsewhere); `not capturing`: less those kinds.
+                    let mut targets = quote! { #f(from, occupied) };
+                    if !atom.not_over.is_empty() {
+                        let barred = self.kinds_union(&atom.not_over);
+                        targets = quote! { #targets & #f(from, occupied & !#barred) };
+                    }
+                    if !atom.not_capturing.is_empty() {
+                        let spared = self.kinds_union(&atom.not_capturing);
+                        targets = quote! { (#targets) & !#spared };
+                    }
+                    let add = quote! { reach[#slot] |= #targets; };
                     match self.condition_test(atom.condition, color, quote! { from }) {
                         None => add,
                         Some(test) => quote! { if #test { #add } },
@@ -735,6 +907,31 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         quote! { (#(#terms)|*) }
     }
 
+    /// The squares from which a group's pieces would attack `square`: its
+    /// reverse lookup, a hop's over screens not `not over` its kinds,
+    /// nothing when `square` holds a kind the group does not capture.
+    fn attack_origins(&self, group: &AttackGroup) -> TokenStream {
+        let f = self.reverse_fn(group.reverse);
+        let hop = matches!(
+            self.plan.components[group.reverse].motion,
+            ComponentMotion::HopAdjacent | ComponentMotion::HopAny
+        );
+        let origins = match (hop, group.not_over.is_empty()) {
+            (false, _) => quote! { #f(square, occupied) },
+            (true, true) => quote! { #f(square, occupied, EMPTY) },
+            (true, false) => {
+                let barred = self.kinds_union(&group.not_over);
+                quote! { #f(square, occupied, #barred) }
+            }
+        };
+        if group.not_capturing.is_empty() {
+            origins
+        } else {
+            let spared = self.kinds_union(&group.not_capturing);
+            quote! { (if #spared & Bb::bit(square) == EMPTY { #origins } else { EMPTY }) }
+        }
+    }
+
     fn emit_attack_tests(&self) -> TokenStream {
         let mut out = TokenStream::new();
         for (color, color_name) in COLOR_NAMES.iter().enumerate() {
@@ -746,12 +943,12 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 self.plan.components[group.reverse].motion != ComponentMotion::Leap
             });
             let tests = groups.into_iter().map(|group| {
-                let f = self.reverse_fn(group.reverse);
+                let from = self.attack_origins(&group);
                 let kinds = self.attacking_kinds(&group.kinds, color);
                 let condition = self.condition_mask(group.condition, color);
                 quote! {
                     let pieces = #kinds & them #condition;
-                    if pieces != EMPTY && #f(square, occupied) & pieces != EMPTY {
+                    if pieces != EMPTY && #from & pieces != EMPTY {
                         return true;
                     }
                 }
@@ -790,10 +987,10 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             let name = format_ident!("attackers_{}", color_name);
             let c = Self::usize_lit(color);
             let terms = self.plan.attack_groups(color).into_iter().map(|group| {
-                let f = self.reverse_fn(group.reverse);
+                let from = self.attack_origins(&group);
                 let kinds = self.attacking_kinds(&group.kinds, color);
                 let condition = self.condition_mask(group.condition, color);
-                quote! { found |= #f(square, occupied) & (#kinds & them #condition); }
+                quote! { found |= #from & (#kinds & them #condition); }
             });
             let doc = string_literal(&format!(
                 " The {} pieces that attack `square` with `occupied` as the occupancy \
@@ -964,6 +1161,9 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let atoms = &self.plan.atoms[kind][color];
         for (i, a) in atoms.iter().enumerate() {
             let component = &self.plan.components[a.component];
+            if a.has_kind_limits() || component.along.is_some() {
+                return None;
+            }
             if !matches!(
                 component.motion,
                 ComponentMotion::Leap | ComponentMotion::LameLeap
@@ -1601,6 +1801,22 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             self.bb(&squares)
         });
         let hands = self.emit_hands();
+        // Passing kinds and bikjang, only where the variant has them: the
+        // trait's defaults say "none" elsewhere.
+        let passing_kinds = v
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.passes)
+            .fold(0u128, |mask, (k, _)| mask | 1u128 << k);
+        let mut passing = TokenStream::new();
+        if passing_kinds != 0 {
+            let mask = Literal::u128_unsuffixed(passing_kinds);
+            passing.extend(quote! { const PASSING_KINDS: u128 = #mask; });
+        }
+        if v.legality.royal_facing == RoyalFacing::MustPart {
+            passing.extend(quote! { const ROYALS_MUST_PART: bool = true; });
+        }
         RulesData {
             items: quote! {
                 /// `FIRST_PROMOTION[kind][color][square]`: the first promotion rule that
@@ -1628,6 +1844,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 }
                 #delayed
                 #hands
+                #passing
             },
         }
     }

@@ -145,24 +145,16 @@ impl Geometry {
     }
 
     /// The path of a lame leap by `(dx, dy)` from `square` (the squares that
-    /// must be empty) and its target, as the interpreter defines them:
-    /// straight lines pass every square between, other leaps the first
-    /// orthogonal step along the longer side. `None` if a square is off the board.
+    /// must be empty) and its target, as the model defines them
+    /// ([`varc_runtime::model::lame_leap_path`]). `None` if a square is off
+    /// the board.
     pub fn lame_leap(&self, square: usize, (dx, dy): (i32, i32)) -> Option<(Vec<usize>, usize)> {
         let (file, rank) = self.coords(square);
         let target = self.at(file + dx, rank + dy)?;
-        let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
-        let mut path = Vec::new();
-        if straight {
-            let steps = dx.abs().max(dy.abs());
-            for i in 1..steps {
-                path.push(self.at(file + dx.signum() * i, rank + dy.signum() * i)?);
-            }
-        } else if dy.abs() > dx.abs() {
-            path.push(self.at(file, rank + dy.signum())?);
-        } else {
-            path.push(self.at(file + dx.signum(), rank)?);
-        }
+        let path = varc_runtime::model::lame_leap_path(dx, dy)
+            .into_iter()
+            .map(|(f, r)| self.at(file + f, rank + r))
+            .collect::<Option<Vec<usize>>>()?;
         Some((path, target))
     }
 
@@ -180,6 +172,10 @@ pub struct Component {
     pub motion: ComponentMotion,
     /// Absolute directions (White's view already applied), sorted.
     pub directions: Vec<(i32, i32)>,
+    /// `along REGION`: the region's squares for the mover. The component
+    /// starts only there, and a square outside ends its lines as the
+    /// board's edge does.
+    pub along: Option<Bits>,
 }
 
 /// [`Motion`] in a form that can be hashed and ordered.

@@ -580,6 +580,7 @@ mod tests {
                 directions: vec![(0, 1)],
                 mode: MoveMode::MoveOnly,
                 condition: AtomCondition::InRegion(1),
+                limits: Default::default(),
             },
             quote!(varc_runtime::model::MoveAtom {
                 motion: varc_runtime::model::into_field(varc_runtime::model::Motion::Ride {
@@ -589,7 +590,12 @@ mod tests {
                 mode: varc_runtime::model::into_field(varc_runtime::model::MoveMode::MoveOnly),
                 condition: varc_runtime::model::into_field(
                     varc_runtime::model::AtomCondition::InRegion(1)
-                )
+                ),
+                limits: varc_runtime::model::into_field(varc_runtime::model::AtomLimits {
+                    along: None,
+                    not_over: Vec::new(),
+                    not_capturing: Vec::new()
+                })
             }),
         );
     }
@@ -673,11 +679,13 @@ mod tests {
                 value: Some(2.5),
                 royal: true,
                 confined: None,
+                passes: false,
                 moves: vec![MoveAtom {
                     motion: Motion::Leap,
                     directions: vec![(1, 0), (-1, 0)],
                     mode: MoveMode::MoveOrCapture,
                     condition: AtomCondition::Always,
+                    limits: Default::default(),
                 }],
                 betza: "W".into(),
             }],

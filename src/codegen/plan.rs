@@ -26,6 +26,17 @@ pub struct AtomPlan {
     pub mode: MoveMode,
     /// When the atom applies.
     pub condition: AtomCondition,
+    /// `not over PIECES`: kinds a hop's screen may not be.
+    pub not_over: Vec<usize>,
+    /// `not capturing PIECES`: kinds the atom does not capture or attack.
+    pub not_capturing: Vec<usize>,
+}
+
+impl AtomPlan {
+    /// Whether the atom reads the position's kinds (a screen or capture limit).
+    pub fn has_kind_limits(&self) -> bool {
+        !self.not_over.is_empty() || !self.not_capturing.is_empty()
+    }
 }
 
 /// An immediate promotion that applies on `squares` (disjoint from the
@@ -131,14 +142,28 @@ impl<'a> Plan<'a> {
                     if directions.is_empty() {
                         continue;
                     }
+                    let along = match atom.limits.along {
+                        Some(region) => match plan.regions.get(region) {
+                            Some(squares) => Some(squares[color.index()]),
+                            None => {
+                                return Err(CodegenError::Model(format!(
+                                    "piece {kind} moves along region {region}, which does not exist"
+                                )))
+                            }
+                        },
+                        None => None,
+                    };
                     let component = plan.component(Component {
                         motion: ComponentMotion::of(atom.motion),
                         directions,
+                        along,
                     });
                     per_color[color.index()].push(AtomPlan {
                         component,
                         mode: atom.mode,
                         condition: atom.condition,
+                        not_over: atom.limits.not_over.clone(),
+                        not_capturing: atom.limits.not_capturing.clone(),
                     });
                 }
             }
@@ -214,6 +239,7 @@ impl<'a> Plan<'a> {
                 self.component(Component {
                     motion: c.motion,
                     directions,
+                    along: c.along,
                 })
             }
             _ => component,
@@ -230,7 +256,9 @@ impl<'a> Plan<'a> {
                 directions.sort_unstable();
                 self.components
                     .iter()
-                    .position(|o| o.motion == c.motion && o.directions == directions)
+                    .position(|o| {
+                        o.motion == c.motion && o.directions == directions && o.along == c.along
+                    })
                     .unwrap_or(component)
             }
             _ => component,
@@ -295,16 +323,22 @@ impl<'a> Plan<'a> {
     }
 
     /// The check-and-pin generator is exact when every attack is a leap or
-    /// a ride (moving a piece can only uncover a ride along its line), no
+    /// a ride (moving a piece can only uncover a ride along its line) with
+    /// no limits (`along`, `not over`, `not capturing`), no
     /// royal piece promotes, no kind is confined (its attacks would depend
     /// on the attacked square), royal pieces may face each other (facing
     /// is an attack no mask counts) and captures do not explode (a blast
     /// removes pieces off the capture's line): otherwise moves are made and tested.
     fn fast_legal_applies(&self) -> bool {
         if self.variant.legality.check_rule != CheckRule::RoyalMayNotBeAttacked
-            || self.variant.legality.royal_facing == RoyalFacing::Forbidden
+            || self.variant.legality.royal_facing != RoyalFacing::Allowed
             || self.variant.explosion.is_some()
             || self.variant.pieces.iter().any(|p| p.confined.is_some())
+            || self
+                .variant
+                .pieces
+                .iter()
+                .any(|p| p.moves.iter().any(|atom| !atom.limits.is_none()))
         {
             return false;
         }
@@ -368,10 +402,12 @@ impl<'a> Plan<'a> {
                     continue;
                 }
                 let reverse = self.reverse_of(atom.component);
-                match groups
-                    .iter_mut()
-                    .find(|g| g.reverse == reverse && g.condition == atom.condition)
-                {
+                match groups.iter_mut().find(|g| {
+                    g.reverse == reverse
+                        && g.condition == atom.condition
+                        && g.not_over == atom.not_over
+                        && g.not_capturing == atom.not_capturing
+                }) {
                     Some(group) => {
                         if !group.kinds.contains(&kind) {
                             group.kinds.push(kind);
@@ -381,6 +417,8 @@ impl<'a> Plan<'a> {
                         reverse,
                         condition: atom.condition,
                         kinds: vec![kind],
+                        not_over: atom.not_over.clone(),
+                        not_capturing: atom.not_capturing.clone(),
                     }),
                 }
             }
@@ -412,4 +450,8 @@ pub struct AttackGroup {
     pub condition: AtomCondition,
     /// Kinds that attack this way.
     pub kinds: Vec<usize>,
+    /// Kinds the hop's screen may not be (`not over`).
+    pub not_over: Vec<usize>,
+    /// Kinds this way does not attack (`not capturing`).
+    pub not_capturing: Vec<usize>,
 }

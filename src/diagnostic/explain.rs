@@ -646,6 +646,53 @@ Fix: name each piece in one rule (`drops of knight` in the second), or
 `replace` / `drop` the inherited rule (label it first: `pawn-drops: drops
 of pawn onto pawn-drops`)."
         }
+        Code::FacingRulesContradict => {
+            "\
+`royals may not face each other` (xiangqi) makes a royal piece that sees
+the other along an open line attacked, so the royals never face each
+other; `royals facing each other must part` (janggi's bikjang) lets them
+face, and then makes the side to move part them or pass. One check rule
+cannot say both.
+
+Example:
+
+    check-rule royal, royals may not face each other, royals facing each other must part
+
+Fix: keep the one the variant means:
+
+    check-rule royal, royals facing each other must part"
+        }
+        Code::PassWithModifiers => {
+            "\
+`pass` lets a piece stay on its square as its side's whole move (janggi's
+king passes). Nothing moves, so there is no direction, mode, limit or
+region to give it: modifiers, `along`, `not over`, `not capturing` and
+`in REGION` are refused on it.
+
+Example:
+
+    piece king \"K\" royal moves leap (0,1) + forward pass
+
+Fix: write `pass` as a term of its own:
+
+    piece king \"K\" royal moves leap (0,1) + pass"
+        }
+        Code::AtomLimitTwice => {
+            "\
+The limits after a movement atom (`along REGION`, `not over PIECES`, `not
+capturing PIECES`) are each written once, and their lists of kinds are
+sets: a limit written twice, or a kind named twice, is most often a
+mistyped name. A movement may also lie `along` one region only: a group
+`(...) along R` whose parts are already `along` another region is refused.
+
+Example:
+
+    piece cannon \"C\" moves hop (0,1) not over cannon not over cannon
+
+Fix: write each limit once, joining kinds with `|`:
+
+    piece cannon \"C\" moves hop (0,1) not over cannon | rook not capturing cannon"
+        }
         Code::DropsWithoutHand => {
             "\
 The variant has `drops of` rules, but nothing ever puts a piece in a hand:

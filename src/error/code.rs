@@ -167,6 +167,14 @@ codes! {
     /// Counting rules without limits or without a start, or `counting` read
     /// in a variant without counting rules.
     CountingIncomplete = "E0431",
+    /// A limit after a movement atom written twice, a kind named twice in
+    /// it, or two `along` regions for one atom (E043x: movement limits).
+    AtomLimitTwice = "E0433",
+    /// `pass` with modifiers, limits or `in REGION`.
+    PassWithModifiers = "E0434",
+    /// `royals may not face each other` and `royals facing each other
+    /// must part` in one check rule.
+    FacingRulesContradict = "E0435",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",

@@ -67,7 +67,16 @@ impl Interpreter {
 
     /// Whether a piece of `by` attacks the square of index `target`.
     pub(crate) fn attacked(&self, position: &Position, target: usize, by: Color) -> bool {
+        let kind_bit = |square: usize| {
+            position
+                .piece_at_index(square)
+                .map_or(0, |piece| 1u64 << piece.kind_index())
+        };
+        let target_bit = kind_bit(target);
         for probe in self.tables.attacks_onto(by, target) {
+            if probe.not_capturing & target_bit != 0 {
+                continue;
+            }
             let squares = self.tables.attack_squares_of(probe);
             let attacker = match probe.reach {
                 Reach::Leap => Some(squares[0] as usize),
@@ -86,7 +95,9 @@ impl Interpreter {
                     .map(|s| *s as usize)
                     .find(|s| position.piece_at_index(*s).is_some()),
                 Reach::HopAdjacent => {
-                    if position.piece_at_index(squares[0] as usize).is_some() {
+                    if position.piece_at_index(squares[0] as usize).is_some()
+                        && probe.not_over & kind_bit(squares[0] as usize) == 0
+                    {
                         squares[1..]
                             .iter()
                             .map(|s| *s as usize)
@@ -100,8 +111,10 @@ impl Interpreter {
                         .iter()
                         .map(|s| *s as usize)
                         .filter(|s| position.piece_at_index(*s).is_some());
-                    occupied.next();
-                    occupied.next()
+                    match occupied.next() {
+                        Some(screen) if probe.not_over & kind_bit(screen) == 0 => occupied.next(),
+                        _ => None,
+                    }
                 }
             };
             if let Some(square) = attacker {
@@ -134,6 +147,15 @@ impl Interpreter {
             }
             if self.tables.may_repeat[super::tables::piece_key(piece.kind(), side, from)] {
                 dedup_from(out, first);
+            }
+            if self
+                .variant
+                .pieces
+                .get(piece.kind())
+                .is_some_and(|kind| kind.passes)
+            {
+                let square = Square::from_index(from);
+                out.push(Move::normal(square, square));
             }
         }
         self.castling_moves(position, out);
@@ -205,7 +227,10 @@ impl Interpreter {
                     }
                 }
                 Some(other) => {
-                    if may_capture && other.color() != side {
+                    if may_capture
+                        && other.color() != side
+                        && probe.not_capturing >> other.kind_index() & 1 == 0
+                    {
                         self.push_move(position, piece, from, to, MoveKind::Normal, special, out);
                     }
                 }
@@ -233,20 +258,14 @@ impl Interpreter {
                 }
             }
             Reach::HopAdjacent => {
-                if let Some(screen) = squares
-                    .iter()
-                    .position(|s| position.piece_at_index(*s as usize).is_some())
-                {
+                if let Some(screen) = self.screen(position, probe, squares) {
                     if let Some(landing) = squares.get(screen + 1) {
                         target(*landing as usize, out);
                     }
                 }
             }
             Reach::HopAny => {
-                if let Some(screen) = squares
-                    .iter()
-                    .position(|s| position.piece_at_index(*s as usize).is_some())
-                {
+                if let Some(screen) = self.screen(position, probe, squares) {
                     for s in &squares[screen + 1..] {
                         if !target(*s as usize, out) {
                             break;
@@ -255,6 +274,16 @@ impl Interpreter {
                 }
             }
         }
+    }
+
+    /// The index in `squares` of a hop's screen, the first occupied
+    /// square, unless its kind is one the probe may not jump (`not over`).
+    fn screen(&self, position: &Position, probe: &Probe, squares: &[u8]) -> Option<usize> {
+        let index = squares
+            .iter()
+            .position(|s| position.piece_at_index(*s as usize).is_some())?;
+        let screen = position.piece_at_index(squares[index] as usize)?;
+        (probe.not_over >> screen.kind_index() & 1 == 0).then_some(index)
     }
 
     fn en_passant_move(

@@ -11,11 +11,13 @@
 //! Directions in the model are relative to the mover (positive ranks are
 //! forward); the tables hold absolute squares, so Black's rank offsets are
 //! negated here once. A hole of the board ends a ride or a hop and may not be
-//! part of a lame leap's path.
+//! part of a lame leap's path; so does a square outside an atom's `along`
+//! region (and a probe of such an atom starts only inside it).
 
 use std::collections::HashMap;
 use varc_runtime::model::{
-    AtomCondition, Board, Color, HopLanding, Motion, MoveMode, PieceId, Square, Variant,
+    lame_leap_path, AtomCondition, AtomLimits, Board, Color, HopLanding, Motion, MoveMode, PieceId,
+    Square, SquareSet, Variant,
 };
 
 /// How a probe's squares are read.
@@ -34,6 +36,10 @@ pub(crate) struct Probe {
     pub reach: Reach,
     pub mode: MoveMode,
     pub condition: AtomCondition,
+    /// Bit `k` set: a hop's screen may not be of kind `k` (`not over`).
+    pub not_over: u64,
+    /// Bit `k` set: no capture of kind `k` (`not capturing`).
+    pub not_capturing: u64,
     pub start: u32,
     pub len: u32,
 }
@@ -46,6 +52,10 @@ pub(crate) struct AttackProbe {
     /// Bit `k` set: pieces of kind `k` attack along this probe.
     pub kinds: u64,
     pub condition: AtomCondition,
+    /// As [`Probe::not_over`].
+    pub not_over: u64,
+    /// As [`Probe::not_capturing`].
+    pub not_capturing: u64,
     pub start: u32,
     pub len: u32,
 }
@@ -92,27 +102,57 @@ fn on_board(board: &Board, file: i32, rank: i32) -> Option<u8> {
         .then(|| Square::new(file as u8, rank as u8).index() as u8)
 }
 
-/// The path squares of a lame leap by `(dx, dy)` from `(file, rank)`:
-/// the squares strictly between for straight lines, else the first
-/// orthogonal step. `None` if a path square is off the board.
+/// The path squares of a lame leap by `(dx, dy)` from `(file, rank)`
+/// ([`lame_leap_path`]). `None` if a path square is off the board.
 fn lame_path(board: &Board, file: i32, rank: i32, dx: i32, dy: i32) -> Option<Vec<u8>> {
-    let straight = dx == 0 || dy == 0 || dx.abs() == dy.abs();
-    let mut path = Vec::new();
-    if straight {
-        let steps = dx.abs().max(dy.abs());
-        for i in 1..steps {
-            path.push(on_board(
-                board,
-                file + dx.signum() * i,
-                rank + dy.signum() * i,
-            )?);
-        }
-    } else if dy.abs() > dx.abs() {
-        path.push(on_board(board, file, rank + dy.signum())?);
-    } else {
-        path.push(on_board(board, file + dx.signum(), rank)?);
+    lame_leap_path(dx, dy)
+        .into_iter()
+        .map(|(f, r)| on_board(board, file + f, rank + r))
+        .collect()
+}
+
+/// A probe's squares under an `along` region (`inside`: its squares for
+/// the mover): a leap's or lame leap's squares all inside or none, a
+/// line cut at its first square outside. `first` is the square the
+/// probe is read from (the mover's, or the attacked one), which must be
+/// inside too.
+fn keep_along(motion: Motion, inside: &SquareSet, first: u8, squares: Vec<u8>) -> Vec<u8> {
+    let within = |s: &u8| inside.contains(Square::from_index(*s as usize));
+    if !within(&first) {
+        return Vec::new();
     }
-    Some(path)
+    match motion {
+        Motion::Leap | Motion::LameLeap => {
+            if squares.iter().all(within) {
+                squares
+            } else {
+                Vec::new()
+            }
+        }
+        Motion::Ride { .. } | Motion::Hop { .. } => {
+            squares.into_iter().take_while(within).collect()
+        }
+    }
+}
+
+/// The kinds of a list as bits.
+fn kind_bits(kinds: &[PieceId]) -> u64 {
+    kinds.iter().fold(0, |bits, k| bits | 1u64 << k)
+}
+
+/// A probe's squares, cut to the atom's `along` region for `color`.
+fn limited(
+    variant: &Variant,
+    limits: &AtomLimits,
+    motion: Motion,
+    color: Color,
+    first: usize,
+    squares: Vec<u8>,
+) -> Vec<u8> {
+    match limits.along.and_then(|r| variant.regions.get(r)) {
+        Some(region) => keep_along(motion, region.for_side(color), first as u8, squares),
+        None => squares,
+    }
 }
 
 /// The squares of a probe of `motion` by `(dx, dy)` (absolute) from
@@ -192,6 +232,14 @@ impl Tables {
                                 dx,
                                 dy,
                             );
+                            let squares = limited(
+                                variant,
+                                &atom.limits,
+                                atom.motion,
+                                color,
+                                square.index(),
+                                squares,
+                            );
                             if squares.is_empty() {
                                 continue;
                             }
@@ -199,6 +247,8 @@ impl Tables {
                                 reach: reach_of(atom.motion),
                                 mode: atom.mode,
                                 condition: atom.condition,
+                                not_over: kind_bits(&atom.limits.not_over),
+                                not_capturing: kind_bits(&atom.limits.not_capturing),
                                 start: probe_squares.len() as u32,
                                 len: squares.len() as u32,
                             });
@@ -231,33 +281,49 @@ impl Tables {
             let sign = if color == Color::White { 1 } else { -1 };
             for target in board.squares().iter() {
                 let (tf, tr) = (target.file as i32, target.rank as i32);
-                // (reach, condition, squares) -> index into `merged`.
-                let mut seen: HashMap<(Reach, usize, Vec<u8>), usize> = HashMap::new();
-                let mut merged: Vec<(Reach, AtomCondition, Vec<u8>, u64)> = Vec::new();
+                // (reach, condition, limits, squares) -> index into `merged`.
+                type Key = (Reach, usize, (u64, u64), Vec<u8>);
+                type Merged = (Reach, AtomCondition, (u64, u64), Vec<u8>, u64);
+                let mut seen: HashMap<Key, usize> = HashMap::new();
+                let mut merged: Vec<Merged> = Vec::new();
                 for (kind, piece) in variant.pieces.iter().enumerate() {
                     for atom in piece.moves.iter().filter(|a| a.mode != MoveMode::MoveOnly) {
                         for &(dx, dy) in &atom.directions {
                             let (dx, dy) = (dx as i32, dy as i32 * sign);
                             let squares = reverse_squares(board, atom.motion, tf, tr, dx, dy);
+                            let squares = limited(
+                                variant,
+                                &atom.limits,
+                                atom.motion,
+                                color,
+                                target.index(),
+                                squares,
+                            );
                             if squares.is_empty() {
                                 continue;
                             }
                             let reach = reach_of(atom.motion);
-                            let key = (reach, condition_key(atom.condition), squares);
+                            let limits = (
+                                kind_bits(&atom.limits.not_over),
+                                kind_bits(&atom.limits.not_capturing),
+                            );
+                            let key = (reach, condition_key(atom.condition), limits, squares);
                             let slot = *seen.entry(key.clone()).or_insert_with(|| {
-                                merged.push((reach, atom.condition, key.2.clone(), 0));
+                                merged.push((reach, atom.condition, limits, key.3.clone(), 0));
                                 merged.len() - 1
                             });
-                            merged[slot].3 |= 1u64 << kind;
+                            merged[slot].4 |= 1u64 << kind;
                         }
                     }
                 }
                 let first = attack_probes.len() as u32;
-                for (reach, condition, squares, kinds) in merged {
+                for (reach, condition, (not_over, not_capturing), squares, kinds) in merged {
                     attack_probes.push(AttackProbe {
                         reach,
                         kinds,
                         condition,
+                        not_over,
+                        not_capturing,
                         start: attack_squares.len() as u32,
                         len: squares.len() as u32,
                     });

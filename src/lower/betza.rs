@@ -2,7 +2,7 @@
 //! (`fmWfcF` is a chess pawn without its double step) and writing a piece's
 //! atoms back as Betza for protocols that show custom pieces.
 
-use crate::model::{AtomCondition, HopLanding, Motion, MoveAtom, MoveMode};
+use crate::model::{AtomCondition, AtomLimits, HopLanding, Motion, MoveAtom, MoveMode};
 
 /// A Betza string that cannot be read: the byte offset in the string and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -218,6 +218,7 @@ pub fn parse(text: &str) -> Result<Vec<MoveAtom>, BetzaError> {
                 directions,
                 mode,
                 condition,
+                limits: AtomLimits::default(),
             });
         }
     }

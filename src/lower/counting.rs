@@ -138,6 +138,8 @@ fn reads_count(condition: &Condition) -> bool {
         | Condition::InsufficientMaterial(_)
         | Condition::Counter { .. }
         | Condition::ClockBelow { .. }
-        | Condition::LastMove(_) => false,
+        | Condition::LastMove(_)
+        | Condition::RoyalsFace
+        | Condition::PointsLead { .. } => false,
     }
 }

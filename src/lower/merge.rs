@@ -322,6 +322,7 @@ fn key_of(body: &ast::Body) -> (Option<Key>, Span) {
         ast::BodyKind::CaptureRule(_) => singleton("capture-rule"),
         ast::BodyKind::Immobility => singleton("immobility"),
         ast::BodyKind::Explosion(_) => singleton("capture explodes"),
+        ast::BodyKind::Points(_) => singleton("points"),
         ast::BodyKind::Succession(_) => singleton("on royal-capture"),
         ast::BodyKind::EnPassant(_) => singleton("en-passant"),
         ast::BodyKind::Hand(_) => singleton("captures go to hand"),

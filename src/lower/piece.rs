@@ -120,6 +120,7 @@ impl<'a> Lowerer<'a> {
                 royal,
                 confined,
                 moves: Vec::new(),
+                passes: false,
                 betza: String::new(),
             });
         }
@@ -138,7 +139,10 @@ impl<'a> Lowerer<'a> {
         let (file, piece) = items[id];
         let expr = &piece.moves;
         let atoms = self.move_expr(file, expr, items, state);
+        let passes = expr_passes(expr);
+        self.pieces[id].passes = passes;
         if atoms.is_empty()
+            && !passes
             && !self
                 .errors
                 .iter()
@@ -213,6 +217,21 @@ impl<'a> Lowerer<'a> {
             }
             mode = new;
         }
+        if let ast::MoveAtom::Pass(_) = &term.atom {
+            if !term.modifiers.is_empty() || !term.limits.is_empty() || term.region.is_some() {
+                self.error(
+                    Error::new(
+                        Code::PassWithModifiers,
+                        file,
+                        term.span,
+                        "`pass` takes no modifiers, limits or `in REGION`",
+                    )
+                    .with_label("the piece stays on its square: there is nothing to direct")
+                    .with_help("write `pass` as a term of its own: `moves leap (0,1) + pass`"),
+                );
+            }
+            return Vec::new();
+        }
         let atoms = self.move_atom(file, &term.atom, items, state);
         let region = term
             .region
@@ -236,6 +255,7 @@ impl<'a> Lowerer<'a> {
             (false, Some(r)) => AtomCondition::InRegion(r),
             (false, None) => AtomCondition::Always,
         };
+        let atoms = self.apply_limits(file, term, atoms);
         atoms
             .into_iter()
             .filter_map(|mut atom| {
@@ -247,6 +267,124 @@ impl<'a> Lowerer<'a> {
                 (!atom.directions.is_empty()).then_some(atom)
             })
             .collect()
+    }
+
+    /// Applies the limits written after a term's atom (`along REGION`,
+    /// `not over PIECES`, `not capturing PIECES`) to the atoms it stands
+    /// for. `not over` needs a hop among them; a limit may not be written
+    /// twice, nor name a kind twice, nor give an atom a second `along`
+    /// region (E0433).
+    fn apply_limits(
+        &mut self,
+        file: usize,
+        term: &ast::MoveTerm,
+        mut atoms: Vec<MoveAtom>,
+    ) -> Vec<MoveAtom> {
+        let mut along: Option<RegionId> = None;
+        let mut not_over: Vec<PieceId> = Vec::new();
+        let mut not_capturing: Vec<PieceId> = Vec::new();
+        let mut seen: Vec<&'static str> = Vec::new();
+        for limit in &term.limits {
+            let (word, span) = match limit {
+                ast::AtomLimit::Along(region) => ("along", region.span),
+                ast::AtomLimit::NotOver(_, span) => ("not over", *span),
+                ast::AtomLimit::NotCapturing(_, span) => ("not capturing", *span),
+            };
+            if seen.contains(&word) {
+                self.error(
+                    Error::new(
+                        Code::AtomLimitTwice,
+                        file,
+                        span,
+                        format!("`{word}` is written twice on one movement"),
+                    )
+                    .with_label("the second one")
+                    .with_help(format!("write `{word}` once; join several kinds with `|`")),
+                );
+                continue;
+            }
+            seen.push(word);
+            match limit {
+                ast::AtomLimit::Along(region) => along = self.region(file, region),
+                ast::AtomLimit::NotOver(pieces, span)
+                | ast::AtomLimit::NotCapturing(pieces, span) => {
+                    let mut ids = Vec::new();
+                    for name in pieces {
+                        let Some(id) = self.piece(file, name) else {
+                            continue;
+                        };
+                        if ids.contains(&id) {
+                            self.error(
+                                Error::new(
+                                    Code::AtomLimitTwice,
+                                    file,
+                                    name.span,
+                                    format!("`{}` is named twice after `{word}`", name.name),
+                                )
+                                .with_label("named again")
+                                .with_help("name each kind once: the list is a set"),
+                            );
+                            continue;
+                        }
+                        ids.push(id);
+                    }
+                    if let ast::AtomLimit::NotOver(..) = limit {
+                        let hops = atoms
+                            .iter()
+                            .any(|atom| matches!(atom.motion, Motion::Hop { .. }));
+                        if !hops && !atoms.is_empty() {
+                            self.error(
+                                Error::new(
+                                    Code::ModifierNotForMotion,
+                                    file,
+                                    *span,
+                                    "`not over` limits what a hop jumps, and this movement has no hop",
+                                )
+                                .with_label("no hop to limit")
+                                .with_help("`hop (0,1) not over cannon`: the cannon may not jump a cannon"),
+                            );
+                        }
+                        not_over = ids;
+                    } else {
+                        not_capturing = ids;
+                    }
+                }
+            }
+        }
+        for atom in &mut atoms {
+            if let Some(region) = along {
+                match atom.limits.along {
+                    Some(inner) if inner != region => {
+                        self.error(
+                            Error::new(
+                                Code::AtomLimitTwice,
+                                file,
+                                term.span,
+                                "a movement inside this one is already `along` another region",
+                            )
+                            .with_label("two `along` regions")
+                            .with_help(
+                                "give each part its own `along`, or one region for the whole group",
+                            ),
+                        );
+                    }
+                    _ => atom.limits.along = Some(region),
+                }
+            }
+            if matches!(atom.motion, Motion::Hop { .. }) {
+                for id in &not_over {
+                    if !atom.limits.not_over.contains(id) {
+                        atom.limits.not_over.push(*id);
+                    }
+                }
+            }
+            for id in &not_capturing {
+                if !atom.limits.not_capturing.contains(id) {
+                    atom.limits.not_capturing.push(*id);
+                }
+            }
+        }
+        atoms
     }
 
     fn move_atom(
@@ -273,6 +411,7 @@ impl<'a> Lowerer<'a> {
             ast::MoveAtom::Geometric(geometric) => self.geometric_atom(file, geometric),
             ast::MoveAtom::Group(expr) => self.move_expr(file, expr, items, state),
             ast::MoveAtom::Reference(name) => self.movement_reference(file, name, items, state),
+            ast::MoveAtom::Pass(_) => Vec::new(),
         }
     }
 
@@ -438,6 +577,7 @@ impl<'a> Lowerer<'a> {
             directions: betza::symmetric((df as i8, dr as i8)),
             mode: MoveMode::MoveOrCapture,
             condition: AtomCondition::Always,
+            limits: AtomLimits::default(),
         }]
     }
 }
@@ -472,6 +612,17 @@ fn keeps(words: &[ast::Direction], (df, dr): (i8, i8)) -> bool {
         }
     }
     (!rank_words || rank_ok) && (!file_words || file_ok)
+}
+
+/// Whether a movement holds `pass` (in a group too).
+fn expr_passes(expr: &ast::MoveExpr) -> bool {
+    expr.terms.iter().any(|term| match &term.atom {
+        ast::MoveAtom::Pass(_) => true,
+        ast::MoveAtom::Group(inner) => expr_passes(inner),
+        ast::MoveAtom::Betza(_) | ast::MoveAtom::Geometric(_) | ast::MoveAtom::Reference(_) => {
+            false
+        }
+    })
 }
 
 fn contains(outer: Span, inner: Span) -> bool {

@@ -72,6 +72,7 @@ impl Lowerer<'_> {
         match atom {
             ast::EventAtom::Capture(pieces) => EventPattern::Capture(self.piece_list(file, pieces)),
             ast::EventAtom::EnPassant => EventPattern::EnPassant,
+            ast::EventAtom::Pass => EventPattern::Pass,
             ast::EventAtom::MoveOf(pieces) => EventPattern::MoveOf(self.piece_list(file, pieces)),
             ast::EventAtom::DropOf(pieces) => EventPattern::DropOf(self.piece_list(file, pieces)),
             ast::EventAtom::Promotion { of, to } => {
@@ -194,6 +195,17 @@ impl Lowerer<'_> {
                     value: self.condition_number(file, value),
                 }
             }
+            ast::Condition::RoyalsFace => Condition::RoyalsFace,
+            ast::Condition::PointsLead {
+                of,
+                comparison,
+                value,
+            } => Condition::PointsLead {
+                of: player(*of),
+                points: self.lower_points(),
+                comparison: *comparison,
+                value: self.condition_number(file, value),
+            },
             ast::Condition::ClockBelow { of, seconds } => Condition::ClockBelow {
                 of: player(*of),
                 seconds: self.condition_number(file, seconds),

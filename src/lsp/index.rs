@@ -123,6 +123,7 @@ impl FileIndex {
                 | ast::BodyKind::CaptureRule(_)
                 | ast::BodyKind::Immobility
                 | ast::BodyKind::Explosion(_)
+                | ast::BodyKind::Points(_)
                 | ast::BodyKind::History(_)
                 | ast::BodyKind::Succession(_)
                 | ast::BodyKind::Reset(_)

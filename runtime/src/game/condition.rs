@@ -218,6 +218,15 @@ impl<P: Board> Context<'_, P> {
         }
     }
 
+    /// The sum of `points` over `color`'s pieces on the board.
+    fn points(&self, color: Color, points: &[u32]) -> i64 {
+        self.position
+            .pieces()
+            .filter(|(_, p)| p.color() == color)
+            .map(|(_, p)| i64::from(points.get(p.kind()).copied().unwrap_or(0)))
+            .sum()
+    }
+
     fn counter(&self, color: Color, counter: usize) -> u32 {
         self.position
             .counters(color)
@@ -277,8 +286,10 @@ impl<P: Board> Context<'_, P> {
             Condition::And(a, b) => self.holds(a) && self.holds(b),
             Condition::Or(a, b) => self.holds(a) || self.holds(b),
             Condition::Not(a) => !self.holds(a),
+            Condition::RoyalsFace => royals_face(self.variant, self.position),
             Condition::Material { .. }
             | Condition::Counter { .. }
+            | Condition::PointsLead { .. }
             | Condition::ClockBelow { .. } => self.holds_counted(condition),
         }
     }
@@ -308,6 +319,16 @@ impl<P: Board> Context<'_, P> {
                 *comparison,
                 *value,
             ),
+            Condition::PointsLead {
+                of,
+                points,
+                comparison,
+                value,
+            } => {
+                let color = self.player(*of);
+                let lead = self.points(color, points) - self.points(color.opponent(), points);
+                compare_signed(lead, *comparison, i64::from(*value))
+            }
             Condition::ClockBelow { of, seconds } => self.clock.is_some_and(|clock| {
                 clock.remaining_ms(self.player(*of)) < u64::from(*seconds) * 1000
             }),
@@ -536,6 +557,21 @@ impl<P: Board> Context<'_, P> {
                     format_seconds(clock.remaining_ms(self.player(*of)))
                 ),
             },
+            Condition::RoyalsFace if holds => "the royal pieces face each other".into(),
+            Condition::RoyalsFace => "the royal pieces do not face each other".into(),
+            Condition::PointsLead {
+                of,
+                points,
+                comparison,
+                value,
+            } => {
+                let color = self.player(*of);
+                let lead = self.points(color, points) - self.points(color.opponent(), points);
+                format!(
+                    "{color} leads by {lead} points (the rule needs {} {value})",
+                    comparison_text(*comparison)
+                )
+            }
             Condition::LastMove(pattern) if holds => {
                 format!("the last move was {}", event_text(variant, pattern))
             }
@@ -579,6 +615,44 @@ pub fn filter_counts(filter: &PieceFilter, kind: PieceId) -> bool {
 }
 
 /// `value comparison limit`.
+/// [`compare`] for a signed value (a points lead).
+pub fn compare_signed(value: i64, comparison: Comparison, limit: i64) -> bool {
+    match comparison {
+        Comparison::Less => value < limit,
+        Comparison::LessEqual => value <= limit,
+        Comparison::Equal => value == limit,
+        Comparison::GreaterEqual => value >= limit,
+        Comparison::Greater => value > limit,
+    }
+}
+
+/// Whether a royal piece of one side sees a royal piece of the other
+/// along a file or rank with only empty squares between them (a hole
+/// ends the line).
+pub fn royals_face<P: Board>(variant: &Variant, position: &P) -> bool {
+    let royals: Vec<(Square, Color)> = position
+        .pieces()
+        .filter(|(_, p)| p.is_royal())
+        .map(|(s, p)| (s, p.color()))
+        .collect();
+    royals.iter().any(|&(square, color)| {
+        [(0i32, 1i32), (0, -1), (1, 0), (-1, 0)]
+            .iter()
+            .any(|&(dx, dy)| {
+                let (mut file, mut rank) = (square.file as i32 + dx, square.rank as i32 + dy);
+                while variant.board.contains(file, rank) {
+                    let here = Square::new(file as u8, rank as u8);
+                    if let Some(piece) = position.piece_at(here) {
+                        return piece.is_royal() && piece.color() != color;
+                    }
+                    file += dx;
+                    rank += dy;
+                }
+                false
+            })
+    })
+}
+
 pub fn compare(value: u32, comparison: Comparison, limit: u32) -> bool {
     match comparison {
         Comparison::Less => value < limit,
@@ -652,6 +726,7 @@ pub fn event_text(variant: &Variant, pattern: &EventPattern) -> String {
     match pattern {
         EventPattern::Capture(kinds) => format!("a capture{}", of(kinds)),
         EventPattern::EnPassant => "an en passant capture".into(),
+        EventPattern::Pass => "a pass".into(),
         EventPattern::MoveOf(kinds) => format!("a move{}", of(kinds)),
         EventPattern::DropOf(kinds) => format!("a drop{}", of(kinds)),
         EventPattern::Promotion { from, to } => {

@@ -121,8 +121,8 @@ fn context<'a, P: Board>(
 }
 
 /// Whether a condition reads only what a counting rule may read: the
-/// material, the side to move, the last move, the counters and the count
-/// (`E0423` refuses the others there).
+/// material, the side to move, the last move, the counters, the count
+/// and the placement (`E0430` refuses the others there).
 pub fn readable_when_counting(condition: &Condition) -> bool {
     match condition {
         Condition::ToMove(_)
@@ -132,7 +132,9 @@ pub fn readable_when_counting(condition: &Condition) -> bool {
         | Condition::Counter { .. }
         | Condition::LastMove(_)
         | Condition::Counting
-        | Condition::CountingOverLimit => true,
+        | Condition::CountingOverLimit
+        | Condition::RoyalsFace
+        | Condition::PointsLead { .. } => true,
         Condition::And(a, b) | Condition::Or(a, b) => {
             readable_when_counting(a) && readable_when_counting(b)
         }

@@ -25,6 +25,8 @@ pub struct MoveEvents {
     pub captured: Option<Piece>,
     /// Whether the capture was en passant.
     pub en_passant: bool,
+    /// Whether the move was a pass.
+    pub pass: bool,
     /// A promotion: the kind before and the kind after.
     pub promotion: Option<(PieceId, PieceId)>,
     /// A castling, by side.
@@ -101,6 +103,7 @@ impl MoveEvents {
             dropped_kind: mv.dropped(),
             captured,
             en_passant: matches!(mv.kind, MoveKind::EnPassant { .. }),
+            pass: mv.is_pass(),
             promotion,
             castle: mv.castle_side(),
             crowning,
@@ -116,6 +119,7 @@ impl MoveEvents {
         match pattern {
             EventPattern::Capture(kinds) => self.captured.is_some_and(|c| any_or(kinds, c.kind())),
             EventPattern::EnPassant => self.en_passant,
+            EventPattern::Pass => self.pass,
             EventPattern::MoveOf(kinds) => self.moved_kind.is_some_and(|k| any_or(kinds, k)),
             EventPattern::DropOf(kinds) => self.dropped_kind.is_some_and(|k| any_or(kinds, k)),
             EventPattern::Promotion { from, to } => self

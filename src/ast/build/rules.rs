@@ -177,6 +177,7 @@ impl Builder {
         let atom = match inner.as_rule() {
             Rule::ev_capture => EventAtom::Capture(self.pieces_after(&mut children)?),
             Rule::ev_en_passant => EventAtom::EnPassant,
+            Rule::ev_pass => EventAtom::Pass,
             Rule::ev_move_of => EventAtom::MoveOf(self.pieces_after(&mut children)?),
             Rule::ev_drop => EventAtom::DropOf(self.pieces_after(&mut children)?),
             Rule::ev_promotion => {
@@ -462,6 +463,16 @@ impl Builder {
                 seconds: token(&children.next(Rule::int)?),
             },
             Rule::c_last_move => Condition::LastMove(self.event(&children.next(Rule::event)?)?),
+            Rule::c_royals_face => Condition::RoyalsFace,
+            Rule::c_points_lead => {
+                let of = self.player(&children.next(Rule::player)?)?;
+                children.next(Rule::points_kw)?;
+                Condition::PointsLead {
+                    of,
+                    comparison: self.comparison(&children.next(Rule::comparison)?)?,
+                    value: token(&children.next(Rule::int)?),
+                }
+            }
             Rule::c_to_move => {
                 let colour = children.next(Rule::colour)?;
                 Condition::ToMove(match colour.as_str() {
