@@ -218,6 +218,15 @@ impl<P: Board> Context<'_, P> {
         }
     }
 
+    /// The player `of` reads as, and his points minus the other side's.
+    fn points_lead(&self, of: PlayerRef, points: &[u32]) -> (Color, i64) {
+        let color = self.player(of);
+        (
+            color,
+            self.points(color, points) - self.points(color.opponent(), points),
+        )
+    }
+
     /// The sum of `points` over `color`'s pieces on the board.
     fn points(&self, color: Color, points: &[u32]) -> i64 {
         self.position
@@ -325,8 +334,7 @@ impl<P: Board> Context<'_, P> {
                 comparison,
                 value,
             } => {
-                let color = self.player(*of);
-                let lead = self.points(color, points) - self.points(color.opponent(), points);
+                let (_, lead) = self.points_lead(*of, points);
                 compare_signed(lead, *comparison, i64::from(*value))
             }
             Condition::ClockBelow { of, seconds } => self.clock.is_some_and(|clock| {
@@ -565,8 +573,7 @@ impl<P: Board> Context<'_, P> {
                 comparison,
                 value,
             } => {
-                let color = self.player(*of);
-                let lead = self.points(color, points) - self.points(color.opponent(), points);
+                let (color, lead) = self.points_lead(*of, points);
                 format!(
                     "{color} leads by {lead} points (the rule needs {} {value})",
                     comparison_text(*comparison)
