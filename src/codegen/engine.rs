@@ -606,15 +606,8 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                             #({ #forward })*
                             attacks
                         }
-                        /// The squares from which a hop of this component reaches
-                        /// `square`, over a screen not in `barred`.
-                        #[inline(always)]
-                        fn #reverse(square: usize, occupied: Bb, barred: Bb) -> Bb {
-                            let mut from = EMPTY;
-                            #({ #backward })*
-                            from
-                        }
                     });
+                    out.extend(Self::hop_reverse_fn(&reverse, backward));
                 }
             }
         }
@@ -742,6 +735,15 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             });
         out.extend(quote! {
             static #reverse_table: [[Bb; #count]; SQUARES] = #reverse_rows;
+        });
+        out.extend(Self::hop_reverse_fn(&reverse, backward));
+        out
+    }
+
+    /// The function giving the squares from which a hop component reaches
+    /// `square` over a screen not in `barred`, one block per direction.
+    fn hop_reverse_fn(reverse: &Ident, backward: impl Iterator<Item = TokenStream>) -> TokenStream {
+        quote! {
             /// The squares from which a hop of this component reaches
             /// `square`, over a screen not in `barred`.
             #[inline(always)]
@@ -750,8 +752,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 #({ #backward })*
                 from
             }
-        });
-        out
+        }
     }
 
     fn condition_test(
