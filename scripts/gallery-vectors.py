@@ -70,7 +70,7 @@ EXTRA_POSITIONS = {
         # met over a piece), and for Black's.
         "3mk3/3p4/8/8/8/4P3/4P3/3KM3 w DEde - 0 1",
         # In check (by a knight): no king leap, though the right stays.
-        "4k3/8/8/8/8/2n5/8/3K4 w D - 0 1",
+        "4k3/7p/8/8/8/2n5/8/3K4 w D - 0 1",
         # A rook that moves onto the king's file or rank takes its leap,
         # blocked or not (Rd8 behind the pawn, Ra1 along the rank).
         "r3k3/8/8/8/8/3P4/8/3K4 b D - 0 1",
