@@ -7,7 +7,8 @@
 
 use crate::board::Board;
 use crate::model::{
-    CastleSide, Color, EventPattern, Explosion, FirstMoveLoss, PieceId, RoyalLoss, Square, SquareSet, Variant,
+    CastleSide, Color, EventPattern, Explosion, FirstMoveLoss, PieceId, RoyalLoss, Square,
+    SquareSet, Variant,
 };
 use crate::position::{EnPassant, Piece, Position};
 
