@@ -906,10 +906,7 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
                     let king_file = castling_king(variant, position, color).map(|(f, _, _)| f);
                     if variant.first_moves.in_fen && (!is_rook || king_file == Some(file)) {
                         let square = Square::new(file, first_rank(variant, color));
-                        if !position
-                            .piece_at(square)
-                            .is_some_and(|p| p.color() == color)
-                        {
+                        if position.piece_at(square).is_none_or(|p| p.color() != color) {
                             return Err(error(format!(
                                 "'{c}' but {color} has no piece on the {lower} file of its first rank"
                             )));
