@@ -65,6 +65,21 @@ EXTRA_POSITIONS = {
         "4k3/8/1r6/2P5/8/8/8/4K2R w - - 0 1",
         "4k3/8/8/8/6p1/5R2/8/4K3 b - - 0 1",
     ],
+    "cambodian": [
+        # First-move letters for a king and a met that may still leap (the
+        # met over a piece), and for Black's.
+        "3mk3/3p4/8/8/8/4P3/4P3/3KM3 w DEde - 0 1",
+        # In check (by a knight): no king leap, though the right stays.
+        "4k3/7p/8/8/8/2n5/8/3K4 w D - 0 1",
+        # A rook that moves onto the king's file or rank takes its leap,
+        # blocked or not (Rd8 behind the pawn, Ra1 along the rank).
+        "r3k3/8/8/8/8/3P4/8/3K4 b D - 0 1",
+        "4k3/r7/8/8/8/8/8/1P1K4 b D - 0 1",
+        # Counting: board's honour with a pawn on the board, and pieces'
+        # honour against two rooks.
+        "4k3/3p4/8/8/8/8/8/RR2K3 w - - 0 1",
+        "1r2k3/8/8/8/8/8/8/RRS1K3 w - - 0 1",
+    ],
     "crazyhouse": [
         # Every kind in both hands.
         "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[QRBNPqrbnp] w KQkq - 2 3",

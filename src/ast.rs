@@ -162,6 +162,11 @@ pub enum BodyKind {
     Counter(Counter),
     /// `counting limit ...` / `counting starts for PLAYER when CONDITION`.
     Counting(Counting),
+    /// `first-move of PIECES lost when opponent PIECES moves onto its rank
+    /// or file`: the pieces that lose their first move, then the movers.
+    FirstMoveLoss(Vec<Ident>, Vec<Ident>),
+    /// `unmoved pieces in fen`.
+    UnmovedInFen,
     /// `reset plies on EVENTS`.
     Reset(Vec<Event>),
     /// `end|claim when CONDITION => OUTCOME, options`.

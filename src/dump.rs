@@ -294,6 +294,22 @@ pub fn dump(variant: &Variant) -> String {
             );
         }
     }
+    if v.first_moves.in_fen || v.first_moves.has_losses() {
+        out.push_str("\nfirst moves\n");
+        if v.first_moves.in_fen {
+            out.push_str(
+                "  in FEN: the castling field names the unmoved pieces of each side's first rank by file\n",
+            );
+        }
+        for loss in &v.first_moves.losses {
+            let _ = writeln!(
+                out,
+                "  an unmoved {} loses its first move when an opponent's {} moves onto its rank or file",
+                d.names(&loss.pieces, " | "),
+                d.names(&loss.by, " | ")
+            );
+        }
+    }
     if v.counting.in_use() {
         out.push_str(
             "\ncounting (one count of plies; the first limit that holds for the counting side, read with it to move)\n",
@@ -545,6 +561,9 @@ impl Dumper<'_> {
                 ", not capturing {}",
                 self.names(&atom.limits.not_capturing, " | ")
             ));
+        }
+        if atom.limits.not_from_check {
+            limits.push_str(", not from check");
         }
         format!(
             "{} {motion} {}{condition}{limits}",

@@ -185,6 +185,7 @@ impl<'a> Lowerer<'a> {
             match_rules: Vec::new(),
             evaluation: Default::default(),
             hands: Default::default(),
+            first_moves: Default::default(),
         };
         self.lower_statements(&mut variant);
         variant.regions = std::mem::take(&mut self.regions);
@@ -316,6 +317,12 @@ impl<'a> Lowerer<'a> {
                 ast::BodyKind::Counting(counting) => {
                     self.lower_counting(file, site.1, counting, &mut variant.counting)
                 }
+                ast::BodyKind::UnmovedInFen => variant.first_moves.in_fen = true,
+                ast::BodyKind::FirstMoveLoss(pieces, by) => {
+                    if let Some(loss) = self.lower_first_move_loss(file, pieces, by) {
+                        variant.first_moves.losses.push(loss);
+                    }
+                }
                 ast::BodyKind::Reset(events) => {
                     variant.ply_reset_events = self.lower_event_list(file, events);
                 }
@@ -415,6 +422,69 @@ impl<'a> Lowerer<'a> {
             radius: radius?,
             immune,
         })
+    }
+
+    /// `first-move of PIECES lost when opponent PIECES moves onto its rank
+    /// or file`: each list a set of kinds, the first list's kinds with a
+    /// `first-move` movement.
+    fn lower_first_move_loss(
+        &mut self,
+        file: usize,
+        pieces: &[ast::Ident],
+        by: &[ast::Ident],
+    ) -> Option<FirstMoveLoss> {
+        let mut lists: [Vec<PieceId>; 2] = [Vec::new(), Vec::new()];
+        let mut complete = true;
+        for (list, names) in lists.iter_mut().zip([pieces, by]) {
+            let mut seen: HashMap<PieceId, Span> = HashMap::new();
+            for ident in names {
+                let Some(kind) = self.piece(file, ident) else {
+                    complete = false;
+                    continue;
+                };
+                if let Some(&first) = seen.get(&kind) {
+                    self.error(
+                        Error::new(
+                            Code::FirstMoveLossTwice,
+                            file,
+                            ident.span,
+                            format!("`{}` is named twice in one list", ident.name),
+                        )
+                        .with_label("named again here")
+                        .with_secondary(file, first, "first named here")
+                        .with_help("name each kind once"),
+                    );
+                    continue;
+                }
+                seen.insert(kind, ident.span);
+                list.push(kind);
+            }
+        }
+        for (ident, kind) in pieces.iter().zip(&lists[0]) {
+            let has_first_move = self.pieces.get(*kind).is_some_and(|piece| {
+                piece
+                    .moves
+                    .iter()
+                    .any(|atom| atom.condition == AtomCondition::FirstMove)
+            });
+            if !has_first_move {
+                self.error(
+                    Error::new(
+                        Code::FirstMoveLossWithoutFirstMove,
+                        file,
+                        ident.span,
+                        format!("`{}` has no `first-move` movement to lose", ident.name),
+                    )
+                    .with_label("no first move here")
+                    .with_help(
+                        "give the piece a `first-move` part (`+ first-move move-only leap (0,2)`), or leave it out",
+                    ),
+                );
+                complete = false;
+            }
+        }
+        let [pieces, by] = lists;
+        complete.then_some(FirstMoveLoss { pieces, by })
     }
 
     /// Checks that need the whole variant.

@@ -32,7 +32,8 @@ pub use moves::{Counter, MoveKind, Mv, Sink, NO_KIND};
 pub use position::{Masks, Pos};
 pub use rules::Compiled;
 pub use variant::{
-    CastlingRule, CompiledVariant, FollowUp, HistoryRule, PromotionRule, Succession,
+    CastlingRule, CompiledVariant, FirstMoveLossRule, FollowUp, HistoryRule, PromotionRule,
+    Succession,
 };
 
 /// What generated code uses, in one glob import (`use varc_engine_core::prelude::*;`).
@@ -43,7 +44,8 @@ pub mod prelude {
     pub use crate::position::kind_of;
     pub use crate::special::{delayed_promotion_moves, en_passant_moves, limited_choices};
     pub use crate::variant::{
-        CastlingRule, CompiledVariant, FollowUp, HistoryRule, NotKept, PromotionRule, Succession,
+        CastlingRule, CompiledVariant, FirstMoveLossRule, FollowUp, HistoryRule, NotKept,
+        PromotionRule, Succession,
     };
     pub use varc_runtime::model::{SquareSet, Variant};
 }

@@ -521,6 +521,9 @@ impl<V: CompiledVariant> Pos<V> {
         if let Some(radius) = V::EXPLOSION_RADIUS.filter(|_| blasts) {
             p.explode(to, radius);
         }
+        if !V::FIRST_MOVE_LOSSES.is_empty() && mv.kind != MoveKind::Castle && to != from {
+            p.lose_first_moves(kind_of(moving), us, to);
+        }
         if p.castling != [0, 0] {
             if has_kind(V::CASTLING_KINGS, kind_of(moving)) && from != to {
                 p.castling[color_of(moving)] = 0;
@@ -535,6 +538,30 @@ impl<V: CompiledVariant> Pos<V> {
         p.en_passant_targets = next_targets;
         p.en_passant_victim = next_victim;
         p.turn = (1 - us) as u8;
+    }
+
+    /// `first-move of PIECES lost when opponent PIECES moves onto its rank
+    /// or file`: after a move of a piece of `kind` by `us` to `to`, the
+    /// opponent's unmoved pieces of the rule's kinds on that rank or file
+    /// are moved, whatever stands between.
+    #[inline(never)]
+    fn lose_first_moves(&mut self, kind: usize, us: usize, to: usize) {
+        let target = runtime_square::<V>(to);
+        for rule in V::FIRST_MOVE_LOSSES {
+            if !has_kind(rule.by, kind) {
+                continue;
+            }
+            for square in Squares(self.unmoved & self.colors[1 - us]) {
+                let code = self.code_at(square);
+                let at = runtime_square::<V>(square);
+                if has_kind(rule.pieces, kind_of(code))
+                    && (at.file == target.file || at.rank == target.rank)
+                {
+                    self.unmoved &= !V::Bb::bit(square);
+                    self.unmoved_hash ^= V::zobrist_unmoved(code, square);
+                }
+            }
+        }
     }
 
     /// Per dense square, the castling rights (White's, Black's) that a

@@ -75,6 +75,16 @@ pub struct HistoryRule {
     pub unless_only_such_moves: bool,
 }
 
+/// `first-move of PIECES lost when opponent PIECES moves onto its rank or
+/// file`, as kind sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstMoveLossRule {
+    /// Bit `k` set: unmoved pieces of kind `k` lose their first move.
+    pub pieces: u128,
+    /// Bit `k` set: a move of a piece of kind `k` takes it.
+    pub by: u128,
+}
+
 /// A side's loss of all its royal pieces (A2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Succession {
@@ -302,4 +312,6 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     /// Per file, its squares (read by `no two on a file`; empty slice
     /// without such a rule).
     const FILE_SQUARES: &'static [Self::Bb] = &[];
+    /// The `first-move of ... lost when ...` rules (none by default).
+    const FIRST_MOVE_LOSSES: &'static [FirstMoveLossRule] = &[];
 }

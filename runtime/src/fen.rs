@@ -32,6 +32,13 @@
 //!   Shredder-FEN/X-FEN) naming the rook's file. Written as X-FEN: `K`/`Q`
 //!   for outermost rooks, file letters for inner ones. On boards of 11 files
 //!   or more `K`/`k` always mean "outermost short rook", never the k file.
+//! - **First-move letters** (variants with `unmoved pieces in fen`): after
+//!   each side's castling letters, the file letters of its unmoved pieces
+//!   on its first rank (its castling rank) whose state the castling rights
+//!   do not give, as Fairy-Stockfish writes its gating letters: cambodian's
+//!   `DEde` (White's king and met on d1 and e1, Black's on e8 and d8, may
+//!   still make their first-move leaps). A file letter that names no
+//!   castling rook names such a piece.
 //! - **En passant**: `-`, or the square(s) the last move passed (`e3`;
 //!   several squares are written one after the other, `c3c4`). Both
 //!   conventions are read: the square after every double step, and the
@@ -51,7 +58,9 @@
 //! Per-piece state that FEN does not write is derived: a piece stands
 //! unmoved when the variant's start position has a piece of the same kind
 //! and colour on its square, except castling kings and rooks, which are
-//! unmoved exactly when the castling rights say so.
+//! unmoved exactly when the castling rights say so, and, in variants with
+//! `unmoved pieces in fen`, the pieces of each side's first rank, unmoved
+//! exactly when the first-move letters (or castling rights) say so.
 
 use crate::board::Board;
 use crate::model::{
@@ -852,6 +861,9 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
         reason,
     };
     let mut rights = [0u16; 2];
+    // `unmoved pieces in fen`: files of the unmoved pieces of each side's
+    // first rank that the letters name besides castling rights.
+    let mut unmoved_files = [0u16; 2];
     if field != "-" {
         for c in field.chars() {
             let color = if c.is_ascii_uppercase() {
@@ -892,6 +904,16 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
                             .contains(&file)
                     });
                     let king_file = castling_king(variant, position, color).map(|(f, _, _)| f);
+                    if variant.first_moves.in_fen && (!is_rook || king_file == Some(file)) {
+                        let square = Square::new(file, first_rank(variant, color));
+                        if position.piece_at(square).is_none_or(|p| p.color() != color) {
+                            return Err(error(format!(
+                                "'{c}' but {color} has no piece on the {lower} file of its first rank"
+                            )));
+                        }
+                        unmoved_files[color.index()] |= 1 << file;
+                        continue;
+                    }
                     if !is_rook || king_file == Some(file) {
                         return Err(error(format!(
                             "'{c}' but {color} has no castling rook on the {lower} file of its castling rank"
@@ -931,7 +953,79 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
             }
         }
     }
+    // The other pieces of the first rank are unmoved exactly when a letter
+    // names them (castling kings and rooks also when their rights say so).
+    if variant.first_moves.in_fen {
+        for color in Color::ALL {
+            let rank = first_rank(variant, color);
+            for file in 0..variant.board.files {
+                let square = Square::new(file, rank);
+                let Some(piece) = position.piece_at(square) else {
+                    continue;
+                };
+                if piece.color() != color {
+                    continue;
+                }
+                let named = unmoved_files[color.index()] >> file & 1 == 1;
+                let unmoved = named || (castles(variant, piece.kind()) && piece.is_unmoved());
+                position.set_piece(square, Some(piece.with_unmoved(unmoved)));
+            }
+        }
+    }
     Ok(())
+}
+
+/// The rank whose files the FEN's first-move letters name for `color`
+/// (`unmoved pieces in fen`): its castling rank, or its first rank.
+fn first_rank(variant: &Variant, color: Color) -> u8 {
+    match variant.castling.first() {
+        Some(rule) => rule.ranks[color.index()],
+        None => match color {
+            Color::White => 0,
+            Color::Black => variant.board.ranks.saturating_sub(1),
+        },
+    }
+}
+
+/// Whether pieces of `kind` castle, as king or rook.
+fn castles(variant: &Variant, kind: PieceId) -> bool {
+    variant
+        .castling
+        .iter()
+        .any(|rule| rule.king == kind || rule.rook == kind)
+}
+
+/// The first-move letters of `color` (`unmoved pieces in fen`): the files
+/// of its unmoved pieces on its first rank whose state the castling
+/// letters do not give (a castling king without rights, a castling rook
+/// without its right), in file order, as Fairy-Stockfish writes gates.
+fn first_move_letters(variant: &Variant, position: &impl Board, color: Color) -> String {
+    let mut out = String::new();
+    if !variant.first_moves.in_fen {
+        return out;
+    }
+    let rights = position.castling_rights(color);
+    let rank = first_rank(variant, color);
+    for file in 0..variant.board.files {
+        let Some(piece) = position.piece_at(Square::new(file, rank)) else {
+            continue;
+        };
+        if piece.color() != color || !piece.is_unmoved() {
+            continue;
+        }
+        let given_by_rights = variant.castling.iter().any(|rule| {
+            (rule.king == piece.kind() && rights != 0)
+                || (rule.rook == piece.kind() && rights >> file & 1 == 1)
+        });
+        if !given_by_rights {
+            let letter = (b'a' + file) as char;
+            out.push(match color {
+                Color::White => letter.to_ascii_uppercase(),
+                Color::Black => letter,
+            });
+        }
+    }
+    out
 }
 
 fn castling_text(variant: &Variant, position: &impl Board) -> String {
@@ -939,6 +1033,7 @@ fn castling_text(variant: &Variant, position: &impl Board) -> String {
     for color in Color::ALL {
         let rights = position.castling_rights(color);
         if rights == 0 {
+            out.push_str(&first_move_letters(variant, position, color));
             continue;
         }
         let king = castling_king(variant, position, color);
@@ -978,6 +1073,7 @@ fn castling_text(variant: &Variant, position: &impl Board) -> String {
                 Color::Black => c,
             });
         }
+        out.push_str(&first_move_letters(variant, position, color));
     }
     if out.is_empty() {
         out.push('-');

@@ -331,6 +331,10 @@ pub struct Variant {
     /// Fairy-Stockfish's makruk and cambodian counting); none by default.
     #[serde(default)]
     pub counting: Counting,
+    /// Rules about pieces' first moves: the FEN's first-move letters, and
+    /// events that end a piece's first move (cambodian's king).
+    #[serde(default)]
+    pub first_moves: FirstMoves,
 }
 
 impl Variant {
@@ -520,12 +524,19 @@ pub struct AtomLimits {
     /// `not capturing PIECES`: the atom does not capture, nor attack,
     /// pieces of these kinds (janggi's cannon does not take a cannon).
     pub not_capturing: Vec<PieceId>,
+    /// `not from check`: the atom is not used while the mover's side is in
+    /// check (cambodian's king leap, Fairy-Stockfish's `cambodianMoves`).
+    #[serde(default)]
+    pub not_from_check: bool,
 }
 
 impl AtomLimits {
     /// Whether the atom has no limit.
     pub fn is_none(&self) -> bool {
-        self.along.is_none() && self.not_over.is_empty() && self.not_capturing.is_empty()
+        self.along.is_none()
+            && self.not_over.is_empty()
+            && self.not_capturing.is_empty()
+            && !self.not_from_check
     }
 }
 
@@ -904,6 +915,39 @@ pub struct Counter {
     /// series of checks, which a move that gives no check ends).
     #[serde(default)]
     pub resets: Vec<EventPattern>,
+}
+
+/// Rules about pieces' first moves.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct FirstMoves {
+    /// `unmoved pieces in fen`: the FEN's castling field also names, by
+    /// file letter, the unmoved pieces on each side's first rank (its
+    /// castling rank) other than castling kings and rooks, as
+    /// Fairy-Stockfish writes its gating letters (cambodian's `DEde`).
+    pub in_fen: bool,
+    /// `first-move of PIECES lost when opponent PIECES moves onto its rank
+    /// or file`, in file order.
+    pub losses: Vec<FirstMoveLoss>,
+}
+
+/// `first-move of PIECES lost when opponent PIECES moves onto its rank or
+/// file`: after a move by a piece of `by`, every unmoved piece of `pieces`
+/// of the opponent on the destination's rank or file (whatever stands
+/// between) is moved (Fairy-Stockfish's cambodian king, whose leap is lost
+/// once a rook aims at it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FirstMoveLoss {
+    /// The kinds that lose their first move.
+    pub pieces: Vec<PieceId>,
+    /// The kinds whose move takes it (the moving piece as it left its square).
+    pub by: Vec<PieceId>,
+}
+
+impl FirstMoves {
+    /// Whether any rule ends first moves by an event.
+    pub fn has_losses(&self) -> bool {
+        !self.losses.is_empty()
+    }
 }
 
 /// Counting rules (Fairy-Stockfish's `countingRule`): a count of plies,

@@ -7,7 +7,8 @@
 
 use crate::board::Board;
 use crate::model::{
-    CastleSide, Color, EventPattern, Explosion, PieceId, RoyalLoss, Square, SquareSet, Variant,
+    CastleSide, Color, EventPattern, Explosion, FirstMoveLoss, PieceId, RoyalLoss, Square,
+    SquareSet, Variant,
 };
 use crate::position::{EnPassant, Piece, Position};
 
@@ -196,6 +197,9 @@ pub struct Undo {
     /// The pieces an explosion removed besides the captured one, with
     /// their squares (the capturer first); empty (no allocation) elsewhere.
     blasted: Vec<(u8, Piece)>,
+    /// The opponent's pieces the move took their first move from
+    /// (`first-move of ... lost when ...`), as they were; empty elsewhere.
+    first_moves_lost: Vec<(u8, Piece)>,
 }
 
 /// The facts of a variant that making a move needs, gathered once.
@@ -219,6 +223,9 @@ pub struct MoveEffects {
     /// Per kind and side, where a dropped piece starts unmoved.
     unmoved_drops: Vec<[SquareSet; 2]>,
     explosion: Option<Explosion>,
+    /// `first-move of PIECES lost when opponent PIECES moves onto its rank
+    /// or file`.
+    first_move_losses: Vec<FirstMoveLoss>,
 }
 
 impl MoveEffects {
@@ -261,6 +268,7 @@ impl MoveEffects {
             hands: variant.hands.clone(),
             unmoved_drops: crate::hands::unmoved_drop_squares(variant),
             explosion: variant.explosion.clone(),
+            first_move_losses: variant.first_moves.losses.clone(),
         }
     }
 
@@ -378,6 +386,7 @@ impl Position {
             hand_before: None,
             captured: None,
             blasted: Vec::new(),
+            first_moves_lost: Vec::new(),
         };
         let mover = self.side_to_move();
         let mut crowned = false;
@@ -473,6 +482,9 @@ impl Position {
             }
         }
         self.update_castling_rights(mv, moving, effects);
+        if !effects.first_move_losses.is_empty() {
+            self.lose_first_moves(mv, moving, effects, &mut undo);
+        }
         if let (Some(explosion), Some(_)) = (&effects.explosion, undo.captured) {
             self.explode(mv.to, explosion, effects, &mut undo);
         }
@@ -532,8 +544,48 @@ impl Position {
         }
     }
 
+    /// `first-move of PIECES lost when opponent PIECES moves onto its rank
+    /// or file`: after a move of `moving` (as it left its square) to
+    /// `mv.to`, the opponent's unmoved pieces of the rule's kinds on that
+    /// rank or file are moved, whatever stands between.
+    fn lose_first_moves(
+        &mut self,
+        mv: &Move,
+        moving: Option<Piece>,
+        effects: &MoveEffects,
+        undo: &mut Undo,
+    ) {
+        let Some(mover) = moving else {
+            return;
+        };
+        if matches!(mv.kind, MoveKind::Drop { .. }) || mv.to == mv.from {
+            return;
+        }
+        let kind = mover.kind();
+        for loss in &effects.first_move_losses {
+            if !loss.by.contains(&kind) {
+                continue;
+            }
+            for (square, piece) in self.pieces().collect::<Vec<_>>() {
+                let on_line = square.file == mv.to.file || square.rank == mv.to.rank;
+                if piece.color() != mover.color()
+                    && piece.is_unmoved()
+                    && on_line
+                    && square != mv.to
+                    && loss.pieces.contains(&piece.kind())
+                {
+                    undo.first_moves_lost.push((square.index() as u8, piece));
+                    self.set_piece(square, Some(piece.with_unmoved(false)));
+                }
+            }
+        }
+    }
+
     /// Takes back `mv`, given what [`Position::make_move`] returned.
     pub fn unmake_move(&mut self, _mv: &Move, undo: &Undo) {
+        for &(index, piece) in &undo.first_moves_lost {
+            self.set_piece_at_index(index as usize, Some(piece));
+        }
         for &(index, piece) in &undo.blasted {
             self.set_piece_at_index(index as usize, Some(piece));
         }

@@ -356,6 +356,14 @@ impl Builder {
                 })
             }
             Rule::counting_stmt => BodyKind::Counting(self.counting(&statement)?),
+            Rule::first_move_loss_stmt => {
+                let mut children = self.children(&statement);
+                let pieces = self.ident_list(&children.next(Rule::ident_alt)?)?;
+                let by = self.ident_list(&children.next(Rule::ident_alt)?)?;
+                children.end()?;
+                BodyKind::FirstMoveLoss(pieces, by)
+            }
+            Rule::unmoved_fen_stmt => BodyKind::UnmovedInFen,
             Rule::reset_stmt => {
                 let mut children = self.children(&statement);
                 let events = self.event_list(&children.next(Rule::event_list)?)?;
@@ -563,6 +571,7 @@ impl Builder {
                 let names = self.ident_list(&children.next(Rule::ident_alt)?)?;
                 AtomLimit::NotCapturing(names, span(&inner))
             }
+            Rule::not_from_check => AtomLimit::NotFromCheck(span(&inner)),
             _ => return Err(self.unexpected_node(Rule::atom_limit, &inner)),
         };
         children.end()?;

@@ -60,6 +60,8 @@ pub enum AtomLimit {
     NotOver(Vec<Ident>, Span),
     /// `not capturing PIECES`: the movement does not capture these kinds.
     NotCapturing(Vec<Ident>, Span),
+    /// `not from check`: not while the mover's side is in check.
+    NotFromCheck(Span),
 }
 
 /// A modifier and where it is written.

@@ -25,7 +25,9 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
         | BodyKind::Setup(_)
         | BodyKind::CheckRule(_)
         | BodyKind::CaptureRule(_)
-        | BodyKind::Immobility => {}
+        | BodyKind::Immobility
+        | BodyKind::UnmovedInFen => {}
+        BodyKind::FirstMoveLoss(pieces, by) => names.extend(pieces.iter().chain(by)),
         BodyKind::Region(region) => {
             names.push(&region.name);
             region_names(&region.expr, names);
@@ -148,6 +150,7 @@ fn move_names<'a>(expr: &'a MoveExpr, names: &mut Vec<&'a Ident>) {
                 AtomLimit::NotOver(pieces, _) | AtomLimit::NotCapturing(pieces, _) => {
                     names.extend(pieces)
                 }
+                AtomLimit::NotFromCheck(_) => {}
             }
         }
         names.extend(&term.region);

@@ -27,6 +27,9 @@ const SNIPPETS: &[&str] = &[
     "check-rule royal, royals may not face each other, no checks",
     "check-rule royal, royals facing each other must part",
     "piece king \"K\" royal moves leap (0,1) + pass",
+    "piece king \"K\" royal moves king-step + first-move move-only betza \"fsN\" not from check",
+    "first-move of king | met lost when opponent rook moves onto its rank or file",
+    "unmoved pieces in fen",
     "points rook 13, cannon 7",
     "counter passes counts pass, reset on not pass",
     "end when royals face each other and last move pass and white points lead >= 2 => win for white",
@@ -694,4 +697,25 @@ fn counting_statements_keep_their_parts() {
             Condition::CountingOverLimit
         ])
     );
+}
+
+#[test]
+fn first_move_statements_keep_their_parts() {
+    let BodyKind::FirstMoveLoss(pieces, by) =
+        body("first-move of king | met lost when opponent rook moves onto its rank or file")
+    else {
+        panic!("a first-move loss");
+    };
+    assert_eq!(names(&pieces), ["king", "met"]);
+    assert_eq!(names(&by), ["rook"]);
+    assert_eq!(body("unmoved pieces in fen"), BodyKind::UnmovedInFen);
+    let BodyKind::Piece(piece) =
+        body("piece king \"K\" royal moves first-move move-only leap (2,1) not from check")
+    else {
+        panic!("a piece");
+    };
+    assert!(matches!(
+        piece.moves.terms[0].limits[..],
+        [AtomLimit::NotFromCheck(_)]
+    ));
 }

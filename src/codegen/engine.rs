@@ -799,7 +799,9 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 let name = self.reach_fn(kind, color);
                 let atoms = &self.plan.atoms[kind][color];
                 let reads_position = atoms.iter().any(|atom| {
-                    matches!(atom.condition, AtomCondition::FirstMove) || atom.has_kind_limits()
+                    matches!(atom.condition, AtomCondition::FirstMove)
+                        || atom.has_kind_limits()
+                        || atom.not_from_check
                 });
                 let pos = if reads_position {
                     quote! { pos }
@@ -821,7 +823,11 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                         let spared = self.kinds_union(&atom.not_capturing);
                         targets = quote! { (#targets) & !#spared };
                     }
-                    let add = quote! { reach[#slot] |= #targets; };
+                    let mut add = quote! { reach[#slot] |= #targets; };
+                    if atom.not_from_check {
+                        let c = Self::usize_lit(color);
+                        add = quote! { if !pos.royal_attacked(#c) { #add } };
+                    }
                     match self.condition_test(atom.condition, color, quote! { from }) {
                         None => add,
                         Some(test) => quote! { if #test { #add } },
@@ -1162,7 +1168,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let atoms = &self.plan.atoms[kind][color];
         for (i, a) in atoms.iter().enumerate() {
             let component = &self.plan.components[a.component];
-            if a.has_kind_limits() || component.along.is_some() {
+            if a.has_kind_limits() || a.not_from_check || component.along.is_some() {
                 return None;
             }
             if !matches!(
@@ -1817,6 +1823,18 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         }
         if v.legality.royal_facing == RoyalFacing::MustPart {
             passing.extend(quote! { const ROYALS_MUST_PART: bool = true; });
+        }
+        if !v.first_moves.losses.is_empty() {
+            let mask = |kinds: &[usize]| {
+                Literal::u128_unsuffixed(kinds.iter().fold(0u128, |m, k| m | 1u128 << k))
+            };
+            let rules = v.first_moves.losses.iter().map(|loss| {
+                let (pieces, by) = (mask(&loss.pieces), mask(&loss.by));
+                quote! { FirstMoveLossRule { pieces: #pieces, by: #by } }
+            });
+            passing.extend(quote! {
+                const FIRST_MOVE_LOSSES: &'static [FirstMoveLossRule] = &[#(#rules),*];
+            });
         }
         RulesData {
             items: quote! {

@@ -594,7 +594,8 @@ mod tests {
                 limits: varc_runtime::model::into_field(varc_runtime::model::AtomLimits {
                     along: None,
                     not_over: Vec::new(),
-                    not_capturing: Vec::new()
+                    not_capturing: Vec::new(),
+                    not_from_check: false
                 })
             }),
         );
@@ -751,6 +752,7 @@ mod tests {
             match_rules: vec![],
             evaluation: Default::default(),
             hands: Default::default(),
+            first_moves: Default::default(),
         }
     }
 }

@@ -30,6 +30,9 @@ pub struct AtomPlan {
     pub not_over: Vec<usize>,
     /// `not capturing PIECES`: kinds the atom does not capture or attack.
     pub not_capturing: Vec<usize>,
+    /// `not from check`: not while the mover's side is in check (a
+    /// move-only atom, so no attack reads it).
+    pub not_from_check: bool,
 }
 
 impl AtomPlan {
@@ -164,6 +167,7 @@ impl<'a> Plan<'a> {
                         condition: atom.condition,
                         not_over: atom.limits.not_over.clone(),
                         not_capturing: atom.limits.not_capturing.clone(),
+                        not_from_check: atom.limits.not_from_check,
                     });
                 }
             }

@@ -693,6 +693,50 @@ Fix: write each limit once, joining kinds with `|`:
 
     piece cannon \"C\" moves hop (0,1) not over cannon | rook not capturing cannon"
         }
+        Code::FirstMoveLossTwice => {
+            "\
+The lists of a `first-move of PIECES lost when opponent PIECES moves onto
+its rank or file` rule are sets: a kind named twice in one of them is most
+often a mistyped name.
+
+Example:
+
+    first-move of king lost when opponent rook | rook moves onto its rank or file
+
+Fix: name each kind once:
+
+    first-move of king lost when opponent rook moves onto its rank or file"
+        }
+        Code::FirstMoveLossWithoutFirstMove => {
+            "\
+`first-move of PIECES lost when ...` ends the first move of the pieces it
+names: each of them must have a `first-move` part in its movement, or the
+rule would take nothing from it.
+
+Example:
+
+    piece king \"K\" royal moves king-step
+    first-move of king lost when opponent rook moves onto its rank or file
+
+Fix: give the piece its first-move movement (cambodian's king leap):
+
+    piece king \"K\" royal moves king-step + first-move move-only betza \"fsN\" not from check"
+        }
+        Code::NotFromCheckCaptures => {
+            "\
+`not from check` after a movement bars it while the mover's side is in
+check (cambodian's king leap). Such a movement must be `move-only`: one
+that captured would attack a square only while its side is not in check,
+and the check rule reads attacks whatever the side to move.
+
+Example:
+
+    piece king \"K\" royal moves king-step + first-move betza \"fsN\" not from check
+
+Fix: make it move only:
+
+    piece king \"K\" royal moves king-step + first-move move-only betza \"fsN\" not from check"
+        }
         Code::DropsWithoutHand => {
             "\
 The variant has `drops of` rules, but nothing ever puts a piece in a hand:

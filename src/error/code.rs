@@ -175,6 +175,15 @@ codes! {
     /// `royals may not face each other` and `royals facing each other
     /// must part` in one check rule.
     FacingRulesContradict = "E0435",
+    /// A kind named twice in a `first-move of PIECES lost when opponent
+    /// PIECES moves onto its rank or file` rule (E044x: first moves).
+    FirstMoveLossTwice = "E0440",
+    /// A kind after `first-move of` that has no `first-move` movement: the
+    /// rule could take nothing from it.
+    FirstMoveLossWithoutFirstMove = "E0441",
+    /// A `not from check` movement that may capture (it would attack only
+    /// while its side is not in check).
+    NotFromCheckCaptures = "E0442",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",

@@ -135,12 +135,19 @@ impl Interpreter {
     /// The pseudo-legal moves of the side to move, without succession.
     pub(crate) fn pseudo_legal(&self, position: &Position, out: &mut Vec<Move>) {
         let side = position.side_to_move();
+        // Read once, when a `not from check` movement needs it.
+        let mut in_check: Option<bool> = None;
         for from in SquareIter::new(*position.occupied(side)) {
             let Some(piece) = position.piece_at_index(from) else {
                 continue;
             };
             let first = out.len();
             for probe in self.tables.probes_of(piece.kind(), side, from) {
+                if probe.not_from_check
+                    && *in_check.get_or_insert_with(|| self.royal_in_danger(position, side))
+                {
+                    continue;
+                }
                 if self.condition_holds(probe.condition, piece, from) {
                     self.probe_moves(position, piece, from, probe, probe.mode, true, out);
                 }

@@ -40,6 +40,8 @@ pub(crate) struct Probe {
     pub not_over: u64,
     /// Bit `k` set: no capture of kind `k` (`not capturing`).
     pub not_capturing: u64,
+    /// `not from check`: not while the mover's side is in check.
+    pub not_from_check: bool,
     pub start: u32,
     pub len: u32,
 }
@@ -249,6 +251,7 @@ impl Tables {
                                 condition: atom.condition,
                                 not_over: kind_bits(&atom.limits.not_over),
                                 not_capturing: kind_bits(&atom.limits.not_capturing),
+                                not_from_check: atom.limits.not_from_check,
                                 start: probe_squares.len() as u32,
                                 len: squares.len() as u32,
                             });

@@ -321,6 +321,7 @@ fn key_of(body: &ast::Body) -> (Option<Key>, Span) {
         ast::BodyKind::CheckRule(_) => singleton("check-rule"),
         ast::BodyKind::CaptureRule(_) => singleton("capture-rule"),
         ast::BodyKind::Immobility => singleton("immobility"),
+        ast::BodyKind::UnmovedInFen => singleton("unmoved pieces in fen"),
         ast::BodyKind::Explosion(_) => singleton("capture explodes"),
         ast::BodyKind::Points(_) => singleton("points"),
         ast::BodyKind::Succession(_) => singleton("on royal-capture"),
@@ -337,6 +338,7 @@ fn key_of(body: &ast::Body) -> (Option<Key>, Span) {
         | ast::BodyKind::History(_)
         | ast::BodyKind::Termination(_)
         | ast::BodyKind::Counting(_)
+        | ast::BodyKind::FirstMoveLoss(..)
         | ast::BodyKind::Award(_)
         | ast::BodyKind::Match(_) => (None, body.span),
     }

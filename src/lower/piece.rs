@@ -256,7 +256,7 @@ impl<'a> Lowerer<'a> {
             (false, None) => AtomCondition::Always,
         };
         let atoms = self.apply_limits(file, term, atoms);
-        atoms
+        let atoms: Vec<MoveAtom> = atoms
             .into_iter()
             .filter_map(|mut atom| {
                 atom.mode = combined_mode(atom.mode, mode)?;
@@ -266,7 +266,27 @@ impl<'a> Lowerer<'a> {
                 }
                 (!atom.directions.is_empty()).then_some(atom)
             })
-            .collect()
+            .collect();
+        // A movement barred in check that captured would attack only
+        // when its side is not in check: it may only move.
+        let capturing = atoms
+            .iter()
+            .any(|atom| atom.limits.not_from_check && atom.mode != MoveMode::MoveOnly);
+        if capturing {
+            self.error(
+                Error::new(
+                    Code::NotFromCheckCaptures,
+                    file,
+                    term.span,
+                    "a `not from check` movement must be `move-only`",
+                )
+                .with_label("this movement may capture")
+                .with_help(
+                    "write `move-only` before it: `first-move move-only betza \"fsN\" not from check`",
+                ),
+            );
+        }
+        atoms
     }
 
     /// Applies the limits written after a term's atom (`along REGION`,
@@ -283,12 +303,14 @@ impl<'a> Lowerer<'a> {
         let mut along: Option<RegionId> = None;
         let mut not_over: Vec<PieceId> = Vec::new();
         let mut not_capturing: Vec<PieceId> = Vec::new();
+        let mut not_from_check = false;
         let mut seen: Vec<&'static str> = Vec::new();
         for limit in &term.limits {
             let (word, span) = match limit {
                 ast::AtomLimit::Along(region) => ("along", region.span),
                 ast::AtomLimit::NotOver(_, span) => ("not over", *span),
                 ast::AtomLimit::NotCapturing(_, span) => ("not capturing", *span),
+                ast::AtomLimit::NotFromCheck(span) => ("not from check", *span),
             };
             if seen.contains(&word) {
                 self.error(
@@ -306,6 +328,7 @@ impl<'a> Lowerer<'a> {
             seen.push(word);
             match limit {
                 ast::AtomLimit::Along(region) => along = self.region(file, region),
+                ast::AtomLimit::NotFromCheck(_) => not_from_check = true,
                 ast::AtomLimit::NotOver(pieces, span)
                 | ast::AtomLimit::NotCapturing(pieces, span) => {
                     let mut ids = Vec::new();
@@ -383,6 +406,7 @@ impl<'a> Lowerer<'a> {
                     atom.limits.not_capturing.push(*id);
                 }
             }
+            atom.limits.not_from_check |= not_from_check;
         }
         atoms
     }

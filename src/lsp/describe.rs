@@ -53,6 +53,9 @@ fn atom_in_words(variant: &Variant, atom: &MoveAtom) -> String {
             qualifiers.push(format!("while in `{name}`"));
         }
     }
+    if atom.limits.not_from_check {
+        qualifiers.push("not out of check".to_string());
+    }
     let motion = match atom.motion {
         Motion::Leap => "leaps".to_string(),
         Motion::Ride { max: None } => "rides".to_string(),

@@ -122,6 +122,8 @@ impl FileIndex {
                 | ast::BodyKind::CheckRule(_)
                 | ast::BodyKind::CaptureRule(_)
                 | ast::BodyKind::Immobility
+                | ast::BodyKind::UnmovedInFen
+                | ast::BodyKind::FirstMoveLoss(..)
                 | ast::BodyKind::Explosion(_)
                 | ast::BodyKind::Points(_)
                 | ast::BodyKind::History(_)
