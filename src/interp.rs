@@ -338,6 +338,21 @@ fn retain_captures_if_any(position: &Position, out: &mut Vec<Move>, first: usize
     }
 }
 
+/// Compulsory drops: when one of `out[first..]` (the legal moves) is a
+/// drop, removes those that are not (Fairy-Stockfish's `mustDrop`).
+fn retain_drops_if_any(out: &mut Vec<Move>, first: usize) {
+    if out[first..].iter().any(|mv| mv.dropped().is_some()) {
+        let mut kept = first;
+        for i in first..out.len() {
+            if out[i].dropped().is_some() {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}
+
 /// The interpreter works on the runtime's own position and move, so the
 /// conversions at the edges are copies.
 impl Rules for Interpreter {
@@ -373,6 +388,9 @@ impl Rules for Interpreter {
         }
         if self.variant.legality.capture_rule == CaptureRule::Compulsory {
             retain_captures_if_any(position, out, first);
+        }
+        if self.variant.legality.drops_compulsory {
+            retain_drops_if_any(out, first);
         }
     }
 

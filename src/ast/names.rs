@@ -25,6 +25,7 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
         | BodyKind::Setup(_)
         | BodyKind::CheckRule(_)
         | BodyKind::CaptureRule(_)
+        | BodyKind::DropRule(_)
         | BodyKind::Immobility => {}
         BodyKind::Region(region) => {
             names.push(&region.name);
@@ -49,6 +50,9 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
                     PromoteOption::Mandatory
                     | PromoteOption::Optional
                     | PromoteOption::CapturedKindsOnly(_)
+                    | PromoteOption::AtMost(_)
+                    | PromoteOption::LastAnywhere(_)
+                    | PromoteOption::AttackingNothing(_)
                     | PromoteOption::LeavingToo(_)
                     | PromoteOption::Delayed(_) => {}
                 }
