@@ -10,6 +10,8 @@
 //!   the Chess960 form). Both forms, and `O-O` / `O-O-O`, are read.
 //! - A delayed promotion (Chess 99) is the square, `=` and the letter:
 //!   `e8=b`; with its follow-up move, `>` and the destination: `e8=n>d6`.
+//!   Fairy-Stockfish's form (sittuyin's `e4e4f`, `e4d3f`: from, to and
+//!   the letter) is read too, where no other move has that text.
 //! - A succession (A2) is the crowned piece's square and `^` before the
 //!   ordinary move: `c1^e2e4`.
 //! - A drop from the hand is the kind's letter in upper case, `@` and the
@@ -637,7 +639,26 @@ pub fn parse_move<R: Rules + ?Sized>(
     };
     match found.as_slice() {
         [index] => return Ok(generated[*index]),
-        [] => {}
+        [] => {
+            // Fairy-Stockfish's form of a delayed promotion (sittuyin's
+            // `e4e4f`, `e4d3f`): from, to and the letter, where no other
+            // move has that text.
+            if !spec.delayed && spec.from.is_some() && promotion.is_some() {
+                let delayed: Vec<usize> = (0..legal.len())
+                    .filter(|i| {
+                        let mv = &legal[*i];
+                        mv.kind == MoveKind::DelayedPromotion
+                            && Some(mv.from) == spec.from
+                            && Some(mv.to) == spec.to
+                            && mv.promotion == promotion
+                            && mv.crown == spec.crown
+                    })
+                    .collect();
+                if let [index] = delayed.as_slice() {
+                    return Ok(generated[*index]);
+                }
+            }
+        }
         many => {
             return Err(MoveTextError::Ambiguous {
                 text: input.to_string(),
