@@ -617,10 +617,11 @@ Fix: use the royal check rule (xiangqi's flying general):
         }
         Code::DropOfRoyal => {
             "\
-A royal piece is named in `drops of`. Royal pieces are never captured into
-a hand (the check rule protects them, or their capture ends the game), and
-a royal piece in hand would be off the board where nothing protects it, so
-the file is refused.
+A royal piece is named in `drops of`, and the start position holds none
+in a hand. Royal pieces are never captured into a hand (the check rule
+protects them, or their capture ends the game), so such a drop could never
+happen, and the file is refused. A royal piece that starts in hand (the
+kings of sittuyin's setup phase, `[KFRRSSNNkfrrssnn]`) may be dropped.
 
 Example:
 
