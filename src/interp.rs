@@ -15,7 +15,11 @@
 //!   mandatory promotion optional is false without clocks; delayed rules
 //!   leave the arriving move unpromoted and add, for each piece standing in
 //!   the zone, "promote in place" moves, each optionally followed by one move
-//!   of the promoted piece in the rule's follow-up mode;
+//!   of the promoted piece in the rule's follow-up mode (with `at most N on
+//!   the board`, a choice only while the side has fewer of its kind; with
+//!   `anywhere for the last one`, the side's last piece of the rule's kinds
+//!   on any square; with `attacking nothing`, none that gives check or
+//!   leaves the promoted piece attacking a piece of the opponent);
 //! - castling with Chess960 destinations (see the runtime's `Castling`);
 //! - en passant for the variant's en passant kinds;
 //! - confinement: a piece `confined to` a region moves and attacks only
@@ -27,6 +31,8 @@
 //!   illegal (pseudo-legal generation ignores the rule);
 //! - compulsory capture: when the side to move has a legal capture, its
 //!   legal moves are its captures (pseudo-legal generation ignores the rule);
+//! - compulsory drops: when the side to move has a legal drop, its legal
+//!   moves are its drops (likewise);
 //! - drops: each kind held in hand onto each empty square of its drop
 //!   rule's region (a capture sends the piece to the capturer's hand in
 //!   the runtime's make-move), with `no two on a file` not on a file where

@@ -34,8 +34,12 @@ fn legal_in_both(fen: &str, moves: &str) -> [Vec<String>; 2] {
 
 /// The FEN after `moves` from `fen`, in both back ends.
 fn fen_in_both(fen: &str, moves: &str) -> [String; 2] {
-    common::replay_both(&sittuyin_file(), &sittuyin(), &["--fen", fen, "--moves", moves])
-        .map(|value| value["fen"].as_str().unwrap_or_default().to_string())
+    common::replay_both(
+        &sittuyin_file(),
+        &sittuyin(),
+        &["--fen", fen, "--moves", moves],
+    )
+    .map(|value| value["fen"].as_str().unwrap_or_default().to_string())
 }
 
 const START: &str = "8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[KFRRSSNNkfrrssnn] w - - 0 1";
@@ -89,7 +93,10 @@ fn two_pawns_promote_only_on_the_promotion_squares_and_never_beside_a_met() {
     }
     for moves in legal_in_both("8/8/1k6/8/4P3/7P/8/R3K3[] w - - 0 1", "e4e5 b6b7") {
         let promotions: Vec<&String> = moves.iter().filter(|m| m.contains('=')).collect();
-        assert_eq!(promotions, ["e5=f", "e5=f>d4", "e5=f>d6", "e5=f>f4", "e5=f>f6"]);
+        assert_eq!(
+            promotions,
+            ["e5=f", "e5=f>d4", "e5=f>d6", "e5=f>f4", "e5=f>f6"]
+        );
     }
     let with_met = "8/8/4k3/8/4P3/8/8/R2FK3[] w - - 0 1";
     for moves in legal_in_both(with_met, "") {
@@ -135,4 +142,14 @@ fn perft_agrees_with_fairy_stockfish() {
             ("4k3/6r1/5P2/4P3/8/8/8/4K3[] w - - 0 1", [14, 216, 2484]),
         ],
     );
+}
+
+/// A move refused because a drop is possible says so.
+#[test]
+fn a_move_refused_for_a_possible_drop_says_why() {
+    let file = sittuyin_file();
+    let (value, _) =
+        common::replay_json(&[file.to_str().expect("path"), "--moves", "K@e2 k@e7 e4d5"]);
+    let error = value["error"].as_str().unwrap_or_default();
+    assert!(error.contains("drops are compulsory"), "{value}");
 }

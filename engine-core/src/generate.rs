@@ -235,7 +235,10 @@ fn retain_drops_if_any(out: &mut Vec<Mv>, first: usize) {
 /// holds a piece in hand (then the moves are listed to know).
 #[inline(always)]
 fn drops_may_be_compulsory<V: CompiledVariant>(pos: &Pos<V>) -> bool {
-    V::COMPULSORY_DROPS && AsRef::<[u8]>::as_ref(&pos.hands[pos.side()]).iter().any(|&n| n > 0)
+    V::COMPULSORY_DROPS
+        && AsRef::<[u8]>::as_ref(&pos.hands[pos.side()])
+            .iter()
+            .any(|&n| n > 0)
 }
 
 /// No checks: removes the moves of `out[first..]` that attack a royal

@@ -173,8 +173,13 @@ fn attacks_nothing<V: CompiledVariant>(pos: &Pos<V>, mv: Mv) -> bool {
         return false;
     }
     let occupied = after.colors[0] | after.colors[1];
-    let [move_or_capture, _, capture_only] =
-        V::reach(mv.promotion as usize, pos.side(), &after, mv.to as usize, occupied);
+    let [move_or_capture, _, capture_only] = V::reach(
+        mv.promotion as usize,
+        pos.side(),
+        &after,
+        mv.to as usize,
+        occupied,
+    );
     (move_or_capture | capture_only) & after.colors[opponent] == V::Bb::EMPTY
 }
 

@@ -624,7 +624,11 @@ fn split_holdings<'a>(
             .ok_or_else(|| error(&format!("{rest:?} is not a piece letter of this variant")))?;
         // A royal piece is held only where a drop rule names it (the setup
         // phase of sittuyin, whose kings start in hand).
-        let dropped = variant.hands.drops.iter().any(|rule| rule.pieces.contains(&kind));
+        let dropped = variant
+            .hands
+            .drops
+            .iter()
+            .any(|rule| rule.pieces.contains(&kind));
         if variant.pieces[kind].royal && !dropped {
             return Err(error(&format!(
                 "{} is royal and cannot be held in hand (no drop rule names it)",

@@ -667,12 +667,22 @@ impl Interpreter {
         let mut captures = Vec::new();
         for probe in self.tables.probes_of(piece.kind(), piece.color(), square) {
             if self.condition_holds(probe.condition, piece, square) {
-                self.probe_moves(position, piece, square, probe, probe.mode, false, &mut captures);
+                self.probe_moves(
+                    position,
+                    piece,
+                    square,
+                    probe,
+                    probe.mode,
+                    false,
+                    &mut captures,
+                );
             }
         }
-        captures
-            .iter()
-            .any(|mv| position.piece_at(mv.to).is_some_and(|p| p.color() != piece.color()))
+        captures.iter().any(|mv| {
+            position
+                .piece_at(mv.to)
+                .is_some_and(|p| p.color() != piece.color())
+        })
     }
 }
 

@@ -74,14 +74,17 @@ impl Lowerer<'_> {
 
     /// Where `name` is written in a drop rule of `file`.
     fn drop_name_span(&self, file: usize, name: &str) -> Option<Span> {
-        self.items.iter().filter(|item| item.file == file).find_map(|item| match &item.body.kind {
-            ast::BodyKind::Drops(drops) => drops
-                .pieces
-                .iter()
-                .find(|ident| ident.name == name)
-                .map(|ident| ident.span),
-            _ => None,
-        })
+        self.items
+            .iter()
+            .filter(|item| item.file == file)
+            .find_map(|item| match &item.body.kind {
+                ast::BodyKind::Drops(drops) => drops
+                    .pieces
+                    .iter()
+                    .find(|ident| ident.name == name)
+                    .map(|ident| ident.span),
+                _ => None,
+            })
     }
 
     /// Checks of the drop rules against each other and the rest of the
