@@ -150,6 +150,10 @@ fn a_move_refused_for_a_possible_drop_says_why() {
     let file = sittuyin_file();
     let (value, _) =
         common::replay_json(&[file.to_str().expect("path"), "--moves", "K@e2 k@e7 e4d5"]);
-    let error = value["error"].as_str().unwrap_or_default();
-    assert!(error.contains("drops are compulsory"), "{value}");
+    assert_eq!(value["error"], "illegal move e4d5");
+    let reason = value["reason"].as_str().unwrap_or_default();
+    assert!(
+        reason.starts_with("drops are compulsory: e4d5 is not a drop"),
+        "{value}"
+    );
 }
