@@ -128,6 +128,25 @@ EXTRA_POSITIONS = {
         # A dragon taken goes to the hand as a rook.
         "2k2/2+R2/5/5/2K2[-] b 0 1",
     ],
+    "sittuyin": [
+        # The setup phase: White has dropped its king, Black drops next;
+        # then Black's hand alone is not empty (White moves freely).
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/3K4[FRRSSNNkfrrssnn] b - - 0 1",
+        "8/8/4pppp/pppp4/4PPPP/PPPP4/8/RNSKFSNR[krrssnnf] b - - 0 5",
+        "rnskfsnr/8/4pppp/pppp4/4PPPP/PPPP4/8/3K4[FRRSSNN] w - - 0 5",
+        # Promotion as a move of its own: the last pawn anywhere, two pawns
+        # only on the promotion squares, never attacking a piece or giving
+        # check (also by discovery), not while the side has a met.
+        "8/8/4k3/8/4P3/8/8/R3K3[] w - - 0 1",
+        "8/8/4k3/8/2P1P3/8/8/R3K3[] w - - 0 1",
+        "r2k4/8/2P5/3P4/8/8/8/R3K3[] w - - 0 1",
+        "4k3/6r1/5P2/4P3/8/8/8/4K3[] w - - 0 1",
+        "rnsk1snr/2f5/1pp1ppp1/p2p3p/P2P3P/1PP1PPP1/8/RNSKFSNR[] w - - 0 10",
+        # ASEAN counting: a king alone against a rook (16 moves, from 0),
+        # started by the capture of the last pawn, and running.
+        "k7/8/8/8/8/8/4p3/R3K3[] b - - 0 1",
+        "k7/8/8/8/8/8/8/R3K3[] b - 32 6 20",
+    ],
     "janggi": [
         # The kings face each other (bikjang): the side to move must part
         # them or pass, and a pass ends the game.

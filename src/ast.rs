@@ -148,6 +148,8 @@ pub enum BodyKind {
     CheckRule(CheckRule),
     /// `capture-rule compulsory|free`.
     CaptureRule(CaptureRuleKind),
+    /// `drop-rule compulsory|free`.
+    DropRule(DropRuleKind),
     /// `no piece may stand where it could not move`.
     Immobility,
     /// `capture explodes radius N [, except PIECES]`.

@@ -84,13 +84,23 @@ pub fn dump(variant: &Variant) -> String {
                 .collect();
             let _ = writeln!(
                 out,
-                "    only into captured kinds: offered while fewer on the board than (white/black) {}",
+                "    limited choices: offered while fewer on the board than (white/black) {}",
                 limits.join(", ")
             );
         }
         if p.leaving_too {
             out.push_str(
                 "    starting or ending there: a move that starts in the zone promotes too\n",
+            );
+        }
+        if p.last_anywhere {
+            out.push_str(
+                "    anywhere for the last one: a side's last piece of these kinds promotes on any square\n",
+            );
+        }
+        if p.attacking_nothing {
+            out.push_str(
+                "    attacking nothing: no promotion that gives check or leaves the promoted piece attacking a piece of the opponent\n",
             );
         }
     }
@@ -218,6 +228,9 @@ pub fn dump(variant: &Variant) -> String {
     }
     if v.legality.capture_rule == CaptureRule::Compulsory {
         out.push_str("  capture rule: compulsory (a side that can capture must)\n");
+    }
+    if v.legality.drops_compulsory {
+        out.push_str("  drop rule: compulsory (a side that can drop must)\n");
     }
     if v.legality.immobility_illegal {
         out.push_str("  no piece may stand where it could not move (a move that does not promote, or a drop, onto such a square is illegal)\n");

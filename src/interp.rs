@@ -15,7 +15,11 @@
 //!   mandatory promotion optional is false without clocks; delayed rules
 //!   leave the arriving move unpromoted and add, for each piece standing in
 //!   the zone, "promote in place" moves, each optionally followed by one move
-//!   of the promoted piece in the rule's follow-up mode;
+//!   of the promoted piece in the rule's follow-up mode (with `at most N on
+//!   the board`, a choice only while the side has fewer of its kind; with
+//!   `anywhere for the last one`, the side's last piece of the rule's kinds
+//!   on any square; with `attacking nothing`, none that gives check or
+//!   leaves the promoted piece attacking a piece of the opponent);
 //! - castling with Chess960 destinations (see the runtime's `Castling`);
 //! - en passant for the variant's en passant kinds;
 //! - confinement: a piece `confined to` a region moves and attacks only
@@ -27,6 +31,8 @@
 //!   illegal (pseudo-legal generation ignores the rule);
 //! - compulsory capture: when the side to move has a legal capture, its
 //!   legal moves are its captures (pseudo-legal generation ignores the rule);
+//! - compulsory drops: when the side to move has a legal drop, its legal
+//!   moves are its drops (likewise);
 //! - drops: each kind held in hand onto each empty square of its drop
 //!   rule's region (a capture sends the piece to the capturer's hand in
 //!   the runtime's make-move), with `no two on a file` not on a file where
@@ -338,6 +344,21 @@ fn retain_captures_if_any(position: &Position, out: &mut Vec<Move>, first: usize
     }
 }
 
+/// Compulsory drops: when one of `out[first..]` (the legal moves) is a
+/// drop, removes those that are not (Fairy-Stockfish's `mustDrop`).
+fn retain_drops_if_any(out: &mut Vec<Move>, first: usize) {
+    if out[first..].iter().any(|mv| mv.dropped().is_some()) {
+        let mut kept = first;
+        for i in first..out.len() {
+            if out[i].dropped().is_some() {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}
+
 /// The interpreter works on the runtime's own position and move, so the
 /// conversions at the edges are copies.
 impl Rules for Interpreter {
@@ -373,6 +394,9 @@ impl Rules for Interpreter {
         }
         if self.variant.legality.capture_rule == CaptureRule::Compulsory {
             retain_captures_if_any(position, out, first);
+        }
+        if self.variant.legality.drops_compulsory {
+            retain_drops_if_any(out, first);
         }
     }
 

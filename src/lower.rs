@@ -103,6 +103,8 @@ pub(crate) struct Lowerer<'a> {
     drop_sites: Vec<(usize, Span)>,
     /// The promotion rules (indices) written `only into captured kinds`.
     limited_promotions: Vec<usize>,
+    /// Where `drop-rule` is written, if it is.
+    drop_rule_site: Option<(usize, Span)>,
     /// Where each of the variant's terminations is written, in model order.
     termination_sites: Vec<(usize, Span)>,
     /// Where each counting statement is written, in file order.
@@ -136,6 +138,7 @@ impl<'a> Lowerer<'a> {
             promotion_sites: Vec::new(),
             drop_sites: Vec::new(),
             limited_promotions: Vec::new(),
+            drop_rule_site: None,
             termination_sites: Vec::new(),
             counting_sites: Vec::new(),
             dropped: Vec::new(),
@@ -167,6 +170,7 @@ impl<'a> Lowerer<'a> {
                 royal_facing: RoyalFacing::Allowed,
                 history_rules: Vec::new(),
                 immobility_illegal: false,
+                drops_compulsory: false,
             },
             royal_loss: RoyalLoss::EndsGame,
             counters: Vec::new(),
@@ -294,6 +298,13 @@ impl<'a> Lowerer<'a> {
                         ast::CaptureRuleKind::Compulsory => CaptureRule::Compulsory,
                         ast::CaptureRuleKind::Free => CaptureRule::Free,
                     };
+                }
+                ast::BodyKind::DropRule(kind) => {
+                    variant.legality.drops_compulsory = match kind {
+                        ast::DropRuleKind::Compulsory => true,
+                        ast::DropRuleKind::Free => false,
+                    };
+                    self.drop_rule_site = Some(site);
                 }
                 ast::BodyKind::Immobility => variant.legality.immobility_illegal = true,
                 ast::BodyKind::Explosion(explosion) => {

@@ -28,7 +28,8 @@ pub fn why_refused(game: &Game<Interpreter>, text: &str, error: GameError) -> St
         });
         if let Some(mv) = named {
             // Only the check rule's refusal is said here: a move refused
-            // because captures are compulsory is the game's error to say.
+            // because captures or drops are compulsory is the game's error
+            // to say.
             let attacked = rules.royal_attacked(&rules.play(position, mv), position.side_to_move());
             if attacked && !game.legal_moves().contains(mv) {
                 let royal = variant

@@ -258,6 +258,7 @@ pub(crate) fn describe(rule: Rule) -> Option<String> {
         Rule::motion_kind => "`leap`, `ride`, `lame-leap` or `hop`",
         Rule::check_rule_kind => "`royal` or `none`",
         Rule::capture_rule_kind => "`compulsory` or `free`",
+        Rule::drop_rule_kind => "`compulsory` or `free`",
         Rule::score_pair | Rule::score_kind => "`win`, `draw`, `loss` or `null` with its points",
         Rule::ident_list | Rule::ident_alt => "a list of names",
         _ => return None,

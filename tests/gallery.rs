@@ -35,9 +35,10 @@ const DEFAULT_LIMIT: u64 = 50_000;
 /// checks (racing kings), confined pieces, lame leaps, cannons and the
 /// flying general (xiangqi), hands and drops (crazyhouse), explosions
 /// (atomic), promotion limits (grand), promotion on leaving the zone,
-/// immobility, pawn drops one to a file and `+` letters (shogi), and
-/// counting rules (makruk).
-const COMPILED_BY_DEFAULT: [&str; 12] = [
+/// immobility, pawn drops one to a file and `+` letters (shogi),
+/// counting rules (makruk), and compulsory drops and promotion as a move
+/// of its own (sittuyin).
+const COMPILED_BY_DEFAULT: [&str; 13] = [
     "shatranj",
     "extinction",
     "kingofthehill",
@@ -51,6 +52,8 @@ const COMPILED_BY_DEFAULT: [&str; 12] = [
     "shogi",
     // Its engine is built for tests/rules_counting.rs anyway.
     "makruk",
+    // Its engine is built for tests/rules_sittuyin.rs anyway.
+    "sittuyin",
 ];
 
 fn gallery_dir() -> PathBuf {

@@ -211,6 +211,34 @@ pub fn legal_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) {
     if V::COMPULSORY_CAPTURE {
         retain_captures_if_any(pos, out, first);
     }
+    if V::COMPULSORY_DROPS {
+        retain_drops_if_any(out, first);
+    }
+}
+
+/// Compulsory drops: when one of `out[first..]` (the legal moves) is a
+/// drop, removes those that are not (Fairy-Stockfish's `mustDrop`).
+fn retain_drops_if_any(out: &mut Vec<Mv>, first: usize) {
+    if out[first..].iter().any(|mv| mv.kind == MoveKind::Drop) {
+        let mut kept = first;
+        for i in first..out.len() {
+            if out[i].kind == MoveKind::Drop {
+                out.swap(kept, i);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+}
+
+/// Whether compulsory drops may remove moves on `pos`: the side to move
+/// holds a piece in hand (then the moves are listed to know).
+#[inline(always)]
+fn drops_may_be_compulsory<V: CompiledVariant>(pos: &Pos<V>) -> bool {
+    V::COMPULSORY_DROPS
+        && AsRef::<[u8]>::as_ref(&pos.hands[pos.side()])
+            .iter()
+            .any(|&n| n > 0)
 }
 
 /// No checks: removes the moves of `out[first..]` that attack a royal
@@ -259,10 +287,11 @@ fn retain_captures_if_any<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, f
 
 /// Masks under which every generated move is legal: check and pin masks,
 /// or none without a check rule. `None` where moves must be made to be
-/// tested, or the side lost its royal pieces (its moves are crownings).
+/// tested, the side lost its royal pieces (its moves are crownings), or
+/// compulsory drops may remove moves (the side holds a piece in hand).
 #[inline(always)]
 fn deciding_masks<V: CompiledVariant>(pos: &Pos<V>) -> Option<Masks<V>> {
-    if lost_royals(pos) {
+    if lost_royals(pos) || drops_may_be_compulsory(pos) {
         return None;
     }
     let mut masks = Masks::NONE;

@@ -126,12 +126,18 @@ pub fn delayed_promotion_moves<V: CompiledVariant, S: Sink<V::Bb>>(
     let occupied = own | enemy;
     let empty = V::BOARD & !occupied;
     let piece = pos.code_at(from);
-    for &choice in rule.choices {
+    let choices = limited_choices(pos, pos.side(), rule.choices, rule.limits);
+    let push = |mv: Mv, sink: &mut S| {
+        if !rule.attacking_nothing || attacks_nothing(pos, mv) {
+            push_special(pos, mv, sink, verify);
+        }
+    };
+    for &choice in choices.as_slice() {
         let stay = Mv {
             kind: MoveKind::DelayedPromotion,
             ..Mv::normal(piece, from, from, choice)
         };
-        push_special(pos, stay, sink, verify);
+        push(stay, sink);
         if follow_up == FollowUp::None {
             continue;
         }
@@ -146,17 +152,35 @@ pub fn delayed_promotion_moves<V: CompiledVariant, S: Sink<V::Bb>>(
             FollowUp::CaptureOnly => (move_or_capture | capture_only) & enemy,
         };
         for to in Squares(targets) {
-            push_special(
-                pos,
+            push(
                 Mv {
                     to: to as u8,
                     ..stay
                 },
                 sink,
-                verify,
             );
         }
     }
+}
+
+/// `attacking nothing`: whether the promotion `mv` gives no check and
+/// leaves the promoted piece attacking no piece of the opponent (none it
+/// could capture, were it its turn).
+fn attacks_nothing<V: CompiledVariant>(pos: &Pos<V>, mv: Mv) -> bool {
+    let after = pos.make(mv);
+    let opponent = 1 - pos.side();
+    if after.royal_attacked(opponent) {
+        return false;
+    }
+    let occupied = after.colors[0] | after.colors[1];
+    let [move_or_capture, _, capture_only] = V::reach(
+        mv.promotion as usize,
+        pos.side(),
+        &after,
+        mv.to as usize,
+        occupied,
+    );
+    (move_or_capture | capture_only) & after.colors[opponent] == V::Bb::EMPTY
 }
 
 /// The squares of `rank` between files `a` and `b`, both included.

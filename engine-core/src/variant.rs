@@ -63,6 +63,9 @@ pub struct PromotionRule {
     /// a choice is offered only while the mover has fewer of its kind);
     /// empty: no limit.
     pub limits: &'static [[u32; 2]],
+    /// `attacking nothing`: a promotion that gives check, or leaves the
+    /// promoted piece attacking a piece of the opponent, is not a move.
+    pub attacking_nothing: bool,
 }
 
 /// A history rule (P7's Illegal Repeated Check): a move that gives check
@@ -205,6 +208,9 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     /// Whether captures are compulsory: a side that has a legal capture
     /// may make only captures.
     const COMPULSORY_CAPTURE: bool;
+    /// Whether drops are compulsory: a side that has a legal drop may
+    /// make only drops (Fairy-Stockfish's `mustDrop`).
+    const COMPULSORY_DROPS: bool;
     /// Whether no move may give check (attack a royal piece of the
     /// opponent).
     const NO_CHECKS: bool;

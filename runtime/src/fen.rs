@@ -631,9 +631,16 @@ fn split_holdings<'a>(
     while !rest.is_empty() {
         let (kind, color, len) = match_letter(variant, rest)
             .ok_or_else(|| error(&format!("{rest:?} is not a piece letter of this variant")))?;
-        if variant.pieces[kind].royal {
+        // A royal piece is held only where a drop rule names it (the setup
+        // phase of sittuyin, whose kings start in hand).
+        let dropped = variant
+            .hands
+            .drops
+            .iter()
+            .any(|rule| rule.pieces.contains(&kind));
+        if variant.pieces[kind].royal && !dropped {
             return Err(error(&format!(
-                "{} is royal and cannot be held in hand",
+                "{} is royal and cannot be held in hand (no drop rule names it)",
                 variant.pieces[kind].name
             )));
         }

@@ -650,6 +650,15 @@ pub struct Promotion {
     /// zone, shogi).
     #[serde(default)]
     pub leaving_too: bool,
+    /// `anywhere for the last one`: a side's last piece of the rule's
+    /// kinds on the board promotes on any square (sittuyin's last pawn).
+    #[serde(default)]
+    pub last_anywhere: bool,
+    /// `attacking nothing`: a promotion that gives check, or leaves the
+    /// promoted piece attacking a piece of the opponent, is not a move
+    /// (sittuyin's promotion).
+    #[serde(default)]
+    pub attacking_nothing: bool,
 }
 
 /// How many pieces of a kind a side may have for promotion into it to be
@@ -659,7 +668,8 @@ pub struct PromotionLimit {
     /// The kind.
     pub kind: PieceId,
     /// White's limit, then Black's: the number of the kind each side has
-    /// in the start position (so a side promotes only into kinds it lost).
+    /// in the start position (so a side promotes only into kinds it lost),
+    /// or the number of `at most N on the board`.
     pub counts: [u32; 2],
 }
 
@@ -803,6 +813,11 @@ pub struct Legality {
     /// `immobilityIllegal`; see [`crate::hands::immobile_squares`]).
     #[serde(default)]
     pub immobility_illegal: bool,
+    /// `drop-rule compulsory`: while the side to move has a legal drop,
+    /// only its drops are legal (Fairy-Stockfish's `mustDrop`: sittuyin's
+    /// setup phase, in which each side drops its hand before moving).
+    #[serde(default)]
+    pub drops_compulsory: bool,
 }
 
 /// The check rule.

@@ -10,6 +10,8 @@
 //!   the Chess960 form). Both forms, and `O-O` / `O-O-O`, are read.
 //! - A delayed promotion (Chess 99) is the square, `=` and the letter:
 //!   `e8=b`; with its follow-up move, `>` and the destination: `e8=n>d6`.
+//!   Fairy-Stockfish's form (sittuyin's `e4e4f`, `e4d3f`: from, to and
+//!   the letter) is read too, where no other move has that text.
 //! - A succession (A2) is the crowned piece's square and `^` before the
 //!   ordinary move: `c1^e2e4`.
 //! - A drop from the hand is the kind's letter in upper case, `@` and the
@@ -113,6 +115,15 @@ pub enum MoveTextError {
         /// The move text.
         text: String,
         /// A legal capture, in long algebraic.
+        example: String,
+    },
+    /// The move would be possible, but drops are compulsory and it is
+    /// not a drop while a drop is legal.
+    #[error("drops are compulsory: {text} is not a drop, and a drop is possible (e.g. {example})")]
+    DropCompulsory {
+        /// The move text.
+        text: String,
+        /// A legal drop.
         example: String,
     },
     /// A promotion must name the piece.
@@ -521,6 +532,32 @@ pub fn refused_for_capture<R: Rules + ?Sized>(
     refused.then(|| long_algebraic(variant, capture, legal))
 }
 
+/// Under compulsory drops, when a move the pieces could make (one of
+/// `pseudo` that `named` accepts, safe for the mover's royal pieces) is
+/// refused because a drop is legal: that drop, in long algebraic.
+fn refused_for_drop<R: Rules + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+    legal: &[Move],
+    pseudo: &[R::Move],
+    named: impl Fn(&Move) -> bool,
+) -> Option<String> {
+    let variant = rules.variant();
+    if !variant.legality.drops_compulsory {
+        return None;
+    }
+    let drop = legal.iter().find(|mv| mv.dropped().is_some())?;
+    let side = position.side_to_move();
+    let refused = pseudo.iter().any(|mv| {
+        let described = rules.describe(mv);
+        named(&described)
+            && described.dropped().is_none()
+            && (variant.legality.check_rule == CheckRule::None
+                || !rules.royal_attacked(&rules.play(position, mv), side))
+    });
+    refused.then(|| long_algebraic(variant, drop, legal))
+}
+
 /// Reads `text` as a move of the side to move in `position` (long algebraic
 /// or SAN) and returns the legal move it names.
 pub fn parse_move<R: Rules + ?Sized>(
@@ -637,7 +674,26 @@ pub fn parse_move<R: Rules + ?Sized>(
     };
     match found.as_slice() {
         [index] => return Ok(generated[*index]),
-        [] => {}
+        [] => {
+            // Fairy-Stockfish's form of a delayed promotion (sittuyin's
+            // `e4e4f`, `e4d3f`): from, to and the letter, where no other
+            // move has that text.
+            if !spec.delayed && spec.from.is_some() && promotion.is_some() {
+                let delayed: Vec<usize> = (0..legal.len())
+                    .filter(|i| {
+                        let mv = &legal[*i];
+                        mv.kind == MoveKind::DelayedPromotion
+                            && Some(mv.from) == spec.from
+                            && Some(mv.to) == spec.to
+                            && mv.promotion == promotion
+                            && mv.crown == spec.crown
+                    })
+                    .collect();
+                if let [index] = delayed.as_slice() {
+                    return Ok(generated[*index]);
+                }
+            }
+        }
         many => {
             return Err(MoveTextError::Ambiguous {
                 text: input.to_string(),
@@ -687,6 +743,14 @@ pub fn parse_move<R: Rules + ?Sized>(
         matches(mv, true)
     }) {
         return Err(MoveTextError::CaptureCompulsory {
+            text: input.to_string(),
+            example,
+        });
+    }
+    if let Some(example) = refused_for_drop(rules, position, &legal, &pseudo_moves, |mv| {
+        matches(mv, true)
+    }) {
+        return Err(MoveTextError::DropCompulsory {
             text: input.to_string(),
             example,
         });

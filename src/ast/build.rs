@@ -313,6 +313,14 @@ impl Builder {
                     _ => return Err(self.unknown_word(&kind)),
                 })
             }
+            Rule::drop_rule_stmt => {
+                let kind = self.only_child(&statement)?;
+                BodyKind::DropRule(match kind.as_str() {
+                    "compulsory" => DropRuleKind::Compulsory,
+                    "free" => DropRuleKind::Free,
+                    _ => return Err(self.unknown_word(&kind)),
+                })
+            }
             Rule::explosion_stmt => {
                 let mut children = self.children(&statement);
                 let radius = token(&children.next(Rule::int)?);

@@ -25,6 +25,7 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
         | BodyKind::Setup(_)
         | BodyKind::CheckRule(_)
         | BodyKind::CaptureRule(_)
+        | BodyKind::DropRule(_)
         | BodyKind::Immobility
         | BodyKind::UnmovedInFen => {}
         BodyKind::FirstMoveLoss(pieces, by) => names.extend(pieces.iter().chain(by)),
@@ -51,6 +52,9 @@ fn body_names<'a>(body: &'a BodyKind, names: &mut Vec<&'a Ident>) {
                     PromoteOption::Mandatory
                     | PromoteOption::Optional
                     | PromoteOption::CapturedKindsOnly(_)
+                    | PromoteOption::AtMost(_)
+                    | PromoteOption::LastAnywhere(_)
+                    | PromoteOption::AttackingNothing(_)
                     | PromoteOption::LeavingToo(_)
                     | PromoteOption::Delayed(_) => {}
                 }

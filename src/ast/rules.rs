@@ -32,6 +32,15 @@ pub enum PromoteOption {
     /// `starting or ending there`: a move that starts in the zone
     /// promotes too.
     LeavingToo(Span),
+    /// `at most N on the board`: a choice only while the mover has fewer
+    /// than N of its kind on the board.
+    AtMost(Token),
+    /// `anywhere for the last one`: the side's last piece of the rule's
+    /// kinds promotes on any square.
+    LastAnywhere(Span),
+    /// `attacking nothing`: the promotion gives no check and the promoted
+    /// piece attacks no piece of the opponent.
+    AttackingNothing(Span),
 }
 
 /// What the move after a delayed promotion may be.
@@ -144,6 +153,15 @@ pub enum CaptureRuleKind {
     /// `compulsory`: a side that can capture must.
     Compulsory,
     /// `free`: captures are moves like any other (the default).
+    Free,
+}
+
+/// `drop-rule compulsory|free`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DropRuleKind {
+    /// `compulsory`: while the side to move has a legal drop, it must drop.
+    Compulsory,
+    /// `free`: drops are moves like any other (the default).
     Free,
 }
 

@@ -34,6 +34,9 @@ const SNIPPETS: &[&str] = &[
     "counter passes counts pass, reset on not pass",
     "end when royals face each other and last move pass and white points lead >= 2 => win for white",
     "capture-rule compulsory",
+    "drop-rule compulsory",
+    "drop-rule free",
+    "promote pawn to met in zone, delayed then move-only move, at most 1 on the board, anywhere for the last one, attacking nothing",
     "capture explodes radius 1, except pawn | king",
     "illegal check repeating placement from 4 plies ago unless only such moves, say \"no\"",
     "on royal-capture crown bishop as king",
@@ -387,6 +390,28 @@ fn small_statements() {
         body("capture-rule free"),
         BodyKind::CaptureRule(CaptureRuleKind::Free)
     );
+    assert_eq!(
+        body("drop-rule compulsory"),
+        BodyKind::DropRule(DropRuleKind::Compulsory)
+    );
+    assert_eq!(
+        body("drop-rule free"),
+        BodyKind::DropRule(DropRuleKind::Free)
+    );
+    let BodyKind::Promote(promote) = body(
+        "promote pawn to met in zone, delayed then move-only move, at most 1 on the board, anywhere for the last one, attacking nothing",
+    ) else {
+        panic!("not a promotion");
+    };
+    assert!(matches!(
+        promote.options.as_slice(),
+        [
+            PromoteOption::Delayed(Some(FollowMode::MoveOnly)),
+            PromoteOption::AtMost(limit),
+            PromoteOption::LastAnywhere(_),
+            PromoteOption::AttackingNothing(_),
+        ] if limit.text == "1"
+    ));
     let BodyKind::Explosion(explosion) = body("capture explodes radius 1, except pawn | king")
     else {
         panic!("not an explosion");

@@ -1630,6 +1630,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         let castling_kings = kind_set(&v.castling.iter().map(|c| c.king).collect::<Vec<_>>());
         let check_rule = v.legality.check_rule == CheckRule::RoyalMayNotBeAttacked;
         let compulsory_capture = v.legality.capture_rule == CaptureRule::Compulsory;
+        let compulsory_drops = v.legality.drops_compulsory;
         let no_checks = v.legality.giving_check == GivingCheck::Forbidden;
         let royals_face = v.legality.royal_facing == RoyalFacing::Forbidden;
         let explosion = v.explosion.as_ref().map(|explosion| {
@@ -1721,7 +1722,8 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 let limits = Self::promotion_limits(rule);
                 quote! { &#limits }
             };
-            quote! { PromotionRule { choices: &[#(#choices),*], optional: #optional, delayed: #delayed, limits: #limits } }
+            let attacking_nothing = rule.attacking_nothing;
+            quote! { PromotionRule { choices: &[#(#choices),*], optional: #optional, delayed: #delayed, limits: #limits, attacking_nothing: #attacking_nothing } }
         });
         // First applicable promotion rule per kind, colour and square.
         let first_rule = (0..kinds.len()).map(|kind| {
@@ -1743,8 +1745,28 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             let k = &kinds[kind];
             let white = self.bb(&self.plan.first_rule_squares[i][kind][0]);
             let black = self.bb(&self.plan.first_rule_squares[i][kind][1]);
+            let rule = &v.promotions[i];
+            // `anywhere for the last one`: the side's last piece of the
+            // rule's kinds promotes on any square no earlier rule has.
+            let last_anywhere = rule.last_anywhere.then(|| {
+                let of_rule = rule.pieces.iter().map(|&p| {
+                    let p = &kinds[p];
+                    quote! { pos.pieces[Kind::#p as usize] }
+                });
+                let elsewhere = (0..2).map(|color| {
+                    let taken = (0..v.promotions.len()).filter(|&r| r != i).fold(Bits::EMPTY, |all, r| {
+                        all.union(&self.plan.first_rule_squares[r][kind][color])
+                    });
+                    self.bb(&self.plan.geometry.board.difference(&taken))
+                });
+                quote! {
+                    let of_rule = (#(#of_rule)|*) & pos.colors[pos.side()];
+                    let zone = if of_rule.popcnt() == 1 { [#(#elsewhere),*][pos.side()] } else { zone };
+                }
+            });
             quote! {
                 let zone = [#white, #black][pos.side()];
+                #last_anywhere
                 let mut froms = zone & pos.pieces[Kind::#k as usize] & pos.colors[pos.side()];
                 while froms != EMPTY {
                     let from = lsb(froms);
@@ -1846,6 +1868,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             impl_items: quote! {
                 const CHECK_RULE: bool = #check_rule;
                 const COMPULSORY_CAPTURE: bool = #compulsory_capture;
+                const COMPULSORY_DROPS: bool = #compulsory_drops;
                 const NO_CHECKS: bool = #no_checks;
                 const ROYALS_FACE: bool = #royals_face;
                 #explosion

@@ -38,6 +38,11 @@ impl Bits {
         Bits(std::array::from_fn(|i| self.0[i] | other.0[i]))
     }
 
+    /// The squares of `self` not in `other`.
+    pub fn difference(&self, other: &Bits) -> Bits {
+        Bits(std::array::from_fn(|i| self.0[i] & !other.0[i]))
+    }
+
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|w| *w == 0)

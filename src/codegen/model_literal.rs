@@ -727,6 +727,7 @@ mod tests {
                 royal_facing: RoyalFacing::Allowed,
                 history_rules: vec![],
                 immobility_illegal: false,
+                drops_compulsory: false,
             },
             royal_loss: RoyalLoss::EndsGame,
             counters: vec![],

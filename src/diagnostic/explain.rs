@@ -617,10 +617,11 @@ Fix: use the royal check rule (xiangqi's flying general):
         }
         Code::DropOfRoyal => {
             "\
-A royal piece is named in `drops of`. Royal pieces are never captured into
-a hand (the check rule protects them, or their capture ends the game), and
-a royal piece in hand would be off the board where nothing protects it, so
-the file is refused.
+A royal piece is named in `drops of`, and the start position holds none
+in a hand. Royal pieces are never captured into a hand (the check rule
+protects them, or their capture ends the game), so such a drop could never
+happen, and the file is refused. A royal piece that starts in hand (the
+kings of sittuyin's setup phase, `[KFRRSSNNkfrrssnn]`) may be dropped.
 
 Example:
 
@@ -820,6 +821,55 @@ Example:
 Fix: drop one of the two options (grand chess promotes at once):
 
     promote pawn to queen | rook in last-rank, optional, only into captured kinds"
+        }
+        Code::PromotionLimitConflict => {
+            "\
+`at most N on the board` offers a choice only while the mover has fewer
+than N pieces of its kind on the board (Fairy-Stockfish's
+`promotionLimit`). With N = 0 no choice is ever offered, and with `only
+into captured kinds` the rule would have two limits for each kind: the
+file is refused rather than one of them ignored.
+
+Example:
+
+    promote pawn to met in promotion-squares, delayed, at most 0 on the board
+
+Fix: give a limit of 1 or more (sittuyin's one met), or keep one of the
+two limits:
+
+    promote pawn to met in promotion-squares, delayed, at most 1 on the board"
+        }
+        Code::PromotionMoveOptionWithoutDelayed => {
+            "\
+`anywhere for the last one` and `attacking nothing` say where and how a
+promotion made as a move of its own may happen (sittuyin's pawn, which
+promotes in place or one step away on a later turn). A promotion on the
+move that reaches the zone is not such a move: the options need `delayed`
+and are refused rather than ignored.
+
+Example:
+
+    promote pawn to met in promotion-squares, optional, attacking nothing
+
+Fix: make the promotion a move of its own:
+
+    promote pawn to met in promotion-squares, delayed then move-only move, attacking nothing"
+        }
+        Code::CompulsoryDropsWithoutDrops => {
+            "\
+`drop-rule compulsory` makes a side that can drop drop (Fairy-Stockfish's
+`mustDrop`, sittuyin's setup phase), but the variant has no `drops of`
+rule, so no drop is ever possible: the sentence would say nothing, and
+the file is refused rather than the sentence ignored.
+
+Example:
+
+    drop-rule compulsory
+
+Fix: say which pieces are dropped, and where:
+
+    drops of rook onto first-rank
+    drop-rule compulsory"
         }
         Code::LeavingDelayedPromotion => {
             "\

@@ -184,6 +184,14 @@ codes! {
     /// A `not from check` movement that may capture (it would attack only
     /// while its side is not in check).
     NotFromCheckCaptures = "E0442",
+    /// `at most N on the board` with N = 0, or with `only into captured
+    /// kinds` (E045x: sittuyin's promotion and setup phase).
+    PromotionLimitConflict = "E0450",
+    /// `anywhere for the last one` or `attacking nothing` on a promotion
+    /// that is not delayed.
+    PromotionMoveOptionWithoutDelayed = "E0451",
+    /// `drop-rule compulsory` in a variant without drop rules.
+    CompulsoryDropsWithoutDrops = "E0452",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",

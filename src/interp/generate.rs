@@ -549,19 +549,48 @@ impl Interpreter {
             let Some(zone) = self.variant.regions.get(rule.zone) else {
                 continue;
             };
-            for from in SquareIter::new(zone.for_side(side).intersection(position.occupied(side))) {
+            let of_rule = |index: usize| {
+                position
+                    .piece_at_index(index)
+                    .is_some_and(|p| rule.pieces.contains(&p.kind()))
+            };
+            // `anywhere for the last one`: the side's last piece of the
+            // rule's kinds promotes on any square.
+            let last_one = rule.last_anywhere
+                && SquareIter::new(*position.occupied(side))
+                    .filter(|&index| of_rule(index))
+                    .count()
+                    == 1;
+            let froms = if last_one {
+                *position.occupied(side)
+            } else {
+                zone.for_side(side).intersection(position.occupied(side))
+            };
+            for from in SquareIter::new(froms) {
                 let Some(piece) = position.piece_at_index(from) else {
                     continue;
                 };
                 if !rule.pieces.contains(&piece.kind()) {
                     continue;
                 }
-                // Only the first rule that applies to this piece on this square counts.
-                if self.promotion_rule_on(piece, from) != Some(rule_index) {
+                // Only the first rule that applies to this piece on this
+                // square counts (outside every zone, the last one's rule).
+                let applying = self.promotion_rule_on(piece, from);
+                if applying != Some(rule_index) && !(last_one && applying.is_none()) {
                     continue;
                 }
                 let square = Square::from_index(from);
                 for &choice in &rule.choices {
+                    let on_board = SquareIter::new(*position.occupied(side))
+                        .filter(|&index| {
+                            position
+                                .piece_at_index(index)
+                                .is_some_and(|p| p.kind() == choice)
+                        })
+                        .count() as u32;
+                    if !rule.choice_available(choice, side, on_board) {
+                        continue;
+                    }
                     let stay = Move {
                         from: square,
                         to: square,
@@ -569,8 +598,10 @@ impl Interpreter {
                         promotion: Some(choice),
                         crown: None,
                     };
+                    let first = out.len();
                     out.push(stay);
                     let Some(mode) = follow_up else {
+                        self.retain_attacking_nothing(position, rule, out, first);
                         continue;
                     };
                     let promoted = piece.changed_into(choice, self.effects.is_royal(choice), false);
@@ -597,9 +628,68 @@ impl Interpreter {
                     }
                     dedup_from(&mut follow, 0);
                     out.extend(follow.into_iter().map(|f| Move { to: f.to, ..stay }));
+                    self.retain_attacking_nothing(position, rule, out, first);
                 }
             }
         }
+    }
+}
+
+impl Interpreter {
+    /// `attacking nothing`: removes the promotions of `out[first..]` that
+    /// give check or leave the promoted piece attacking a piece of the
+    /// opponent (one it could capture, were it its turn).
+    fn retain_attacking_nothing(
+        &self,
+        position: &Position,
+        rule: &varc_runtime::model::Promotion,
+        out: &mut Vec<Move>,
+        first: usize,
+    ) {
+        if !rule.attacking_nothing {
+            return;
+        }
+        let side = position.side_to_move();
+        let mut kept = first;
+        for i in first..out.len() {
+            let mv = out[i];
+            let mut after = position.clone();
+            after.make_move(&mv, &self.effects);
+            if !self.royal_in_danger(&after, side.opponent())
+                && !self.attacks_a_piece(&after, mv.to.index())
+            {
+                out[kept] = mv;
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// Whether the piece on `square` could capture a piece of the
+    /// opponent (its capturing moves, screens and limits included).
+    fn attacks_a_piece(&self, position: &Position, square: usize) -> bool {
+        let Some(piece) = position.piece_at_index(square) else {
+            return false;
+        };
+        let mut captures = Vec::new();
+        for probe in self.tables.probes_of(piece.kind(), piece.color(), square) {
+            if self.condition_holds(probe.condition, piece, square) {
+                self.probe_moves(
+                    position,
+                    piece,
+                    square,
+                    probe,
+                    probe.mode,
+                    false,
+                    &mut captures,
+                );
+            }
+        }
+        captures.iter().any(|mv| {
+            position
+                .piece_at(mv.to)
+                .is_some_and(|p| p.color() != piece.color())
+        })
     }
 }
 

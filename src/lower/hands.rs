@@ -14,32 +14,17 @@ impl Lowerer<'_> {
         }
     }
 
-    /// A drop rule; a royal kind is refused (E0420): a royal piece in hand
-    /// is not on the board for the check rule to protect.
+    /// A drop rule; a royal kind is refused (E0420) unless the start
+    /// position holds it in a hand (sittuyin's setup phase): captures never
+    /// send a royal piece to a hand, so one that is not there at the start
+    /// could never be dropped. The start position is read in
+    /// [`Self::check_drops`], once `setup` is known.
     pub(super) fn lower_drops(
         &mut self,
         file: usize,
         drops: &ast::Drops,
         label: Option<String>,
     ) -> DropRule {
-        for name in &drops.pieces {
-            let royal = self
-                .piece_ids
-                .get(&name.name)
-                .is_some_and(|id| self.pieces[*id].royal);
-            if royal {
-                self.error(
-                    Error::new(
-                        Code::DropOfRoyal,
-                        file,
-                        name.span,
-                        format!("`{}` is royal and cannot be dropped", name.name),
-                    )
-                    .with_label("a royal piece never goes to a hand")
-                    .with_help("leave the royal piece out of `drops of ...`"),
-                );
-            }
-        }
         DropRule {
             label,
             pieces: self.piece_list(file, &drops.pieces),
@@ -51,11 +36,79 @@ impl Lowerer<'_> {
         }
     }
 
+    /// E0420: the royal kinds of the drop rules that the start position
+    /// holds in no hand.
+    fn check_royal_drops(&mut self, variant: &Variant, sites: &[(usize, Span)]) {
+        let start = varc_runtime::fen::parse_fen(variant, &variant.start_fen).ok();
+        let in_start_hand = |kind: PieceId| {
+            start.as_ref().is_some_and(|position| {
+                [Color::White, Color::Black]
+                    .into_iter()
+                    .any(|color| position.in_hand(color, kind) > 0)
+            })
+        };
+        for (rule, &(file, _)) in variant.hands.drops.iter().zip(sites) {
+            for &kind in &rule.pieces {
+                let Some(piece) = variant.pieces.get(kind) else {
+                    continue;
+                };
+                if !piece.royal || in_start_hand(kind) {
+                    continue;
+                }
+                let Some(name) = self.drop_name_span(file, &piece.name) else {
+                    continue;
+                };
+                self.error(
+                    Error::new(
+                        Code::DropOfRoyal,
+                        file,
+                        name,
+                        format!("`{}` is royal and cannot be dropped", piece.name),
+                    )
+                    .with_label("a royal piece never goes to a hand, and the start position holds none")
+                    .with_help("leave the royal piece out of `drops of ...`, or give it in hand in `setup`"),
+                );
+            }
+        }
+    }
+
+    /// Where `name` is written in a drop rule of `file`.
+    fn drop_name_span(&self, file: usize, name: &str) -> Option<Span> {
+        self.items
+            .iter()
+            .filter(|item| item.file == file)
+            .find_map(|item| match &item.body.kind {
+                ast::BodyKind::Drops(drops) => drops
+                    .pieces
+                    .iter()
+                    .find(|ident| ident.name == name)
+                    .map(|ident| ident.span),
+                _ => None,
+            })
+    }
+
     /// Checks of the drop rules against each other and the rest of the
     /// variant: a kind named by two rules (E0421: which region applies
     /// would be a matter of file order), and drops in a variant whose
     /// hands nothing fills (E0422).
     pub(super) fn check_drops(&mut self, variant: &Variant, sites: &[(usize, Span)]) {
+        self.check_royal_drops(variant, sites);
+        if let (true, true, Some((file, span))) = (
+            variant.legality.drops_compulsory,
+            variant.hands.drops.is_empty(),
+            self.drop_rule_site,
+        ) {
+            self.error(
+                Error::new(
+                    Code::CompulsoryDropsWithoutDrops,
+                    file,
+                    span,
+                    "compulsory drops, but no piece is ever dropped",
+                )
+                .with_label("no `drops of` rule")
+                .with_help("add `drops of PIECES [onto REGION]`, or remove `drop-rule compulsory`"),
+            );
+        }
         let mut named: Vec<Option<usize>> = vec![None; variant.pieces.len()];
         for (index, (rule, &(file, span))) in variant.hands.drops.iter().zip(sites).enumerate() {
             for &piece in &rule.pieces {

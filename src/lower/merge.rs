@@ -320,6 +320,7 @@ fn key_of(body: &ast::Body) -> (Option<Key>, Span) {
         ast::BodyKind::Setup(_) => singleton("setup"),
         ast::BodyKind::CheckRule(_) => singleton("check-rule"),
         ast::BodyKind::CaptureRule(_) => singleton("capture-rule"),
+        ast::BodyKind::DropRule(_) => singleton("drop-rule"),
         ast::BodyKind::Immobility => singleton("immobility"),
         ast::BodyKind::UnmovedInFen => singleton("unmoved pieces in fen"),
         ast::BodyKind::Explosion(_) => singleton("capture explodes"),

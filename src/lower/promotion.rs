@@ -40,8 +40,41 @@ impl Lowerer<'_> {
                     });
                     timing = PromotionTiming::Delayed { follow_up };
                 }
-                ast::PromoteOption::CapturedKindsOnly(_) => {}
-                ast::PromoteOption::LeavingToo(_) => {}
+                ast::PromoteOption::CapturedKindsOnly(_)
+                | ast::PromoteOption::LeavingToo(_)
+                | ast::PromoteOption::AtMost(_)
+                | ast::PromoteOption::LastAnywhere(_)
+                | ast::PromoteOption::AttackingNothing(_) => {}
+            }
+        }
+        let at_most = self.promotion_at_most(file, promote);
+        // Where and how a promotion made as a move of its own may happen:
+        // a promotion on the move that reaches the zone is no such move.
+        let mut last_anywhere = false;
+        let mut attacking_nothing = false;
+        for option in &promote.options {
+            let (span, word) = match option {
+                ast::PromoteOption::LastAnywhere(span) => {
+                    last_anywhere = true;
+                    (*span, "anywhere for the last one")
+                }
+                ast::PromoteOption::AttackingNothing(span) => {
+                    attacking_nothing = true;
+                    (*span, "attacking nothing")
+                }
+                _ => continue,
+            };
+            if timing == PromotionTiming::Immediate {
+                self.error(
+                    Error::new(
+                        Code::PromotionMoveOptionWithoutDelayed,
+                        file,
+                        span,
+                        format!("`{word}` on a promotion that is not delayed"),
+                    )
+                    .with_label("says how a promotion made as a move of its own happens")
+                    .with_help("add `delayed` (sittuyin: `delayed then move-only move`), or remove the option"),
+                );
             }
         }
         // A delayed promotion promotes a piece standing in the zone: a
@@ -112,6 +145,17 @@ impl Lowerer<'_> {
                 }
             }
         }
+        let limits = match at_most {
+            Some(limit) => choices
+                .iter()
+                .map(|&kind| PromotionLimit {
+                    kind,
+                    counts: [limit, limit],
+                })
+                .collect(),
+            // Filled in once the start position is known (`set_promotion_limits`).
+            None => Vec::new(),
+        };
         Some(Promotion {
             label,
             pieces,
@@ -119,10 +163,48 @@ impl Lowerer<'_> {
             choices,
             obligation,
             timing,
-            // Filled in once the start position is known (`set_promotion_limits`).
-            limits: Vec::new(),
+            limits,
             leaving_too: leaving_too.is_some(),
+            last_anywhere,
+            attacking_nothing,
         })
+    }
+
+    /// `at most N on the board`: N, unless it is 0 or the rule also says
+    /// `only into captured kinds` (E0450: no choice would ever be offered,
+    /// or two limits would apply to each kind).
+    fn promotion_at_most(&mut self, file: usize, promote: &ast::Promote) -> Option<u32> {
+        let token = promote.options.iter().find_map(|option| match option {
+            ast::PromoteOption::AtMost(token) => Some(token),
+            _ => None,
+        })?;
+        let captured = promote
+            .options
+            .iter()
+            .any(|option| matches!(option, ast::PromoteOption::CapturedKindsOnly(_)));
+        let limit = token.text.parse::<u32>().ok().filter(|&n| n > 0);
+        match limit {
+            Some(limit) if !captured => Some(limit),
+            _ => {
+                let (message, label) = if captured {
+                    (
+                        "`at most N on the board` with `only into captured kinds`".to_string(),
+                        "a second limit for each kind",
+                    )
+                } else {
+                    (
+                        format!("`at most {} on the board` offers no choice", token.text),
+                        "a limit of 1 or more",
+                    )
+                };
+                self.error(
+                    Error::new(Code::PromotionLimitConflict, file, token.span, message)
+                        .with_label(label)
+                        .with_help("give a limit of 1 or more, and one limit per rule"),
+                );
+                None
+            }
+        }
     }
 
     /// `only into captured kinds`: each choice of the rules at

@@ -79,13 +79,22 @@ impl Lowerer<'_> {
         }
     }
 
-    /// The kinds that can be on the board: in the start position, made by a
-    /// promotion or a crowning, or reused by another piece's movement (a
+    /// The kinds that can be on the board: in the start position (or its
+    /// hands, for a kind dropped), made by a promotion or a crowning, or reused by another piece's movement (a
     /// helper piece such as a queen defined as `rook + bishop`).
     fn pieces_that_can_appear(&self, variant: &Variant) -> HashSet<PieceId> {
         let mut kinds: HashSet<PieceId> = self.movement_pieces.clone();
         if let Ok(position) = varc_runtime::fen::parse_fen(variant, &variant.start_fen) {
             kinds.extend(position.pieces().map(|(_, piece)| piece.kind()));
+            // A kind held in a hand at the start comes onto the board by a
+            // drop (sittuyin's setup phase).
+            for rule in &variant.hands.drops {
+                kinds.extend(rule.pieces.iter().copied().filter(|&kind| {
+                    [Color::White, Color::Black]
+                        .into_iter()
+                        .any(|color| position.in_hand(color, kind) > 0)
+                }));
+            }
         }
         for promotion in &variant.promotions {
             kinds.extend(promotion.choices.iter().copied());

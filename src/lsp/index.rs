@@ -121,6 +121,7 @@ impl FileIndex {
                 | ast::BodyKind::Drops(_)
                 | ast::BodyKind::CheckRule(_)
                 | ast::BodyKind::CaptureRule(_)
+                | ast::BodyKind::DropRule(_)
                 | ast::BodyKind::Immobility
                 | ast::BodyKind::UnmovedInFen
                 | ast::BodyKind::FirstMoveLoss(..)

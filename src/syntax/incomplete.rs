@@ -149,6 +149,7 @@ fn shape(keyword: &str) -> Option<&'static str> {
         "no" => "no piece may stand where it could not move",
         "check-rule" => "check-rule royal | none [, no checks] [, royals may not face each other]",
         "capture-rule" => "capture-rule compulsory | free",
+        "drop-rule" => "drop-rule compulsory | free",
         "capture" => "capture explodes radius N[, except PIECES]",
         "illegal" => {
             "illegal check repeating placement from N plies ago [unless only such moves][, say \"MESSAGE\"]"

@@ -33,6 +33,9 @@ impl Builder {
             Rule::optional => PromoteOption::Optional,
             Rule::captured_kinds => PromoteOption::CapturedKindsOnly(span(&inner)),
             Rule::leaving_too => PromoteOption::LeavingToo(span(&inner)),
+            Rule::at_most => PromoteOption::AtMost(token(&children.next(Rule::int)?)),
+            Rule::last_anywhere => PromoteOption::LastAnywhere(span(&inner)),
+            Rule::attacking_nothing => PromoteOption::AttackingNothing(span(&inner)),
             Rule::mandatory_unless => {
                 PromoteOption::MandatoryUnless(self.condition(&children.next(Rule::condition)?)?)
             }
