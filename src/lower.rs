@@ -371,9 +371,6 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    /// `capture explodes radius N [, except PIECES]`. A kind named twice in
-    /// `except` is refused (E0413): the list is a set, and a repeated name
-    /// is most likely a different kind mistyped as one already listed.
     /// The points of each kind from the last `points` statement (0 for
     /// kinds it leaves out, or without one); its names and numbers are
     /// checked where the statement is lowered.
@@ -399,6 +396,8 @@ impl<'a> Lowerer<'a> {
         points
     }
 
+    /// `capture explodes radius N [, except PIECES]`. A kind named twice in
+    /// `except` is refused (E0413).
     fn lower_explosion(&mut self, file: usize, explosion: &ast::Explosion) -> Option<Explosion> {
         let radius = self.number_in(
             file,
@@ -406,33 +405,57 @@ impl<'a> Lowerer<'a> {
             0..=MAX_BOARD_SIDE - 1,
             "an explosion's radius",
         );
-        let mut immune: Vec<PieceId> = Vec::new();
+        let (immune, _) = self.distinct_kinds(
+            file,
+            &explosion.except,
+            Code::ExplosionExceptTwice,
+            "in `except`",
+            "name each kind the blast spares once",
+        );
+        Some(Explosion {
+            radius: radius?,
+            immune: immune.into_iter().map(|(_, kind)| kind).collect(),
+        })
+    }
+
+    /// The kinds `idents` name, each with its name, each kind once: a kind
+    /// named again is refused with `code` (the list is a set, and a
+    /// repeated name is most likely another kind mistyped as one already
+    /// listed). The flag is false when a name is no piece (reported).
+    fn distinct_kinds<'i>(
+        &mut self,
+        file: usize,
+        idents: &'i [ast::Ident],
+        code: Code,
+        place: &str,
+        help: &str,
+    ) -> (Vec<(&'i ast::Ident, PieceId)>, bool) {
+        let mut kinds = Vec::new();
+        let mut complete = true;
         let mut seen: HashMap<PieceId, Span> = HashMap::new();
-        for ident in &explosion.except {
+        for ident in idents {
             let Some(kind) = self.piece(file, ident) else {
+                complete = false;
                 continue;
             };
             if let Some(&first) = seen.get(&kind) {
                 self.error(
                     Error::new(
-                        Code::ExplosionExceptTwice,
+                        code,
                         file,
                         ident.span,
-                        format!("`{}` is named twice in `except`", ident.name),
+                        format!("`{}` is named twice {place}", ident.name),
                     )
                     .with_label("named again here")
                     .with_secondary(file, first, "first named here")
-                    .with_help("name each kind the blast spares once"),
+                    .with_help(help),
                 );
                 continue;
             }
             seen.insert(kind, ident.span);
-            immune.push(kind);
+            kinds.push((ident, kind));
         }
-        Some(Explosion {
-            radius: radius?,
-            immune,
-        })
+        (kinds, complete)
     }
 
     /// `first-move of PIECES lost when opponent PIECES moves onto its rank
@@ -444,35 +467,18 @@ impl<'a> Lowerer<'a> {
         pieces: &[ast::Ident],
         by: &[ast::Ident],
     ) -> Option<FirstMoveLoss> {
-        let mut lists: [Vec<PieceId>; 2] = [Vec::new(), Vec::new()];
-        let mut complete = true;
-        for (list, names) in lists.iter_mut().zip([pieces, by]) {
-            let mut seen: HashMap<PieceId, Span> = HashMap::new();
-            for ident in names {
-                let Some(kind) = self.piece(file, ident) else {
-                    complete = false;
-                    continue;
-                };
-                if let Some(&first) = seen.get(&kind) {
-                    self.error(
-                        Error::new(
-                            Code::FirstMoveLossTwice,
-                            file,
-                            ident.span,
-                            format!("`{}` is named twice in one list", ident.name),
-                        )
-                        .with_label("named again here")
-                        .with_secondary(file, first, "first named here")
-                        .with_help("name each kind once"),
-                    );
-                    continue;
-                }
-                seen.insert(kind, ident.span);
-                list.push(kind);
-            }
-        }
-        for (ident, kind) in pieces.iter().zip(&lists[0]) {
-            let has_first_move = self.pieces.get(*kind).is_some_and(|piece| {
+        let mut lists = [pieces, by].map(|names| {
+            self.distinct_kinds(
+                file,
+                names,
+                Code::FirstMoveLossTwice,
+                "in one list",
+                "name each kind once",
+            )
+        });
+        let mut complete = lists.iter().all(|(_, complete)| *complete);
+        for &(ident, kind) in &lists[0].0 {
+            let has_first_move = self.pieces.get(kind).is_some_and(|piece| {
                 piece
                     .moves
                     .iter()
@@ -494,7 +500,8 @@ impl<'a> Lowerer<'a> {
                 complete = false;
             }
         }
-        let [pieces, by] = lists;
+        let [pieces, by] = std::mem::take(&mut lists)
+            .map(|(kinds, _)| kinds.into_iter().map(|(_, kind)| kind).collect());
         complete.then_some(FirstMoveLoss { pieces, by })
     }
 
