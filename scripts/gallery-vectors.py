@@ -147,6 +147,21 @@ EXTRA_POSITIONS = {
         "k7/8/8/8/8/8/4p3/R3K3[] b - - 0 1",
         "k7/8/8/8/8/8/8/R3K3[] b - 32 6 20",
     ],
+    "seirawan": [
+        # Both castlings open, with the hawk or the elephant entering the
+        # king's square or the rook's; White's hand empty (no gating, no
+        # gate letters), Black's full.
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[he] w KQkq - 0 1",
+        # A bishop pinned on its first rank: entering its square would
+        # block the pin, but a gating move is legal only when the move
+        # without it is.
+        "4k3/8/8/8/8/8/8/r2BK3[H] w D - 0 1",
+        # The elephant enters behind the knight and gives check.
+        "6k1/8/8/8/8/8/8/4K1N1[E] w G - 0 1",
+        # Gates left after the king moved (A, H) and a rook that moved.
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2K3R[HEhe] w AHkq - 2 3",
+    ],
     "janggi": [
         # The kings face each other (bikjang): the side to move must part
         # them or pass, and a pass ends the game.

@@ -204,6 +204,9 @@ pub struct Drops {
     /// `no two on a file`: not onto a file where the side has a piece of
     /// the kind.
     pub no_two_on_a_file: bool,
+    /// `by gating`: entered onto the square an unmoved piece leaves, as
+    /// part of its move, not dropped as a move of its own.
+    pub by_gating: bool,
 }
 
 /// `en-passant PIECES [onto REGION]`.

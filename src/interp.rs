@@ -94,6 +94,9 @@ pub struct Interpreter {
     drop_squares: Vec<[SquareSet; 2]>,
     /// Per kind: whether its drop rule says `no two on a file`.
     drop_no_two_on_a_file: Vec<bool>,
+    /// Per kind and side, the squares it may enter `by gating` (empty for
+    /// kinds no gating rule names; all empty without gating).
+    gate_squares: Vec<[SquareSet; 2]>,
     /// Per kind and side, the squares from which it could never move,
     /// where `no piece may stand where it could not move` holds (else
     /// empty): no plain move ends there (nor a drop: the drop squares
@@ -141,6 +144,7 @@ impl Interpreter {
             delayed_rules,
             drop_squares: varc_runtime::hands::drop_squares(&variant),
             drop_no_two_on_a_file: variant.hands.no_two_on_a_file(variant.pieces.len()),
+            gate_squares: varc_runtime::hands::gate_squares(&variant),
             immobile_squares: varc_runtime::hands::immobile_squares(&variant),
             variant,
         })
@@ -176,6 +180,8 @@ impl Interpreter {
         if legal && self.variant.legality.check_rule == CheckRule::RoyalMayNotBeAttacked {
             self.retain_legal(position, out, first);
         }
+        // A gating move is legal when the move without it is.
+        self.gating_moves(position, out, first);
     }
 
     /// Removes from `out[first..]` the moves that leave a royal piece of the

@@ -148,7 +148,7 @@ fn royal_loss_moves<V: CompiledVariant>(
             ordinary.clear();
             generate(&crowned, &mut ordinary, legal);
             out.extend(ordinary.iter().map(|mv| Mv {
-                crown: square as u8,
+                extra: square as u8,
                 piece: CROWNING,
                 ..*mv
             }));
@@ -162,8 +162,63 @@ fn royal_loss_moves<V: CompiledVariant>(
 }
 
 /// Appends the moves of the side to move: legal ones if `legal`, else
-/// pseudo-legal ones (the check rule aside).
+/// pseudo-legal ones (the check rule aside), gating moves included.
 pub fn generate<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, legal: bool) {
+    let first = out.len();
+    generate_ungated(pos, out, legal);
+    // A gating move is legal when the move without it is.
+    if gating_possible(pos) {
+        gating_moves(pos, out, first);
+    }
+}
+
+/// Whether the side to move may gate: it holds a kind that may enter a
+/// square where one of its pieces stands unmoved.
+#[inline(always)]
+fn gating_possible<V: CompiledVariant>(pos: &Pos<V>) -> bool {
+    if V::GATE_SQUARES.is_empty() {
+        return false;
+    }
+    let us = pos.side();
+    let unmoved = pos.unmoved & pos.colors[us];
+    !unmoved.is_empty()
+        && V::GATE_SQUARES
+            .iter()
+            .enumerate()
+            .any(|(kind, squares)| pos.in_hand(us, kind) > 0 && !(squares[us] & unmoved).is_empty())
+}
+
+/// Gating (`drops of ... by gating`): for each of `out[first..]` that an
+/// unmoved piece makes from a square where a kind in the mover's hand may
+/// enter, the same move with that kind entering the square it leaves
+/// (castling: also the rook's). Passes, drops and delayed promotions
+/// leave no square.
+fn gating_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, first: usize) {
+    let us = pos.side();
+    let unmoved = pos.unmoved & pos.colors[us];
+    for i in first..out.len() {
+        let mv = out[i];
+        let left = match mv.kind {
+            MoveKind::Normal | MoveKind::EnPassant if !is_pass(&mv) => [Some((mv.from, false)), None],
+            MoveKind::Castle => [Some((mv.from, false)), Some((mv.aux, true))],
+            _ => continue,
+        };
+        for (square, on_rook) in left.into_iter().flatten() {
+            let bit = V::Bb::bit(square as usize);
+            if (unmoved & bit).is_empty() {
+                continue;
+            }
+            for (kind, squares) in V::GATE_SQUARES.iter().enumerate() {
+                if pos.in_hand(us, kind) > 0 && !(squares[us] & bit).is_empty() {
+                    out.push(mv.with_gate(kind, on_rook));
+                }
+            }
+        }
+    }
+}
+
+/// [`generate`] without gating moves.
+fn generate_ungated<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, legal: bool) {
     if royal_loss_moves(pos, out, legal).is_some() {
         return;
     }
@@ -291,7 +346,7 @@ fn retain_captures_if_any<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, f
 /// compulsory drops may remove moves (the side holds a piece in hand).
 #[inline(always)]
 fn deciding_masks<V: CompiledVariant>(pos: &Pos<V>) -> Option<Masks<V>> {
-    if lost_royals(pos) || drops_may_be_compulsory(pos) {
+    if lost_royals(pos) || drops_may_be_compulsory(pos) || gating_possible(pos) {
         return None;
     }
     let mut masks = Masks::NONE;

@@ -5,6 +5,10 @@ use crate::bitboard::{Bitboard, Squares};
 /// "No kind" in a move's promotion field.
 pub const NO_KIND: u8 = u8::MAX;
 
+/// In a move's [`Mv::extra`] gate: the kind enters the castling rook's
+/// square (kinds are below 64, so the bit is free).
+pub const GATE_ON_ROOK: u8 = 0x80;
+
 /// The `piece` of a move that starts with a crowning (A2): the piece that
 /// then moves is known only once the crowned one has changed kind.
 pub const CROWNING: u8 = 0;
@@ -46,8 +50,10 @@ pub struct Mv {
     pub aux: u8,
     /// Castling rook destination.
     pub aux2: u8,
-    /// Square of the piece crowned first (A2), if [`Mv::crowns`].
-    pub crown: u8,
+    /// If [`Mv::crowns`], the square of the piece crowned first (A2);
+    /// else the gate ([`Mv::gate`]): 0 for none, else the kind entering
+    /// plus one, `+ GATE_ON_ROOK` when it enters the castling rook's square.
+    pub extra: u8,
     /// The square code of the moving (or dropped) piece, as generation
     /// found it, so that making the move need not look it up; [`CROWNING`]
     /// for a move that starts with a crowning.
@@ -80,7 +86,7 @@ impl Mv {
             self.promotion,
             self.aux,
             self.aux2,
-            self.crown,
+            self.extra,
             self.piece,
         ])
     }
@@ -89,6 +95,38 @@ impl Mv {
     #[inline(always)]
     pub fn crowns(&self) -> bool {
         self.piece == CROWNING
+    }
+
+    /// The square of the piece crowned first, if the move crowns (A2).
+    #[inline(always)]
+    pub fn crown(&self) -> Option<usize> {
+        self.crowns().then_some(self.extra as usize)
+    }
+
+    /// The kind entering from the hand by gating, and its square: the
+    /// square the move leaves, or the castling rook's.
+    #[inline(always)]
+    pub fn gate(&self) -> Option<(usize, usize)> {
+        if self.crowns() || self.extra == 0 {
+            return None;
+        }
+        let kind = (self.extra & !GATE_ON_ROOK) as usize - 1;
+        let square = if self.extra & GATE_ON_ROOK != 0 {
+            self.aux
+        } else {
+            self.from
+        };
+        Some((kind, square as usize))
+    }
+
+    /// The same move with `kind` entering by gating, on the castling
+    /// rook's square if `on_rook`, else on the square the move leaves.
+    #[inline]
+    pub fn with_gate(self, kind: usize, on_rook: bool) -> Mv {
+        Mv {
+            extra: (kind as u8 + 1) | if on_rook { GATE_ON_ROOK } else { 0 },
+            ..self
+        }
     }
 
     /// A normal move of the piece `piece` (its square code), promoting
@@ -102,7 +140,7 @@ impl Mv {
             promotion,
             aux: 0,
             aux2: 0,
-            crown: 0,
+            extra: 0,
             piece,
         }
     }
@@ -119,7 +157,7 @@ impl Mv {
             promotion: NO_KIND,
             aux: crate::position::kind_of(piece) as u8,
             aux2: 0,
-            crown: 0,
+            extra: 0,
             piece,
         }
     }
@@ -460,7 +498,7 @@ mod tests {
             },
             Mv { aux: 5, ..base },
             Mv { aux2: 6, ..base },
-            Mv { crown: 7, ..base },
+            Mv { extra: 7, ..base },
             Mv {
                 piece: CROWNING,
                 ..base

@@ -417,10 +417,8 @@ impl<V: CompiledVariant> Pos<V> {
     pub fn play(&mut self, mv: Mv) {
         let p = self;
         let us = p.side();
-        if mv.crowns() {
-            if let Some(succession) = V::SUCCESSION {
-                p.change_kind(mv.crown as usize, succession.becomes as usize);
-            }
+        if let (Some(square), Some(succession)) = (mv.crown(), V::SUCCESSION) {
+            p.change_kind(square, succession.becomes as usize);
         }
         let from = mv.from as usize;
         let to = mv.to as usize;
@@ -517,6 +515,14 @@ impl<V: CompiledVariant> Pos<V> {
                     next_victim = NO_SQUARE;
                 }
             }
+        }
+        if let Some((kind, square)) = mv.gate() {
+            // The square the move left (or the castling rook's), empty now.
+            let hand: &mut [u8] = p.hands[us].as_mut();
+            if let Some(count) = hand.get_mut(kind) {
+                *count = count.saturating_sub(1);
+            }
+            p.put(square, code_of(kind, us));
         }
         if let Some(radius) = V::EXPLOSION_RADIUS.filter(|_| blasts) {
             p.explode(to, radius);

@@ -18,7 +18,9 @@ use std::marker::PhantomData;
 use varc_runtime::board::Board;
 use varc_runtime::eval::neighbours_of;
 use varc_runtime::model::{Color, PieceId, PromotionTiming, Square, Variant};
-use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Move, MoveKind, ResetMasks};
+use varc_runtime::moves::{
+    canonical_key, resets_halfmove_clock, Gate, Move, MoveKind, ResetMasks,
+};
 use varc_runtime::position::Position;
 use varc_runtime::rules::{ExchangeValues, PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use varc_runtime::search::tt::{piece_key, turn_key};
@@ -102,9 +104,9 @@ impl<V: CompiledVariant> Compiled<V> {
         }
         // As the runtime sees it: after the turn's crowning, if any.
         let moving = match V::SUCCESSION {
-            Some(succession) if mv.crowns() && mv.crown == mv.from => {
+            Some(succession) if mv.crown() == Some(mv.from as usize) => {
                 let mut crowned = *pos;
-                crowned.change_kind(mv.crown as usize, succession.becomes as usize);
+                crowned.change_kind(mv.from as usize, succession.becomes as usize);
                 crowned.piece_on(mv.from as usize)
             }
             _ if mv.kind == CompiledKind::Drop => pos.make(*mv).piece_on(mv.to as usize),
@@ -156,7 +158,11 @@ pub fn to_runtime<V: CompiledVariant>(mv: Mv) -> Move {
         to: square(mv.to as usize),
         kind: runtime_kind::<V>(&mv),
         promotion: (mv.promotion != NO_KIND).then_some(mv.promotion as usize),
-        crown: mv.crowns().then(|| square(mv.crown as usize)),
+        crown: mv.crown().map(square),
+        gate: mv.gate().map(|(kind, at)| Gate {
+            kind: kind as u8,
+            square: square(at),
+        }),
     }
 }
 
@@ -293,7 +299,9 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
         let runtime = |square: u8| runtime_square::<V>(square as usize).index();
         let promotion = (mv.promotion != NO_KIND).then_some(mv.promotion as usize);
         if mv.kind == CompiledKind::Normal && !mv.crowns() {
-            return canonical_key(runtime(mv.from), runtime(mv.to), promotion, None, 0, 0);
+            if mv.extra == 0 {
+                return canonical_key(runtime(mv.from), runtime(mv.to), promotion, None, None, 0, 0);
+            }
         }
         let (kind, detail) = match mv.kind {
             CompiledKind::Normal => (0, 0),
@@ -306,7 +314,8 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             runtime(mv.from),
             runtime(mv.to),
             promotion,
-            mv.crowns().then(|| runtime(mv.crown)),
+            mv.crown().map(|square| runtime(square as u8)),
+            mv.gate().map(|(kind, square)| (kind, square != mv.from as usize)),
             kind,
             detail,
         )

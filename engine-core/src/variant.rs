@@ -312,6 +312,9 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     /// Per kind, per side: the squares where a dropped piece starts
     /// unmoved ([`varc_runtime::hands::dropped_unmoved`]).
     const UNMOVED_DROPS: &'static [[Self::Bb; 2]] = &[];
+    /// Per kind, per side: the squares it may enter `by gating` (none for
+    /// a kind no gating rule names; empty slice without gating).
+    const GATE_SQUARES: &'static [[Self::Bb; 2]] = &[];
     /// Per kind: whether its drop rule says `no two on a file` (empty
     /// slice without such a rule).
     const DROP_NO_TWO_ON_A_FILE: &'static [bool] = &[];

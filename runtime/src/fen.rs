@@ -911,7 +911,13 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
                             .contains(&file)
                     });
                     let king_file = castling_king(variant, position, color).map(|(f, _, _)| f);
-                    if variant.first_moves.in_fen && (!is_rook || king_file == Some(file)) {
+                    // Where pieces enter by gating and the side holds some,
+                    // a file letter names an unmoved piece, never a
+                    // castling right, as in Fairy-Stockfish.
+                    let gates = gating_letters(variant, position, color);
+                    if variant.first_moves.in_fen
+                        && (gates || !is_rook || king_file == Some(file))
+                    {
                         let square = Square::new(file, first_rank(variant, color));
                         if position.piece_at(square).is_none_or(|p| p.color() != color) {
                             return Err(error(format!(
@@ -994,6 +1000,14 @@ fn first_rank(variant: &Variant, color: Color) -> u8 {
     }
 }
 
+/// Whether `color`'s file letters name its unmoved pieces because pieces
+/// enter by gating and its hand holds some (Fairy-Stockfish's gates). Once
+/// the hand is empty no piece can enter, and the letters are not written.
+fn gating_letters(variant: &Variant, position: &impl Board, color: Color) -> bool {
+    variant.hands.gating()
+        && (0..variant.pieces.len()).any(|kind| position.in_hand(color, kind) > 0)
+}
+
 /// Whether pieces of `kind` castle, as king or rook.
 fn castles(variant: &Variant, kind: PieceId) -> bool {
     variant
@@ -1008,7 +1022,9 @@ fn castles(variant: &Variant, kind: PieceId) -> bool {
 /// without its right), in file order, as Fairy-Stockfish writes gates.
 fn first_move_letters(variant: &Variant, position: &impl Board, color: Color) -> String {
     let mut out = String::new();
-    if !variant.first_moves.in_fen {
+    if !variant.first_moves.in_fen
+        || (variant.hands.gating() && !gating_letters(variant, position, color))
+    {
         return out;
     }
     let rights = position.castling_rights(color);

@@ -50,6 +50,14 @@ pub struct DropRule {
     /// piece of the dropped kind (Fairy-Stockfish's `dropNoDoubled`).
     #[serde(default)]
     pub no_two_on_a_file: bool,
+    /// `by gating`: not a move of its own. When an unmoved piece of the
+    /// side leaves a square of the region, the side may put one of these
+    /// kinds from its hand there as part of that move (castling: on the
+    /// king's square or the rook's); Fairy-Stockfish's seirawan gating.
+    /// The move must be legal without the entering piece: it blocks no
+    /// check and unpins nothing, as in Fairy-Stockfish.
+    #[serde(default)]
+    pub by_gating: bool,
 }
 
 impl Hands {
@@ -74,17 +82,34 @@ impl Hands {
     pub fn demotes(&self) -> bool {
         self.captures_to_hand.as_ref().is_some_and(|c| c.demoted)
     }
+
+    /// Whether a rule enters pieces `by gating`.
+    pub fn gating(&self) -> bool {
+        self.drops.iter().any(|rule| rule.by_gating)
+    }
 }
 
-/// The squares each kind may be dropped on, per side: `[kind][color]`,
-/// empty for a kind no rule drops. Holes are never drop squares, nor,
-/// under `no piece may stand where it could not move`, the squares from
-/// which the kind could never move ([`immobile_squares`]).
+/// The squares each kind may be dropped on as a move of its own, per side:
+/// `[kind][color]`, empty for a kind no rule drops. Holes are never drop
+/// squares, nor, under `no piece may stand where it could not move`, the
+/// squares from which the kind could never move ([`immobile_squares`]).
 pub fn drop_squares(variant: &Variant) -> Vec<[SquareSet; 2]> {
+    rule_squares(variant, false)
+}
+
+/// The squares each kind may enter `by gating`, per side: `[kind][color]`,
+/// empty for a kind no gating rule names (holes and immobile squares left
+/// out as for drops).
+pub fn gate_squares(variant: &Variant) -> Vec<[SquareSet; 2]> {
+    rule_squares(variant, true)
+}
+
+/// The squares of the drop rules that gate (`gating`) or not.
+fn rule_squares(variant: &Variant, gating: bool) -> Vec<[SquareSet; 2]> {
     let board = variant.board.squares();
     let immobile = immobile_squares(variant);
     let mut squares = vec![[SquareSet::EMPTY; 2]; variant.pieces.len()];
-    for rule in &variant.hands.drops {
+    for rule in variant.hands.drops.iter().filter(|rule| rule.by_gating == gating) {
         for color in Color::ALL {
             let onto = match rule.onto.and_then(|id| variant.regions.get(id)) {
                 Some(region) => region.for_side(color).intersection(&board),

@@ -57,6 +57,19 @@ pub struct Move {
     /// A2 succession: the square of the piece crowned at the start of the
     /// turn, before this move is made.
     pub crown: Option<Square>,
+    /// Gating (`drops of ... by gating`): the piece that enters from the
+    /// hand onto the square the move leaves, after it.
+    pub gate: Option<Gate>,
+}
+
+/// The piece a gating move enters from the mover's hand, and where: the
+/// square the moving piece left (castling: the king's or the rook's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Gate {
+    /// The kind that enters (kinds are below 64).
+    pub kind: u8,
+    /// The square it enters.
+    pub square: Square,
 }
 
 impl Move {
@@ -68,6 +81,7 @@ impl Move {
             kind: MoveKind::Normal,
             promotion: None,
             crown: None,
+            gate: None,
         }
     }
 
@@ -86,6 +100,7 @@ impl Move {
             kind: MoveKind::Drop { piece: kind as u8 },
             promotion: None,
             crown: None,
+            gate: None,
         }
     }
 
@@ -138,6 +153,8 @@ impl Move {
             self.to.index(),
             self.promotion,
             self.crown.map(|square| square.index()),
+            self.gate
+                .map(|gate| (PieceId::from(gate.kind), gate.square != self.from)),
             kind,
             detail,
         )
@@ -192,6 +209,8 @@ pub struct Undo {
     /// The hand count the move changed (a drop's or a capture's to hand),
     /// as it was before: side, kind, count.
     hand_before: Option<(Color, PieceId, u8)>,
+    /// The hand count of the kind a gating move entered, as it was before.
+    gate_hand_before: Option<(Color, PieceId, u8)>,
     /// The piece the move captured, if any.
     pub captured: Option<Piece>,
     /// The pieces an explosion removed besides the captured one, with
@@ -302,7 +321,8 @@ impl MoveEffects {
 }
 
 /// The key of [`Move::canonical_key`] from its parts: squares as runtime
-/// indices, `kind` 0 normal, 1 en passant, 2 castling, 3 delayed
+/// indices, `gate` the kind entering and whether on a castling rook's
+/// square, `kind` 0 normal, 1 en passant, 2 castling, 3 delayed
 /// promotion, `detail` the en passant victim's or the castling rook's
 /// square (else 0). For back ends that keep moves in another form.
 #[inline]
@@ -311,10 +331,12 @@ pub fn canonical_key(
     to: usize,
     promotion: Option<PieceId>,
     crown: Option<usize>,
+    gate: Option<(PieceId, bool)>,
     kind: u64,
     detail: usize,
 ) -> u64 {
-    (from as u64) << 36
+    gate.map_or(0, |(kind, on_rook)| (kind as u64 + 1) | u64::from(on_rook) << 7) << 44
+        | (from as u64) << 36
         | (to as u64) << 28
         | promotion.map_or(0, |kind| kind as u64 + 1) << 19
         | crown.map_or(0, |square| square as u64 + 1) << 10
@@ -384,6 +406,7 @@ impl Position {
             halfmove_clock: self.halfmove_clock(),
             fullmove_number: self.fullmove_number(),
             hand_before: None,
+            gate_hand_before: None,
             captured: None,
             blasted: Vec::new(),
             first_moves_lost: Vec::new(),
@@ -480,6 +503,16 @@ impl Position {
                 self.set_piece_at_index(to, moving.map(|p| p.with_unmoved(false)));
                 self.set_piece_at_index(rook_to.index(), rook.map(|p| p.with_unmoved(false)));
             }
+        }
+        if let Some(gate) = mv.gate {
+            // The square was the moving piece's (or the castling rook's),
+            // saved above, so taking the move back restores it.
+            let kind = PieceId::from(gate.kind);
+            let count = self.in_hand(mover, kind);
+            undo.gate_hand_before = Some((mover, kind, count));
+            self.set_in_hand(mover, kind, count.saturating_sub(1));
+            let entered = Piece::new(kind, mover, effects.is_royal(kind)).with_unmoved(false);
+            self.set_piece(gate.square, Some(entered));
         }
         self.update_castling_rights(mv, moving, effects);
         if !effects.first_move_losses.is_empty() {
@@ -595,7 +628,10 @@ impl Position {
         }
         self.set_castling_rights(Color::White, undo.castling[0]);
         self.set_castling_rights(Color::Black, undo.castling[1]);
-        if let Some((color, kind, count)) = undo.hand_before {
+        for (color, kind, count) in [undo.gate_hand_before, undo.hand_before]
+            .into_iter()
+            .flatten()
+        {
             self.set_in_hand(color, kind, count);
         }
         self.set_en_passant(undo.en_passant);
@@ -873,6 +909,7 @@ mod tests {
                                 },
                                 promotion: into,
                                 crown: None,
+                                gate: None,
                             };
                             let piece = |kind: Option<PieceId>| {
                                 kind.map(|k| Piece::new(k, Color::White, false))

@@ -18,13 +18,19 @@
 //!   square, for either side: `P@e4`, `N@f7` (Fairy-Stockfish's and
 //!   python-chess's crazyhouse form; SAN writes it the same way, with `+`
 //!   or `#`). The letter is read in either case.
+//! - A gating move (`drops of ... by gating`) is the move and the entering
+//!   kind's letter in lower case, as Fairy-Stockfish writes it: `b1c3h`;
+//!   castling with the piece entering the king's square `e1g1h`, the
+//!   rook's square `h1e1h` (rook-from, king-from, letter).
 //!
 //! **SAN** ([`san`]): `Nf3`, `exd6`, `e8=Q`, `R'xe5`, `O-O`, `O-O-O`, with
 //! `+` for a move that attacks a royal piece and `#` when the side then has
 //! no legal move. Pawn-like kinds (those that capture en passant, or whose
 //! letter is `P`) are written without letter. Delayed promotions and
 //! successions as in long algebraic, with upper-case letters and the SAN
-//! of the ordinary move: `e8=N>d6`, `c1^e4`.
+//! of the ordinary move: `e8=N>d6`, `c1^e4`. A gating move adds `/` and
+//! the entering kind's letter, castling also its square: `Nc3/H`,
+//! `O-O/Eh1` (Fairy-Stockfish's SAN).
 //!
 //! [`parse_move`] reads either form (and `e2-e4`, `e2xe4`), and resolves it
 //! against the legal moves; a text that names no legal move gets a typed
@@ -173,6 +179,8 @@ enum Token {
     Crown,
     #[token("@")]
     At,
+    #[token("/")]
+    Slash,
     #[token("-")]
     Dash,
     #[regex("[+#!?]")]
@@ -267,6 +275,9 @@ pub fn long_algebraic(variant: &Variant, mv: &Move, legal: &[Move]) -> String {
         out.push_str(&format!("{crown}^"));
     }
     match mv.kind {
+        MoveKind::Castle { rook_from, .. } if mv.gate.is_some_and(|g| g.square == rook_from) => {
+            out.push_str(&format!("{rook_from}{}", mv.from));
+        }
         MoveKind::Castle { rook_from, .. } => {
             let king_text = mv.to != rook_from
                 && mv.from.file.abs_diff(mv.to.file) >= 2
@@ -305,6 +316,9 @@ pub fn long_algebraic(variant: &Variant, mv: &Move, legal: &[Move]) -> String {
                 }
             }
         }
+    }
+    if let Some(gate) = mv.gate {
+        out.push_str(&letter(variant, PieceId::from(gate.kind)).to_lowercase());
     }
     out
 }
@@ -376,6 +390,13 @@ pub fn san<R: Rules + ?Sized>(rules: &R, position: &R::Position, played: &R::Mov
             }
         }
     }
+    if let Some(gate) = mv.gate {
+        out.push('/');
+        out.push_str(letter(variant, PieceId::from(gate.kind)));
+        if mv.is_castle() {
+            out.push_str(&gate.square.to_string());
+        }
+    }
     let after = rules.play(position, played);
     if rules.in_check(&after) {
         let mates = rules.legal_moves(&after).is_empty();
@@ -398,6 +419,10 @@ struct Spec {
     promotion: Option<String>,
     /// The letter of a drop (`P@e4`).
     drop: Option<String>,
+    /// SAN's gating suffix: the entering kind's letter (`Nc3/H`) and, for
+    /// castling, its square (`O-O/He1`).
+    gate: Option<String>,
+    gate_square: Option<Square>,
 }
 
 fn syntax(input: &str, expected: &str) -> MoveTextError {
@@ -410,6 +435,24 @@ fn syntax(input: &str, expected: &str) -> MoveTextError {
 fn read_spec(input: &str, tokens: &[Token]) -> Result<Spec, MoveTextError> {
     let mut spec = Spec::default();
     let mut rest = tokens;
+    match rest {
+        [head @ .., Token::Slash, Token::Letter(letter)] => {
+            spec.gate = Some(letter.to_uppercase());
+            rest = head;
+        }
+        [head @ .., Token::Slash, Token::Letter(letter), Token::Square(square)] => {
+            spec.gate = Some(letter.to_uppercase());
+            spec.gate_square = Some(*square);
+            rest = head;
+        }
+        _ if rest.contains(&Token::Slash) => {
+            return Err(syntax(
+                input,
+                "a gating suffix is '/' and the entering piece's letter, such as Nc3/H or O-O/He1",
+            ))
+        }
+        _ => {}
+    }
     if let [Token::Square(square), Token::Crown, tail @ ..] = rest {
         spec.crown = Some(*square);
         rest = tail;
@@ -608,11 +651,27 @@ pub fn parse_move<R: Rules + ?Sized>(
     let piece = spec.piece.as_ref().map(kind_of).transpose()?;
     let promotion = spec.promotion.as_ref().map(kind_of).transpose()?;
     let dropped = spec.drop.as_ref().map(kind_of).transpose()?;
+    let gate_kind = spec.gate.as_ref().map(kind_of).transpose()?;
+    // A gating move names its entering kind: SAN after `/`, long
+    // algebraic by the letter in the promotion's place (`b1c3h`); a move
+    // without gating is named by no gating suffix.
+    let gate_ok = |mv: &Move, check_letter: bool| -> bool {
+        match mv.gate {
+            Some(gate) => {
+                let named = match gate_kind {
+                    Some(kind) => kind == PieceId::from(gate.kind),
+                    None => mv.promotion.is_none() && promotion == Some(PieceId::from(gate.kind)),
+                };
+                (!check_letter || named) && spec.gate_square.is_none_or(|s| s == gate.square)
+            }
+            None => spec.gate.is_none(),
+        }
+    };
     let mut pseudo_moves = Vec::new();
     rules.generate_pseudo_legal(position, &mut pseudo_moves);
     let pseudo = describe_all(rules, &pseudo_moves);
     let matches = |mv: &Move, check_promotion: bool| -> bool {
-        if mv.crown != spec.crown {
+        if mv.crown != spec.crown || !gate_ok(mv, check_promotion) {
             return false;
         }
         // A drop is named only by its own form, and that form by nothing else.
@@ -641,22 +700,37 @@ pub fn parse_move<R: Rules + ?Sized>(
         if mv.kind == MoveKind::DelayedPromotion {
             return false;
         }
-        let to_ok = match mv.kind {
-            MoveKind::Castle { rook_from, .. } => {
-                spec.from.is_some() && (Some(mv.to) == spec.to || Some(rook_from) == spec.to)
+        let (from_ok, to_ok) = match mv.kind {
+            // Also rook-from, king-from where the gate is the rook's square.
+            MoveKind::Castle { rook_from, .. }
+                if mv.gate.is_some_and(|g| g.square == rook_from)
+                    && spec.from == Some(rook_from)
+                    && spec.to == Some(mv.from) =>
+            {
+                (true, true)
             }
-            _ => Some(mv.to) == spec.to,
+            MoveKind::Castle { rook_from, .. } => (
+                spec.from == Some(mv.from),
+                Some(mv.to) == spec.to || Some(rook_from) == spec.to,
+            ),
+            _ => (
+                spec.from.is_none_or(|f| f == mv.from)
+                    && spec.from_file.is_none_or(|f| f == mv.from.file)
+                    && spec.from_rank.is_none_or(|r| r == mv.from.rank),
+                Some(mv.to) == spec.to,
+            ),
         };
-        let from_ok = spec.from.is_none_or(|f| f == mv.from)
-            && spec.from_file.is_none_or(|f| f == mv.from.file)
-            && spec.from_rank.is_none_or(|r| r == mv.from.rank);
         let piece_ok = match (piece, mover_kind(variant, position, mv)) {
             (Some(kind), Some(mover)) => mover == kind,
             (Some(_), None) => false,
             (None, Some(mover)) => spec.from.is_some() || is_pawn_like(variant, mover),
             (None, None) => spec.from.is_some(),
         };
-        let promotion_ok = !check_promotion || mv.promotion == promotion || mv.is_castle();
+        // The letter after a gating move names what enters, not a promotion.
+        let promotion_ok = !check_promotion
+            || mv.promotion == promotion
+            || (mv.is_castle() && mv.gate.is_none() && promotion.is_none())
+            || (mv.gate.is_some() && spec.gate.is_none() && mv.promotion.is_none());
         to_ok && from_ok && piece_ok && promotion_ok
     };
     let found: Vec<usize> = (0..legal.len())

@@ -245,17 +245,22 @@ impl Builder {
                 let pieces = self.ident_list(&children.next(Rule::drop_pieces)?)?;
                 let onto = children.optional(Rule::ident).map(|node| ident(&node));
                 let mut no_two_on_a_file = false;
+                let mut by_gating = false;
                 while let Some(option) = children.optional(Rule::drop_option) {
-                    // `no two on a file` is the only option so far.
-                    no_two_on_a_file |= option
-                        .into_inner()
-                        .any(|o| o.as_rule() == Rule::no_two_on_file);
+                    for inner in option.into_inner() {
+                        match inner.as_rule() {
+                            Rule::no_two_on_file => no_two_on_a_file = true,
+                            Rule::by_gating => by_gating = true,
+                            _ => {}
+                        }
+                    }
                 }
                 children.end()?;
                 BodyKind::Drops(Drops {
                     pieces,
                     onto,
                     no_two_on_a_file,
+                    by_gating,
                 })
             }
             Rule::immobility_stmt => BodyKind::Immobility,

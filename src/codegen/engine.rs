@@ -1927,6 +1927,12 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         } else {
             TokenStream::new()
         };
+        let gates = if v.hands.gating() {
+            let gate_squares = per_kind(varc_runtime::hands::gate_squares(v));
+            quote! { const GATE_SQUARES: &'static [[Bb; 2]] = #gate_squares; }
+        } else {
+            TokenStream::new()
+        };
         quote! {
             const HANDS: bool = true;
             const CAPTURES_TO_HAND: bool = #to_hand;
@@ -1934,6 +1940,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
             const DROP_SQUARES: &'static [[Bb; 2]] = #drop_squares;
             const UNMOVED_DROPS: &'static [[Bb; 2]] = #unmoved_drops;
             #files
+            #gates
         }
     }
 

@@ -2,8 +2,10 @@
 
 use super::tables::{Probe, Reach};
 use super::Interpreter;
-use varc_runtime::model::{AtomCondition, Color, MoveMode, Obligation, PromotionTiming, Square};
-use varc_runtime::moves::{Move, MoveKind};
+use varc_runtime::model::{
+    AtomCondition, Color, MoveMode, Obligation, PromotionTiming, Square, SquareSet,
+};
+use varc_runtime::moves::{Gate, Move, MoveKind};
 use varc_runtime::position::{Piece, Position, SquareIter};
 use varc_runtime::rules::Rules;
 
@@ -203,6 +205,48 @@ impl Interpreter {
         }
     }
 
+    /// Gating (`drops of ... by gating`): for each of `out[first..]` that
+    /// an unmoved piece makes from a square where a kind in the mover's
+    /// hand may enter, the same move with that kind entering the square it
+    /// leaves (castling: also the rook's). Passes, drops and delayed
+    /// promotions leave no square.
+    pub(crate) fn gating_moves(&self, position: &Position, out: &mut Vec<Move>, first: usize) {
+        let side = position.side_to_move();
+        let entering: Vec<(u8, &[SquareSet; 2])> = self
+            .gate_squares
+            .iter()
+            .enumerate()
+            .filter(|(kind, squares)| {
+                !squares[side.index()].is_empty() && position.in_hand(side, *kind) > 0
+            })
+            .map(|(kind, squares)| (kind as u8, squares))
+            .collect();
+        if entering.is_empty() {
+            return;
+        }
+        for i in first..out.len() {
+            let mv = out[i];
+            let left = match mv.kind {
+                MoveKind::Normal | MoveKind::EnPassant { .. } if !mv.is_pass() => [Some(mv.from), None],
+                MoveKind::Castle { rook_from, .. } => [Some(mv.from), Some(rook_from)],
+                _ => continue,
+            };
+            for square in left.into_iter().flatten() {
+                if !position.piece_at(square).is_some_and(|p| p.is_unmoved()) {
+                    continue;
+                }
+                for &(kind, squares) in &entering {
+                    if squares[side.index()].contains(square) {
+                        out.push(Move {
+                            gate: Some(Gate { kind, square }),
+                            ..mv
+                        });
+                    }
+                }
+            }
+        }
+    }
+
     /// The moves of one probe. `mode` is the probe's mode, possibly narrowed
     /// (a follow-up move); `special` allows promotion and en passant.
     #[allow(clippy::too_many_arguments)]
@@ -348,6 +392,7 @@ impl Interpreter {
             kind,
             promotion: None,
             crown: None,
+            gate: None,
         };
         let rule = if special {
             self.promotion_rule(piece, from, to)
@@ -524,6 +569,7 @@ impl Interpreter {
                         },
                         promotion: None,
                         crown: None,
+                        gate: None,
                     };
                     if rule.not_into_check {
                         let after = self.play(position, &mv);
@@ -597,6 +643,7 @@ impl Interpreter {
                         kind: MoveKind::DelayedPromotion,
                         promotion: Some(choice),
                         crown: None,
+                        gate: None,
                     };
                     let first = out.len();
                     out.push(stay);

@@ -33,6 +33,7 @@ impl Lowerer<'_> {
                 .as_ref()
                 .and_then(|region| self.region(file, region)),
             no_two_on_a_file: drops.no_two_on_a_file,
+            by_gating: drops.by_gating,
         }
     }
 
