@@ -186,6 +186,17 @@ pub fn dump(variant: &Variant) -> String {
             );
         }
         for rule in &v.hands.drops {
+            if rule.by_gating {
+                let _ = writeln!(
+                    out,
+                    "  {} enter by gating: onto the square{} an unmoved piece leaves, with its move (castling: the king's or the rook's)",
+                    d.names(&rule.pieces, ", "),
+                    rule.onto
+                        .and_then(|id| v.regions.get(id))
+                        .map_or(String::new(), |r| format!(" of {}", r.name)),
+                );
+                continue;
+            }
             let onto = rule
                 .onto
                 .and_then(|id| v.regions.get(id))

@@ -36,9 +36,9 @@ const DEFAULT_LIMIT: u64 = 50_000;
 /// flying general (xiangqi), hands and drops (crazyhouse), explosions
 /// (atomic), promotion limits (grand), promotion on leaving the zone,
 /// immobility, pawn drops one to a file and `+` letters (shogi),
-/// counting rules (makruk), and compulsory drops and promotion as a move
-/// of its own (sittuyin).
-const COMPILED_BY_DEFAULT: [&str; 13] = [
+/// counting rules (makruk), compulsory drops and promotion as a move
+/// of its own (sittuyin), and gating (seirawan).
+const COMPILED_BY_DEFAULT: [&str; 14] = [
     "shatranj",
     "extinction",
     "kingofthehill",
@@ -54,6 +54,8 @@ const COMPILED_BY_DEFAULT: [&str; 13] = [
     "makruk",
     // Its engine is built for tests/rules_sittuyin.rs anyway.
     "sittuyin",
+    // Its engine is built for tests/rules_gating.rs anyway.
+    "seirawan",
 ];
 
 fn gallery_dir() -> PathBuf {

@@ -199,7 +199,9 @@ fn gating_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, first: usiz
     for i in first..out.len() {
         let mv = out[i];
         let left = match mv.kind {
-            MoveKind::Normal | MoveKind::EnPassant if !is_pass(&mv) => [Some((mv.from, false)), None],
+            MoveKind::Normal | MoveKind::EnPassant if !is_pass(&mv) => {
+                [Some((mv.from, false)), None]
+            }
             MoveKind::Castle => [Some((mv.from, false)), Some((mv.aux, true))],
             _ => continue,
         };

@@ -18,9 +18,7 @@ use std::marker::PhantomData;
 use varc_runtime::board::Board;
 use varc_runtime::eval::neighbours_of;
 use varc_runtime::model::{Color, PieceId, PromotionTiming, Square, Variant};
-use varc_runtime::moves::{
-    canonical_key, resets_halfmove_clock, Gate, Move, MoveKind, ResetMasks,
-};
+use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Gate, Move, MoveKind, ResetMasks};
 use varc_runtime::position::Position;
 use varc_runtime::rules::{ExchangeValues, PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use varc_runtime::search::tt::{piece_key, turn_key};
@@ -295,13 +293,12 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn canonical_key(&self, mv: &Mv) -> u64 {
         // Called for every move of every searched node: the common move
-        // (plain, no crowning) skips building the optional parts.
+        // (plain, no crowning, no gating) skips building the optional parts.
         let runtime = |square: u8| runtime_square::<V>(square as usize).index();
         let promotion = (mv.promotion != NO_KIND).then_some(mv.promotion as usize);
-        if mv.kind == CompiledKind::Normal && !mv.crowns() {
-            if mv.extra == 0 {
-                return canonical_key(runtime(mv.from), runtime(mv.to), promotion, None, None, 0, 0);
-            }
+        if mv.kind == CompiledKind::Normal && !mv.crowns() && mv.extra == 0 {
+            let (from, to) = (runtime(mv.from), runtime(mv.to));
+            return canonical_key(from, to, promotion, None, None, 0, 0);
         }
         let (kind, detail) = match mv.kind {
             CompiledKind::Normal => (0, 0),
@@ -315,7 +312,8 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             runtime(mv.to),
             promotion,
             mv.crown().map(|square| runtime(square as u8)),
-            mv.gate().map(|(kind, square)| (kind, square != mv.from as usize)),
+            mv.gate()
+                .map(|(kind, square)| (kind, square != mv.from as usize)),
             kind,
             detail,
         )

@@ -132,6 +132,10 @@ pub struct Evaluator {
     weights: EvaluationWeights,
     /// Whether positions have hands: a piece in hand counts its value.
     hands: bool,
+    /// Per side, the squares where some kind enters `by gating` (empty
+    /// without gating), and per kind whether it enters only so.
+    gates: [SquareSet; 2],
+    gated_kinds: Vec<bool>,
 }
 
 impl Evaluator {
@@ -188,7 +192,16 @@ impl Evaluator {
             neighbours: Vec::new(),
             weights: variant.evaluation,
             hands: variant.hands.in_use(),
+            gates: [SquareSet::EMPTY; 2],
+            gated_kinds: vec![false; kinds],
         };
+        for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
+            for color in Color::ALL {
+                let side = &mut evaluator.gates[color.index()];
+                *side = side.union(&squares[color.index()]);
+            }
+            evaluator.gated_kinds[kind] = !squares[0].is_empty() || !squares[1].is_empty();
+        }
         evaluator.neighbours = (0..SQUARE_COUNT)
             .map(|index| neighbours_of(variant, Square::from_index(index)))
             .collect();
@@ -347,13 +360,45 @@ impl Evaluator {
             // A piece in hand is worth its material (it may come back
             // anywhere its drop rule allows); no placement or mobility.
             for color in Color::ALL {
+                let gated = self.gated_share(position, color);
                 for kind in 0..self.values.len() {
                     let count = position.in_hand(color, kind) as i32;
-                    tally.positional[color.index()] += count * self.value(kind);
+                    let worth = count * self.value(kind);
+                    tally.positional[color.index()] += match (self.gated_kinds[kind], gated) {
+                        (true, Some((gates, pieces))) => worth * gates / pieces,
+                        _ => worth,
+                    };
                 }
             }
         }
         (tally.positional[0] - tally.positional[1]).clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
+    }
+
+    /// Gating: `(gates, pieces)`, the share of `color`'s gated pieces in
+    /// hand that can still enter, when fewer unmoved pieces stand where
+    /// they may enter than pieces wait (each needs a square its own, and a
+    /// piece without one never enters); `None` when every one can.
+    fn gated_share<B: Board + ?Sized>(&self, position: &B, color: Color) -> Option<(i32, i32)> {
+        let gates = &self.gates[color.index()];
+        if gates.is_empty() {
+            return None;
+        }
+        let pieces: i32 = (0..self.values.len())
+            .filter(|&kind| self.gated_kinds[kind])
+            .map(|kind| position.in_hand(color, kind) as i32)
+            .sum();
+        if pieces == 0 {
+            return None;
+        }
+        let open = gates
+            .iter()
+            .filter(|&square| {
+                position
+                    .piece_at(square)
+                    .is_some_and(|p| p.color() == color && p.is_unmoved())
+            })
+            .count() as i32;
+        (open < pieces).then_some((open, pieces))
     }
 
     /// The safety and placement of one royal piece: enemy attacks around it

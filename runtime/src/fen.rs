@@ -915,8 +915,7 @@ fn parse_castling(variant: &Variant, position: &mut Position, field: &str) -> Re
                     // a file letter names an unmoved piece, never a
                     // castling right, as in Fairy-Stockfish.
                     let gates = gating_letters(variant, position, color);
-                    if variant.first_moves.in_fen
-                        && (gates || !is_rook || king_file == Some(file))
+                    if variant.first_moves.in_fen && (gates || !is_rook || king_file == Some(file))
                     {
                         let square = Square::new(file, first_rank(variant, color));
                         if position.piece_at(square).is_none_or(|p| p.color() != color) {

@@ -109,7 +109,12 @@ fn rule_squares(variant: &Variant, gating: bool) -> Vec<[SquareSet; 2]> {
     let board = variant.board.squares();
     let immobile = immobile_squares(variant);
     let mut squares = vec![[SquareSet::EMPTY; 2]; variant.pieces.len()];
-    for rule in variant.hands.drops.iter().filter(|rule| rule.by_gating == gating) {
+    for rule in variant
+        .hands
+        .drops
+        .iter()
+        .filter(|rule| rule.by_gating == gating)
+    {
         for color in Color::ALL {
             let onto = match rule.onto.and_then(|id| variant.regions.get(id)) {
                 Some(region) => region.for_side(color).intersection(&board),

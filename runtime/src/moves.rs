@@ -335,7 +335,9 @@ pub fn canonical_key(
     kind: u64,
     detail: usize,
 ) -> u64 {
-    gate.map_or(0, |(kind, on_rook)| (kind as u64 + 1) | u64::from(on_rook) << 7) << 44
+    gate.map_or(0, |(kind, on_rook)| {
+        (kind as u64 + 1) | u64::from(on_rook) << 7
+    }) << 44
         | (from as u64) << 36
         | (to as u64) << 28
         | promotion.map_or(0, |kind| kind as u64 + 1) << 19

@@ -701,13 +701,11 @@ pub fn parse_move<R: Rules + ?Sized>(
             return false;
         }
         let (from_ok, to_ok) = match mv.kind {
-            // Also rook-from, king-from where the gate is the rook's square.
+            // Rook-from, king-from where the gate is the rook's square.
             MoveKind::Castle { rook_from, .. }
-                if mv.gate.is_some_and(|g| g.square == rook_from)
-                    && spec.from == Some(rook_from)
-                    && spec.to == Some(mv.from) =>
+                if mv.gate.is_some_and(|g| g.square == rook_from) =>
             {
-                (true, true)
+                (spec.from == Some(rook_from), spec.to == Some(mv.from))
             }
             MoveKind::Castle { rook_from, .. } => (
                 spec.from == Some(mv.from),
@@ -860,8 +858,12 @@ pub fn parse_move<R: Rules + ?Sized>(
             royal: royal.to_string(),
         });
     }
-    let detail = match (spec.from, spec.to) {
-        (Some(from), Some(to)) if position.piece_at(from).is_some() => {
+    let letter = spec.gate.as_ref().or(spec.promotion.as_ref());
+    let detail = match (spec.from, spec.to, letter) {
+        (Some(from), Some(to), Some(letter)) if legal.iter().any(|mv| matches(mv, false)) => {
+            format!(": {from}{to} is legal, but not with {letter:?} (no promotion or piece entering by that letter)")
+        }
+        (Some(from), Some(to), _) if position.piece_at(from).is_some() => {
             format!(": the piece on {from} cannot go to {to}")
         }
         _ => String::new(),

@@ -871,6 +871,22 @@ Fix: say which pieces are dropped, and where:
     drops of rook onto first-rank
     drop-rule compulsory"
         }
+        Code::GatingWithSuccession => {
+            "\
+`by gating` lets a piece from the hand enter the square an unmoved piece
+leaves, as part of its move; a succession rule (`on royal-capture crown
+...`) makes a side that lost its royal pieces crown one at the start of
+each move. A move could then do both, and the two are not combined (a
+move keeps room for one of them), so the file is refused rather than one
+rule silently ignored.
+
+Example:
+
+    on royal-capture crown bishop as king
+    gating: drops of hawk onto first-rank, by gating
+
+Fix: keep one of the two rules."
+        }
         Code::LeavingDelayedPromotion => {
             "\
 `starting or ending there` lets a move that starts in the zone promote,

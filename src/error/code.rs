@@ -192,6 +192,9 @@ codes! {
     PromotionMoveOptionWithoutDelayed = "E0451",
     /// `drop-rule compulsory` in a variant without drop rules.
     CompulsoryDropsWithoutDrops = "E0452",
+    /// Gating in a variant whose side without royal pieces crowns one
+    /// (both would start the turn with the move's one spare byte).
+    GatingWithSuccession = "E0453",
     /// The grammar gave a parse the syntax tree builder does not know (a
     /// bug of varc: the grammar and the builder disagree).
     SyntaxTreeMismatch = "E0997",

@@ -227,7 +227,9 @@ impl Interpreter {
         for i in first..out.len() {
             let mv = out[i];
             let left = match mv.kind {
-                MoveKind::Normal | MoveKind::EnPassant { .. } if !mv.is_pass() => [Some(mv.from), None],
+                MoveKind::Normal | MoveKind::EnPassant { .. } if !mv.is_pass() => {
+                    [Some(mv.from), None]
+                }
                 MoveKind::Castle { rook_from, .. } => [Some(mv.from), Some(rook_from)],
                 _ => continue,
             };

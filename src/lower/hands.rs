@@ -73,6 +73,35 @@ impl Lowerer<'_> {
         }
     }
 
+    /// E0453: gating where a side that lost its royal pieces crowns one
+    /// (A2 succession). A move would both crown a piece and gate one; the
+    /// two are not combined.
+    fn check_gating(&mut self, variant: &Variant, sites: &[(usize, Span)]) {
+        if !matches!(variant.royal_loss, RoyalLoss::Succession { .. }) {
+            return;
+        }
+        let gating = variant
+            .hands
+            .drops
+            .iter()
+            .zip(sites)
+            .find(|(rule, _)| rule.by_gating);
+        if let Some((_, &(file, span))) = gating {
+            self.error(
+                Error::new(
+                    Code::GatingWithSuccession,
+                    file,
+                    span,
+                    "gating in a variant with a succession rule",
+                )
+                .with_label("a move could then both crown a piece and gate one")
+                .with_help(
+                    "remove `by gating`, or the succession rule (`on royal-capture crown ...`)",
+                ),
+            );
+        }
+    }
+
     /// Where `name` is written in a drop rule of `file`.
     fn drop_name_span(&self, file: usize, name: &str) -> Option<Span> {
         self.items
@@ -94,6 +123,7 @@ impl Lowerer<'_> {
     /// hands nothing fills (E0422).
     pub(super) fn check_drops(&mut self, variant: &Variant, sites: &[(usize, Span)]) {
         self.check_royal_drops(variant, sites);
+        self.check_gating(variant, sites);
         if let (true, true, Some((file, span))) = (
             variant.legality.drops_compulsory,
             variant.hands.drops.is_empty(),

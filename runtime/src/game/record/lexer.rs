@@ -41,8 +41,9 @@ pub enum Token {
     #[regex(r"[IVXLC]+", priority = 20)]
     Roman,
     /// A move in SAN or long algebraic, marks included (`R'xe5+`, `Qxe8*`,
-    /// `O-O-O#`, `c1^e4`, `e8=N>d6`).
-    #[regex(r"[A-Za-z][A-Za-z0-9'=>^x+#*!?-]*")]
+    /// `O-O-O#`, `c1^e4`, `e8=N>d6`), drops (`P@e4`) and gating (`Nc3/H`,
+    /// `O-O/Eh1`).
+    #[regex(r"[A-Za-z][A-Za-z0-9'=>^x+#*!?@/-]*")]
     Move,
 }
 
