@@ -345,7 +345,8 @@ fn retain_captures_if_any<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, f
 /// Masks under which every generated move is legal: check and pin masks,
 /// or none without a check rule. `None` where moves must be made to be
 /// tested, the side lost its royal pieces (its moves are crownings), or
-/// compulsory drops may remove moves (the side holds a piece in hand).
+/// compulsory drops may remove moves (the side holds a piece in hand), or
+/// the side may gate (gating moves are added to a list of moves).
 #[inline(always)]
 fn deciding_masks<V: CompiledVariant>(pos: &Pos<V>) -> Option<Masks<V>> {
     if lost_royals(pos) || drops_may_be_compulsory(pos) || gating_possible(pos) {

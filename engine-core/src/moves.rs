@@ -483,6 +483,29 @@ mod tests {
     }
 
     #[test]
+    fn a_gate_reads_back_its_kind_and_square() {
+        let plain = Mv::normal(3, 1, 18, NO_KIND);
+        assert_eq!(plain.gate(), None);
+        assert_eq!(plain.with_gate(5, false).gate(), Some((5, 1)));
+        let castle = Mv {
+            kind: MoveKind::Castle,
+            aux: 7,
+            aux2: 5,
+            ..Mv::normal(9, 4, 6, NO_KIND)
+        };
+        assert_eq!(castle.with_gate(0, true).gate(), Some((0, 7)));
+        assert_eq!(castle.with_gate(63, false).gate(), Some((63, 4)));
+        assert_ne!(castle.with_gate(0, true), castle.with_gate(0, false));
+        // A crowning move's extra byte is its crowned square, not a gate.
+        let crowning = Mv {
+            extra: 12,
+            piece: CROWNING,
+            ..plain
+        };
+        assert_eq!((crowning.crown(), crowning.gate()), (Some(12), None));
+    }
+
+    #[test]
     fn moves_differing_in_any_field_differ() {
         let base = Mv::normal(3, 1, 2, NO_KIND);
         let variants = [
