@@ -21,6 +21,7 @@ const SNIPPETS: &[&str] = &[
     "captures go to hand, demoted",
     "drops of pawn | knight onto zone",
     "drops of pawn, no two on a file",
+    "drops of hawk | elephant onto first-rank, by gating",
     "no piece may stand where it could not move",
     "check-rule none",
     "check-rule royal, no checks",
@@ -317,6 +318,10 @@ fn hand_and_drop_statements() {
     assert!(
         matches!(body("drops of pawn, lance, no two on a file"), BodyKind::Drops(d) if names(&d.pieces) == ["pawn", "lance"] && d.no_two_on_a_file)
     );
+    assert!(
+        matches!(body("drops of hawk | elephant onto first-rank, by gating"), BodyKind::Drops(d) if names(&d.pieces) == ["hawk", "elephant"] && d.by_gating && !d.no_two_on_a_file)
+    );
+    assert!(matches!(body("drops of pawn"), BodyKind::Drops(d) if !d.by_gating));
     assert_eq!(
         body("no piece may stand where it could not move"),
         BodyKind::Immobility
