@@ -276,10 +276,16 @@ pub fn legal_moves<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>) {
 /// Compulsory drops: when one of `out[first..]` (the legal moves) is a
 /// drop, removes those that are not (Fairy-Stockfish's `mustDrop`).
 fn retain_drops_if_any(out: &mut Vec<Mv>, first: usize) {
-    if out[first..].iter().any(|mv| mv.kind == MoveKind::Drop) {
+    retain_if_any(out, first, |mv| mv.kind == MoveKind::Drop);
+}
+
+/// When one of `out[first..]` is `wanted`, removes those that are not
+/// (a compulsory kind of move).
+fn retain_if_any(out: &mut Vec<Mv>, first: usize, wanted: impl Fn(&Mv) -> bool) {
+    if out[first..].iter().any(&wanted) {
         let mut kept = first;
         for i in first..out.len() {
-            if out[i].kind == MoveKind::Drop {
+            if wanted(&out[i]) {
                 out.swap(kept, i);
                 kept += 1;
             }
@@ -330,16 +336,7 @@ pub fn is_capture<V: CompiledVariant>(pos: &Pos<V>, mv: &Mv) -> bool {
 /// list that holds every legal capture) captures, removes those that do
 /// not.
 fn retain_captures_if_any<V: CompiledVariant>(pos: &Pos<V>, out: &mut Vec<Mv>, first: usize) {
-    if out[first..].iter().any(|mv| is_capture(pos, mv)) {
-        let mut kept = first;
-        for i in first..out.len() {
-            if is_capture(pos, &out[i]) {
-                out.swap(kept, i);
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
-    }
+    retain_if_any(out, first, |mv| is_capture(pos, mv));
 }
 
 /// Masks under which every generated move is legal: check and pin masks,

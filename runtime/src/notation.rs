@@ -559,20 +559,12 @@ pub fn refused_for_capture<R: Rules + ?Sized>(
     pseudo: &[R::Move],
     named: impl Fn(&Move) -> bool,
 ) -> Option<String> {
-    let variant = rules.variant();
-    if variant.legality.capture_rule != CaptureRule::Compulsory {
+    if rules.variant().legality.capture_rule != CaptureRule::Compulsory {
         return None;
     }
-    let capture = legal.iter().find(|mv| mv.is_capture(position))?;
-    let side = position.side_to_move();
-    let refused = pseudo.iter().any(|mv| {
-        let described = rules.describe(mv);
-        named(&described)
-            && !described.is_capture(position)
-            && (variant.legality.check_rule == CheckRule::None
-                || !rules.royal_attacked(&rules.play(position, mv), side))
-    });
-    refused.then(|| long_algebraic(variant, capture, legal))
+    refused_for_want_of(rules, position, legal, pseudo, named, |mv| {
+        mv.is_capture(position)
+    })
 }
 
 /// Under compulsory drops, when a move the pieces could make (one of
@@ -585,20 +577,38 @@ fn refused_for_drop<R: Rules + ?Sized>(
     pseudo: &[R::Move],
     named: impl Fn(&Move) -> bool,
 ) -> Option<String> {
-    let variant = rules.variant();
-    if !variant.legality.drops_compulsory {
+    if !rules.variant().legality.drops_compulsory {
         return None;
     }
-    let drop = legal.iter().find(|mv| mv.dropped().is_some())?;
+    refused_for_want_of(rules, position, legal, pseudo, named, |mv| {
+        mv.dropped().is_some()
+    })
+}
+
+/// Where a rule keeps only the legal moves of a kind (`compulsory`):
+/// when a move the pieces could make (one of `pseudo` that `named`
+/// accepts, not of that kind, safe for the mover's royal pieces) is
+/// refused because a legal move of that kind exists, that move in long
+/// algebraic.
+fn refused_for_want_of<R: Rules + ?Sized>(
+    rules: &R,
+    position: &R::Position,
+    legal: &[Move],
+    pseudo: &[R::Move],
+    named: impl Fn(&Move) -> bool,
+    of_the_kind: impl Fn(&Move) -> bool,
+) -> Option<String> {
+    let variant = rules.variant();
+    let example = legal.iter().find(|mv| of_the_kind(mv))?;
     let side = position.side_to_move();
     let refused = pseudo.iter().any(|mv| {
         let described = rules.describe(mv);
         named(&described)
-            && described.dropped().is_none()
+            && !of_the_kind(&described)
             && (variant.legality.check_rule == CheckRule::None
                 || !rules.royal_attacked(&rules.play(position, mv), side))
     });
-    refused.then(|| long_algebraic(variant, drop, legal))
+    refused.then(|| long_algebraic(variant, example, legal))
 }
 
 /// Reads `text` as a move of the side to move in `position` (long algebraic
