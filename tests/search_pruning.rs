@@ -137,6 +137,9 @@ fn exchange_pruning_is_on_where_a_check_rule_exists_and_no_win_is_awarded() {
     }
 }
 
+/// The exchange policy gates every use of the exchange to prune: losing
+/// captures skipped in quiescence, and moves that lose material beyond a
+/// margin skipped at the last plies of the main search.
 #[test]
 fn exchange_pruning_is_off_without_a_check_rule_or_with_awards() {
     assert_eq!(

@@ -20,8 +20,11 @@
 //! - At nodes off the principal variation and not in check: reverse
 //!   futility pruning, the null move where the variant's rules make it
 //!   safe ([`pruning`]: off where there is no check rule or where having
-//!   no move decides the game; verified at depth), and futility and late
-//!   move pruning of quiet moves at the last plies.
+//!   no move decides the game; verified at depth), futility and late
+//!   move pruning of quiet moves at the last plies, and exchange pruning
+//!   there: a move that loses material by the exchange on its square
+//!   beyond a margin growing with the depth is skipped, where the model
+//!   lets material stand for a move's worth ([`see::ExchangePolicy`]).
 //! - Several best lines on request ([`EngineOptions::multipv`]); the line
 //!   played is always the last best line reported.
 //! - Time management for fixed depth, nodes, move time or clocks with
@@ -84,6 +87,13 @@ const REVERSE_FUTILITY_MARGIN: i32 = 90;
 /// static value plus the margin per ply is at most alpha.
 const FUTILITY_DEPTH: i32 = 3;
 const FUTILITY_MARGIN: i32 = 120;
+/// Exchange pruning: at most this depth, moves that lose material by the
+/// exchange on their square beyond a margin are skipped: a quiet move by
+/// this many centipawns times the square of the depth left after its
+/// reduction, a capture by the other margin per ply.
+const EXCHANGE_PRUNING_DEPTH: i32 = 8;
+const EXCHANGE_PRUNING_QUIET_MARGIN: i32 = 16;
+const EXCHANGE_PRUNING_CAPTURE_MARGIN: i32 = 150;
 /// Late move pruning: at most this depth, quiet moves after the first
 /// [`late_move_count`] are skipped.
 const LATE_MOVE_PRUNING_DEPTH: i32 = 3;
@@ -872,6 +882,13 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                         continue;
                     }
                 }
+                if moves_searched > 0
+                    && best_value > -MATE_BOUND
+                    && Some(mv) != hash_move
+                    && self.loses_too_much(&mv, tactical, depth, moves_searched)
+                {
+                    continue;
+                }
             }
             let searched = moves_searched;
             moves_searched += 1;
@@ -950,6 +967,43 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             .tt
             .store(key, ply as i32, best_move, best_value, depth, bound);
         best_value
+    }
+
+    /// Exchange pruning at the last plies: a quiet move whose exchange on
+    /// its square loses more than a margin that grows with the depth left
+    /// after its reduction, or a capture that loses more than
+    /// [`EXCHANGE_PRUNING_CAPTURE_MARGIN`] per ply, is not searched. Only
+    /// where the model lets material stand for a capture's worth
+    /// ([`ExchangePolicy`](see::ExchangePolicy)).
+    fn loses_too_much(
+        &mut self,
+        mv: &R::Move,
+        tactical: bool,
+        depth: i32,
+        searched: usize,
+    ) -> bool {
+        if !self.engine.exchange.allowed() || depth > EXCHANGE_PRUNING_DEPTH {
+            return false;
+        }
+        let threshold = if tactical {
+            -EXCHANGE_PRUNING_CAPTURE_MARGIN * depth
+        } else {
+            let reduction = if depth >= 3 && searched >= 3 {
+                late_move_reduction(depth, searched, false)
+            } else {
+                0
+            };
+            let left = (depth - 1 - reduction).max(0);
+            -EXCHANGE_PRUNING_QUIET_MARGIN * left * left
+        };
+        let (rules, position) = (self.tree.rules(), self.tree.position());
+        let values = &self.engine.exchange_values;
+        // A capture that does not lose material by the exchange is kept
+        // without playing the exchange out.
+        if tactical && !loses_material(rules, values, position, mv, &mut self.exchange_moves) {
+            return false;
+        }
+        see::exchange_value(rules, values, position, mv, &mut self.exchange_moves) < threshold
     }
 
     fn quiescence(&mut self, mut alpha: i32, beta: i32, ply: usize, qply: i32) -> i32 {
