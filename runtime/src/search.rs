@@ -998,9 +998,9 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         };
         let (rules, position) = (self.tree.rules(), self.tree.position());
         let values = &self.engine.exchange_values;
-        // A capture that does not lose material by the exchange is kept
-        // without playing the exchange out.
-        if tactical && !loses_material(rules, values, position, mv, &mut self.exchange_moves) {
+        // A capture of a piece worth at least the capturer is kept without
+        // playing the exchange out.
+        if tactical && !see::may_lose_material(rules, values, position, mv) {
             return false;
         }
         see::exchange_value(rules, values, position, mv, &mut self.exchange_moves) < threshold

@@ -117,16 +117,26 @@ pub fn loses_material<R: Rules + ?Sized>(
     mv: &R::Move,
     scratch: &mut Vec<R::Move>,
 ) -> bool {
+    may_lose_material(rules, values, position, mv)
+        && exchange_value(rules, values, position, mv, scratch) < 0
+}
+
+/// Whether `mv` may lose material by the exchange on its square: not when
+/// its victim is worth at least the moving piece (then the exchange need
+/// not be played out).
+pub fn may_lose_material<R: Rules + ?Sized>(
+    rules: &R,
+    values: &ExchangeValues,
+    position: &R::Position,
+    mv: &R::Move,
+) -> bool {
     let victim = rules
         .captured_kind(position, mv)
         .map_or(0, |kind| values.ordering(kind));
     let mover = rules
         .moving_kind(position, mv)
         .map_or(0, |kind| values.ordering(kind));
-    if victim >= mover {
-        return false;
-    }
-    exchange_value(rules, values, position, mv, scratch) < 0
+    victim < mover
 }
 
 /// The material `mv` wins (negative: loses) for the side to move when the
