@@ -30,7 +30,7 @@ use varc_runtime::eval::{Evaluator, PAWN};
 use varc_runtime::game::{Action, Game};
 use varc_runtime::model::{Color, Variant};
 use varc_runtime::rules::Rules;
-use varc_runtime::weights::{EvaluationWeights, WEIGHT_NAMES, WEIGHT_RANGE};
+use varc_runtime::weights::{EvaluationWeights, WEIGHT_COUNT, WEIGHT_NAMES, WEIGHT_RANGE};
 
 /// A labelled position.
 #[derive(Clone, Debug)]
@@ -162,7 +162,7 @@ enum Knob {
 /// percent.
 #[derive(Clone, Debug, PartialEq)]
 struct Point {
-    weights: [i32; 7],
+    weights: [i32; WEIGHT_COUNT],
     values: Vec<i32>,
 }
 
@@ -220,7 +220,13 @@ fn first_step(knob: Knob) -> i32 {
 }
 
 /// The scalar weights counted in centipawns (the others are percentages).
-const CENTIPAWN_WEIGHTS: [&str; 3] = ["royal-shelter", "royal-attack", "tempo"];
+const CENTIPAWN_WEIGHTS: [&str; 5] = [
+    "royal-shelter",
+    "royal-attack",
+    "tempo",
+    "doubled",
+    "isolated",
+];
 
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())

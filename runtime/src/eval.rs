@@ -22,6 +22,8 @@
 //! - **Royal safety.** For each royal piece: enemy attacks on the squares
 //!   around it cost, own pieces beside it help, both weighted by the enemy's
 //!   remaining material.
+//! - **Pawn structure** ([`structure`]): passed, doubled and isolated
+//!   pieces of the kinds that move like pawns.
 //! - A small bonus for the side to move (tempo).
 //!
 //! The weights of these terms are the variant's
@@ -37,6 +39,9 @@ use crate::model::{
 use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use crate::weights::EvaluationWeights;
+use structure::{Structure, StructureTally};
+
+pub mod structure;
 
 /// What one piece of a kind is worth where it stands and for what it
 /// reaches: the terms read once per piece and evaluation, so they sit
@@ -136,6 +141,8 @@ pub struct Evaluator {
     /// without gating), and per kind whether it enters only so.
     gates: [SquareSet; 2],
     gated_kinds: Vec<bool>,
+    /// Pawn structure ([`structure`]).
+    structure: Structure,
 }
 
 impl Evaluator {
@@ -194,6 +201,7 @@ impl Evaluator {
             hands: variant.hands.in_use(),
             gates: [SquareSet::EMPTY; 2],
             gated_kinds: vec![false; kinds],
+            structure: Structure::new(&[], &[], &[], |_, _| Vec::new(), 0, &variant.evaluation),
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
             for color in Color::ALL {
@@ -206,11 +214,31 @@ impl Evaluator {
             .map(|index| neighbours_of(variant, Square::from_index(index)))
             .collect();
         evaluator.build_square_tables(variant);
+        let gains: Vec<i32> = (0..kinds)
+            .map(|kind| evaluator.promotion_gain(variant, kind))
+            .collect();
+        evaluator.structure = Structure::new(
+            &evaluator.atoms,
+            &evaluator.royal,
+            &gains,
+            |kind, color| evaluator.distance_to_zone(variant, kind, color),
+            usize::from(files),
+            &variant.evaluation,
+        );
+        // One side's material at the start (the richer side's, where they
+        // differ): the enemy material the royal terms are weighed by.
         evaluator.start_material = crate::fen::parse_fen(variant, &variant.start_fen)
             .map(|p| {
-                p.pieces()
-                    .map(|(_, piece)| evaluator.values[piece.kind()])
-                    .sum::<i32>()
+                Color::ALL
+                    .map(|color| {
+                        p.pieces()
+                            .filter(|(_, piece)| piece.color() == color)
+                            .map(|(_, piece)| evaluator.values[piece.kind()])
+                            .sum::<i32>()
+                    })
+                    .into_iter()
+                    .max()
+                    .unwrap_or(0)
             })
             .unwrap_or(0)
             .max(1);
@@ -330,6 +358,12 @@ impl Evaluator {
         self.royal.get(kind).copied().unwrap_or(false)
     }
 
+    /// Whether `kind` moves like a pawn, so that pawn structure counts
+    /// for it ([`structure`]).
+    pub fn is_pawn_shaped(&self, kind: PieceId) -> bool {
+        self.structure.is_shaped(kind)
+    }
+
     /// Where the value of `kind` comes from.
     pub fn value_source(&self, kind: PieceId) -> Option<ValueSource> {
         self.sources.get(kind).copied()
@@ -352,10 +386,15 @@ impl Evaluator {
             evaluator: self,
             material: [0; 2],
             positional: [0; 2],
+            structure: StructureTally::new(),
         };
         if !rules.visit_reaches(position, &mut tally) {
             self.walk_reaches(position, &mut tally);
         }
+        let enemy_share = [1, 0].map(|enemy| tally.material[enemy] * 256 / self.start_material);
+        let structure = self.structure.score(&tally.structure, enemy_share);
+        tally.positional[0] += structure[0];
+        tally.positional[1] += structure[1];
         if self.hands {
             // A piece in hand is worth its material (it may come back
             // anywhere its drop rule allows); no placement or mobility.
@@ -560,8 +599,10 @@ struct Tally<'a> {
     /// Material alone, for the royal pieces' danger.
     material: [i32; 2],
     /// Material, placement, mobility and the royal terms: the sum the
-    /// evaluation is.
+    /// evaluation is, with the structure's.
     positional: [i32; 2],
+    /// The pawn-shaped pieces, for the structure terms.
+    structure: StructureTally,
 }
 
 impl ReachVisitor for Tally<'_> {
@@ -573,6 +614,9 @@ impl ReachVisitor for Tally<'_> {
             let reach = (piece.reach as usize).min(SQUARE_COUNT - 1);
             self.positional[c] +=
                 terms.placed[c][piece.square.index() % SQUARE_COUNT] + terms.mobility[reach];
+            if self.evaluator.structure.is_shaped(piece.kind) {
+                self.structure.add(piece.square, piece.color, piece.reach);
+            }
         }
     }
 

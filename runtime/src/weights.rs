@@ -39,6 +39,12 @@ pub struct EvaluationWeights {
     pub royal_centre: i32,
     /// Centipawns for the side to move.
     pub tempo: i32,
+    /// Passed pawn-shaped pieces, percent of the documented bonus.
+    pub passed: i32,
+    /// Centipawns per doubled pawn-shaped piece.
+    pub doubled: i32,
+    /// Centipawns per isolated pawn-shaped piece.
+    pub isolated: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -51,12 +57,15 @@ impl Default for EvaluationWeights {
             royal_attack: 10,
             royal_centre: 100,
             tempo: 10,
+            passed: 100,
+            doubled: 15,
+            isolated: 10,
         }
     }
 }
 
 /// The scalar weights by their names in a weights file, in file order.
-pub const WEIGHT_NAMES: [&str; 7] = [
+pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "placement",
     "advancement",
     "mobility",
@@ -64,7 +73,13 @@ pub const WEIGHT_NAMES: [&str; 7] = [
     "royal-attack",
     "royal-centre",
     "tempo",
+    "passed",
+    "doubled",
+    "isolated",
 ];
+
+/// How many scalar weights there are.
+pub const WEIGHT_COUNT: usize = 10;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -95,7 +110,7 @@ impl EvaluationWeights {
     }
 
     /// The weights in [`WEIGHT_NAMES`] order.
-    pub fn as_array(&self) -> [i32; 7] {
+    pub fn as_array(&self) -> [i32; WEIGHT_COUNT] {
         [
             self.placement,
             self.advancement,
@@ -104,12 +119,15 @@ impl EvaluationWeights {
             self.royal_attack,
             self.royal_centre,
             self.tempo,
+            self.passed,
+            self.doubled,
+            self.isolated,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
-    pub fn from_array(values: [i32; 7]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo] =
+    pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated] =
             values;
         EvaluationWeights {
             placement,
@@ -119,6 +137,9 @@ impl EvaluationWeights {
             royal_attack,
             royal_centre,
             tempo,
+            passed,
+            doubled,
+            isolated,
         }
     }
 }

@@ -1,0 +1,221 @@
+//! Pawn structure, for the kinds that move like pawns: read from the model,
+//! no kind is named. A kind is **pawn-shaped** when it is not royal, a
+//! promotion rule gains it something, and it only goes forward: each of
+//! its steps goes one rank ahead and at most one file aside (a first-move
+//! step may go further ahead, straight on). Chess's and Shogi's pawns are;
+//! a Shogi knight (two ranks ahead) or silver (steps back) is not.
+//!
+//! Per side, over its pawn-shaped pieces:
+//! - **passed**: no enemy pawn-shaped piece ahead of it on its file or a
+//!   neighbouring one, and it can move now (a blocked one earns nothing): a
+//!   share of what its promotion gains, `3 gain /
+//!   (5 (d + 1)^2)` where `d` is the number of its moves to the zone (on
+//!   top of the advancement every such piece earns), growing up to twice
+//!   that as the enemy's material leaves the board;
+//! - **doubled**: each one more on a file that has one;
+//! - **isolated**: none of its side's on either neighbouring file.
+//!
+//! Files and ranks are the board's; a side's pawn-shaped pieces must all
+//! go the same way (else the variant has no pawn structure).
+
+use super::OrientedAtom;
+use crate::model::{Color, Motion, PieceId, Square, MAX_BOARD_SIDE};
+use crate::position::SQUARE_COUNT;
+use crate::weights::EvaluationWeights;
+
+const FILES: usize = MAX_BOARD_SIDE as usize;
+
+/// What the model says of pawn structure: which kinds are pawn-shaped, the
+/// way each side's go, and the passed bonus per kind and square.
+#[derive(Clone, Debug)]
+pub(super) struct Structure {
+    /// Per kind: pawn-shaped.
+    shaped: Vec<bool>,
+    /// Per colour: `+1` when its pawn-shaped pieces go up the ranks, `-1`
+    /// down.
+    forward: [i32; 2],
+    /// `[colour][square index]`: the passed bonus, at full enemy material
+    /// (of the pawn-shaped kind that earns most there, where several are).
+    passed: [Vec<i16>; 2],
+    /// How many files the board has.
+    files: usize,
+    doubled: i32,
+    isolated: i32,
+    /// Whether any kind is pawn-shaped.
+    any: bool,
+}
+
+impl Structure {
+    /// The structure of kinds moving by `atoms` (`[kind][colour]`), where a
+    /// kind's promotion gains `gains[kind]`, `distance(kind, colour)` gives
+    /// its moves to the zone per square, and `royal[kind]` tells royals.
+    pub(super) fn new(
+        atoms: &[[Vec<OrientedAtom>; 2]],
+        royal: &[bool],
+        gains: &[i32],
+        distance: impl Fn(PieceId, Color) -> Vec<Option<u32>>,
+        files: usize,
+        weights: &EvaluationWeights,
+    ) -> Structure {
+        let mut forward = [0; 2];
+        let mut shaped = vec![false; atoms.len()];
+        for (kind, oriented) in atoms.iter().enumerate() {
+            if royal[kind] || gains[kind] <= 0 {
+                continue;
+            }
+            let ways = [way(&oriented[0]), way(&oriented[1])];
+            if let [Some(white), Some(black)] = ways {
+                shaped[kind] = true;
+                forward = [white, black];
+            }
+        }
+        // Every pawn-shaped kind of a side must go its way.
+        let consistent = atoms.iter().enumerate().all(|(kind, oriented)| {
+            !shaped[kind] || [way(&oriented[0]), way(&oriented[1])] == forward.map(Some)
+        });
+        if !consistent {
+            shaped.iter_mut().for_each(|s| *s = false);
+        }
+        let mut passed = [vec![0i16; SQUARE_COUNT], vec![0i16; SQUARE_COUNT]];
+        for (kind, _) in shaped.iter().enumerate().filter(|(_, &is)| is) {
+            for color in Color::ALL {
+                let table = &mut passed[color.index()];
+                for (index, d) in distance(kind, color).iter().enumerate().take(SQUARE_COUNT) {
+                    if let Some(d) = d.filter(|d| *d > 0) {
+                        let share = 3.0 * f64::from(gains[kind]) / (5.0 * f64::from(d + 1).powi(2));
+                        let bonus = (share * f64::from(weights.passed) / 100.0).round() as i16;
+                        table[index] = table[index].max(bonus);
+                    }
+                }
+            }
+        }
+        Structure {
+            any: shaped.iter().any(|&s| s),
+            shaped,
+            forward,
+            passed,
+            files: files.min(FILES),
+            doubled: weights.doubled,
+            isolated: weights.isolated,
+        }
+    }
+
+    /// Whether pieces of `kind` count for the structure.
+    #[inline(always)]
+    pub(super) fn is_shaped(&self, kind: PieceId) -> bool {
+        self.any && self.shaped.get(kind).copied().unwrap_or(false)
+    }
+
+    /// The structure terms of the pieces `tally` saw, per colour index;
+    /// `enemy_share[c]` is the enemy's material left as a share of 256 (256
+    /// at the start or more, 0 bare).
+    pub(super) fn score(&self, tally: &StructureTally, enemy_share: [i32; 2]) -> [i32; 2] {
+        let mut score = [0; 2];
+        if !self.any {
+            return score;
+        }
+        let files = self.files;
+        for color in Color::ALL {
+            let c = color.index();
+            let own = &tally.files[c];
+            let enemy = &tally.files[1 - c];
+            let mut total = 0;
+            let mut passed = 0;
+            for file in 0..files {
+                let ranks = own[file];
+                if ranks == 0 {
+                    continue;
+                }
+                let count = ranks.count_ones() as i32;
+                total -= (count - 1) * self.doubled;
+                let left = if file > 0 { own[file - 1] } else { 0 };
+                let right = if file + 1 < FILES { own[file + 1] } else { 0 };
+                if left | right == 0 {
+                    total -= count * self.isolated;
+                }
+                let mut span = enemy[file];
+                if file > 0 {
+                    span |= enemy[file - 1];
+                }
+                if file + 1 < FILES {
+                    span |= enemy[file + 1];
+                }
+                // A passed piece that cannot move (its way is blocked and it
+                // has nothing to take) earns nothing for it now.
+                let mut rest = tally.mobile[c][file];
+                while rest != 0 {
+                    let rank = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let ahead = if self.forward[c] > 0 {
+                        u16::MAX.checked_shl(rank + 1).unwrap_or(0)
+                    } else {
+                        (1u16 << rank) - 1
+                    };
+                    if span & ahead == 0 {
+                        let square = Square::new(file as u8, rank as u8);
+                        passed += i32::from(self.passed[c][square.index() % SQUARE_COUNT]);
+                    }
+                }
+            }
+            // Up to twice the bonus as the enemy's material goes.
+            total += passed * (512 - enemy_share[c].clamp(0, 256)) / 256;
+            score[c] = total;
+        }
+        score
+    }
+}
+
+/// `Some(+1)` when a kind moving by `atoms` only goes up the ranks by
+/// pawn steps, `Some(-1)` down, `None` otherwise.
+fn way(atoms: &[OrientedAtom]) -> Option<i32> {
+    let mut sign = None;
+    for atom in atoms {
+        let pawn_step = matches!(atom.motion, Motion::Leap | Motion::LameLeap)
+            || (atom.first_move_only && matches!(atom.motion, Motion::Ride { .. }));
+        if !pawn_step {
+            return None;
+        }
+        for &(df, dr) in &atom.steps {
+            let fits = if atom.first_move_only {
+                df == 0 && dr != 0
+            } else {
+                df.abs() <= 1 && dr.abs() == 1
+            };
+            if !fits || sign.is_some_and(|s| s != dr.signum()) {
+                return None;
+            }
+            sign = Some(dr.signum());
+        }
+    }
+    sign
+}
+
+/// The pawn-shaped pieces of one evaluation, as they come.
+#[derive(Clone, Debug)]
+pub(super) struct StructureTally {
+    /// `[colour][file]`: the ranks its pawn-shaped pieces stand on.
+    files: [[u16; FILES]; 2],
+    /// `[colour][file]`: the ranks of those that can move now.
+    mobile: [[u16; FILES]; 2],
+}
+
+impl StructureTally {
+    pub(super) fn new() -> StructureTally {
+        StructureTally {
+            files: [[0; FILES]; 2],
+            mobile: [[0; FILES]; 2],
+        }
+    }
+
+    /// Counts a pawn-shaped piece of `color` on `square`, which reaches
+    /// `reach` squares (moves or captures).
+    #[inline(always)]
+    pub(super) fn add(&mut self, square: Square, color: Color, reach: u32) {
+        let file = usize::from(square.file) % FILES;
+        let bit = 1u16 << (square.rank % MAX_BOARD_SIDE);
+        self.files[color.index()][file] |= bit;
+        if reach > 0 {
+            self.mobile[color.index()][file] |= bit;
+        }
+    }
+}

@@ -1,0 +1,185 @@
+//! Terms of the evaluation, each measured as the evaluation with its weight
+//! against the evaluation without it: pawn structure (which kinds move like
+//! pawns, read from the model; passed, doubled and isolated pieces) and the
+//! royal terms' weighing by the enemy's material.
+
+mod common;
+
+use varc::interp::Interpreter;
+use varc_runtime::eval::Evaluator;
+use varc_runtime::fen::parse_fen;
+use varc_runtime::model::Variant;
+use varc_runtime::rules::Rules;
+
+/// White's evaluation of `fen` in `variant` with the weight `name` at
+/// `value`.
+fn evaluation(variant: &Variant, fen: &str, name: &str, value: i32) -> i32 {
+    let mut variant = variant.clone();
+    assert!(variant.evaluation.set(name, value), "no weight {name}");
+    let position = parse_fen(&variant, fen).expect("a valid position");
+    let rules = Interpreter::new(variant.clone()).expect("rules");
+    let imported = rules.import(&position);
+    Evaluator::new(&variant).evaluate_white(&rules, &imported)
+}
+
+/// What the weight `name` at its default adds to White's evaluation.
+fn term(variant: &Variant, fen: &str, name: &str) -> i32 {
+    let default = variant.evaluation.get(name).expect("a weight");
+    evaluation(variant, fen, name, default) - evaluation(variant, fen, name, 0)
+}
+
+fn kind(variant: &Variant, name: &str) -> usize {
+    variant
+        .pieces
+        .iter()
+        .position(|p| p.name == name)
+        .unwrap_or_else(|| panic!("no piece {name}"))
+}
+
+#[test]
+fn pawn_shaped_kinds_are_read_from_their_moves() {
+    for (name, shaped, not_shaped) in [
+        (
+            "chess",
+            &["pawn"][..],
+            &["knight", "bishop", "rook", "queen", "king"][..],
+        ),
+        (
+            "capablanca",
+            &["pawn"],
+            &["archbishop", "chancellor", "king"],
+        ),
+    ] {
+        let variant = common::variant(name);
+        let evaluator = Evaluator::new(&variant);
+        for piece in shaped {
+            assert!(
+                evaluator.is_pawn_shaped(kind(&variant, piece)),
+                "{name}: {piece}"
+            );
+        }
+        for piece in not_shaped {
+            assert!(
+                !evaluator.is_pawn_shaped(kind(&variant, piece)),
+                "{name}: {piece}"
+            );
+        }
+    }
+    // Shogi: the pawn steps ahead; the lance rides, the knight leaps two
+    // ranks, the silver steps back, the king is royal.
+    let shogi = varc::load_variant(&common::variants_dir().join("gallery/shogi.rules"))
+        .unwrap_or_else(|e| panic!("shogi does not compile:\n{}", e.render()));
+    let evaluator = Evaluator::new(&shogi);
+    assert!(evaluator.is_pawn_shaped(kind(&shogi, "pawn")));
+    for piece in ["lance", "knight", "silver", "gold", "king", "tokin"] {
+        assert!(
+            !evaluator.is_pawn_shaped(kind(&shogi, piece)),
+            "shogi: {piece}"
+        );
+    }
+}
+
+#[test]
+fn a_passed_pawn_earns_more_as_it_nears_promotion() {
+    let chess = common::variant("chess");
+    let fens = [
+        "4k3/8/8/8/8/3P4/8/4K3 w - - 0 1",
+        "4k3/8/8/8/3P4/8/8/4K3 w - - 0 1",
+        "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1",
+        "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1",
+        "4k3/3P4/8/8/8/8/8/4K3 w - - 0 1",
+    ];
+    let bonuses: Vec<i32> = fens.iter().map(|fen| term(&chess, fen, "passed")).collect();
+    assert!(bonuses[0] > 0, "{bonuses:?}");
+    assert!(bonuses.windows(2).all(|w| w[0] < w[1]), "{bonuses:?}");
+    // Black's pawns go down the board.
+    let black = term(&chess, "4k3/8/8/8/8/3p4/8/4K3 w - - 0 1", "passed");
+    assert_eq!(black, -bonuses[3]);
+}
+
+#[test]
+fn an_enemy_pawn_ahead_on_its_file_or_beside_it_stops_a_passed_pawn() {
+    let chess = common::variant("chess");
+    // White d5; Black's pawn ahead on d7 or e6 blocks it (and is itself
+    // blocked); on f6, or behind on e4, it does not.
+    assert_eq!(
+        term(&chess, "4k3/3p4/8/3P4/8/8/8/4K3 w - - 0 1", "passed"),
+        0
+    );
+    assert_eq!(
+        term(&chess, "4k3/8/4p3/3P4/8/8/8/4K3 w - - 0 1", "passed"),
+        0
+    );
+    let alone = term(&chess, "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", "passed");
+    // Black's f6 pawn is passed too: White's d5 is two files away.
+    let far = term(&chess, "4k3/8/5p2/3P4/8/8/8/4K3 w - - 0 1", "passed");
+    let black_f6 = -term(&chess, "4k3/8/5p2/8/8/8/8/4K3 w - - 0 1", "passed");
+    assert!(alone > 0);
+    assert_eq!(far, alone - black_f6);
+    // Behind it, Black's e4 pawn leaves d5 passed; d5 is beside e4 but
+    // behind it as Black sees the board, so e4 is passed as well.
+    let behind = term(&chess, "4k3/8/8/3P4/4p3/8/8/4K3 w - - 0 1", "passed");
+    let black_e4 = -term(&chess, "4k3/8/8/8/4p3/8/8/4K3 w - - 0 1", "passed");
+    assert_eq!(behind, alone - black_e4);
+}
+
+#[test]
+fn a_passed_pawn_that_cannot_move_earns_nothing_for_it() {
+    let chess = common::variant("chess");
+    // d6 blocked by Black's king on d7; on d5, d6 is free.
+    assert_eq!(term(&chess, "8/3k4/3P4/8/8/8/8/4K3 w - - 0 1", "passed"), 0);
+    assert!(term(&chess, "8/3k4/8/3P4/8/8/8/4K3 w - - 0 1", "passed") > 0);
+    // Blocked, but with a capture to make: it can move.
+    assert!(term(&chess, "8/2nk4/3P4/8/8/8/8/4K3 w - - 0 1", "passed") > 0);
+}
+
+#[test]
+fn royal_terms_weigh_fully_while_the_enemy_has_all_its_material() {
+    let chess = common::variant("chess");
+    let shelter = chess.evaluation.royal_shelter;
+    // White's king has its five neighbours, Black's none: at the start's
+    // material, each neighbour counts its full weight.
+    let fen = "rnbq1bnr/pppppppp/8/4k3/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1";
+    assert_eq!(term(&chess, fen, "royal-shelter"), 5 * shelter);
+}
+
+#[test]
+fn a_passed_pawn_counts_more_as_the_enemy_material_leaves() {
+    let chess = common::variant("chess");
+    let bare = term(&chess, "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", "passed");
+    let against_a_queen = term(&chess, "3qk3/8/8/3P4/8/8/8/4K3 w - - 0 1", "passed");
+    assert!(
+        against_a_queen > 0 && against_a_queen < bare,
+        "{against_a_queen} {bare}"
+    );
+}
+
+#[test]
+fn doubled_and_isolated_pawns_cost() {
+    let chess = common::variant("chess");
+    let doubled = chess.evaluation.doubled;
+    let isolated = chess.evaluation.isolated;
+    assert!(doubled > 0 && isolated > 0);
+    // d2 and d3: one doubled, both isolated.
+    let fen = "4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1";
+    assert_eq!(term(&chess, fen, "doubled"), -doubled);
+    assert_eq!(term(&chess, fen, "isolated"), -2 * isolated);
+    // c2 and d2 stand by each other; c2 and e2 do not.
+    assert_eq!(
+        term(&chess, "4k3/8/8/8/8/8/2PP4/4K3 w - - 0 1", "isolated"),
+        0
+    );
+    assert_eq!(
+        term(&chess, "4k3/8/8/8/8/8/2P1P3/4K3 w - - 0 1", "isolated"),
+        -2 * isolated
+    );
+    // Black's count against White.
+    assert_eq!(
+        term(&chess, "4k3/2p1p3/8/8/8/8/8/4K3 w - - 0 1", "isolated"),
+        2 * isolated
+    );
+    // The start position: neither.
+    let start = &chess.start_fen;
+    assert_eq!(term(&chess, start, "doubled"), 0);
+    assert_eq!(term(&chess, start, "isolated"), 0);
+}
