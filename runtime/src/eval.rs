@@ -201,7 +201,7 @@ impl Evaluator {
             hands: variant.hands.in_use(),
             gates: [SquareSet::EMPTY; 2],
             gated_kinds: vec![false; kinds],
-            structure: Structure::new(&[], &[], &[], |_, _| Vec::new(), 0, &variant.evaluation),
+            structure: Structure::default(),
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
             for color in Color::ALL {
@@ -391,7 +391,7 @@ impl Evaluator {
         if !rules.visit_reaches(position, &mut tally) {
             self.walk_reaches(position, &mut tally);
         }
-        let enemy_share = [1, 0].map(|enemy| tally.material[enemy] * 256 / self.start_material);
+        let enemy_share = [1, 0].map(|enemy| self.material_share(tally.material[enemy]));
         let structure = self.structure.score(&tally.structure, enemy_share);
         tally.positional[0] += structure[0];
         tally.positional[1] += structure[1];
@@ -440,13 +440,19 @@ impl Evaluator {
         (open < pieces).then_some((open, pieces))
     }
 
+    /// A side's `material` as a share of one side's starting material, in
+    /// 256ths: 256 early, 0 bare.
+    #[inline]
+    fn material_share(&self, material: i32) -> i32 {
+        (material * 256 / self.start_material).min(256)
+    }
+
     /// The safety and placement of one royal piece: enemy attacks around it
     /// cost and own pieces beside it help, both weighted by the enemy's
     /// remaining material; its placement bonus counts as that material goes.
     #[inline]
     fn royal_term(&self, royal: RoyalSurroundings, enemy_material: i32) -> i32 {
-        // Enemy material left, as a share of the start: 1 early, 0 bare.
-        let danger = (enemy_material * 256 / self.start_material).min(256);
+        let danger = self.material_share(enemy_material);
         let safety = royal.sheltered as i32 * self.weights.royal_shelter
             - royal.attacked as i32 * self.weights.royal_attack;
         let centre = self

@@ -27,7 +27,8 @@ const FILES: usize = MAX_BOARD_SIDE as usize;
 
 /// What the model says of pawn structure: which kinds are pawn-shaped, the
 /// way each side's go, and the passed bonus per kind and square.
-#[derive(Clone, Debug)]
+/// The default has no pawn-shaped kind.
+#[derive(Clone, Debug, Default)]
 pub(super) struct Structure {
     /// Per kind: pawn-shaped.
     shaped: Vec<bool>,
