@@ -8,7 +8,9 @@
 //!   ([`outcome`]; PPC's stalemate is a win, a king capture ends or awards,
 //!   repetition gives the draw or null value), and a claim open to the side
 //!   to move is a value it can take instead of moving.
-//! - A transposition table keyed by the full position hash ([`tt`]).
+//! - A transposition table keyed by the full position hash ([`tt`]),
+//!   read and written by the quiescence search too; its bound sharpens the
+//!   static value the pruning rules read.
 //! - Quiescence on captures and promotions; all moves while in check (a
 //!   couple of plies deep, so that capture-the-king threats are seen);
 //!   captures that lose material by the exchange on their square are
@@ -16,12 +18,17 @@
 //! - Move ordering: hash move, MVV-LVA, killers, countermove, history and
 //!   continuation history, then losing captures ([`order`]).
 //! - Late move reductions for quiet moves (logarithmic in depth and move
-//!   number), check extension, mate distance pruning, aspiration windows.
+//!   number), check extension, mate distance pruning, aspiration windows,
+//!   internal iterative reduction (a node without a hash move is searched
+//!   a ply shallower).
 //! - At nodes off the principal variation and not in check: reverse
 //!   futility pruning, the null move where the variant's rules make it
 //!   safe ([`pruning`]: off where there is no check rule or where having
-//!   no move decides the game; verified at depth), futility and late
-//!   move pruning of quiet moves at the last plies, and exchange pruning
+//!   no move decides the game; verified at depth), futility (on the depth
+//!   left after the move's reduction) and late move pruning of quiet moves
+//!   at the last plies (after half as many moves, and reverse futility on
+//!   a wider margin, where the side to move is not improving on its
+//!   static value of two plies before), and exchange pruning
 //!   there: a move that loses material by the exchange on its square
 //!   beyond a margin growing with the depth is skipped, where the model
 //!   lets material stand for a move's worth ([`see::ExchangePolicy`]).
@@ -96,11 +103,15 @@ const EXCHANGE_PRUNING_QUIET_MARGIN: i32 = 16;
 const EXCHANGE_PRUNING_CAPTURE_MARGIN: i32 = 150;
 /// Late move pruning: at most this depth, quiet moves after the first
 /// [`late_move_count`] are skipped.
-const LATE_MOVE_PRUNING_DEPTH: i32 = 3;
+const LATE_MOVE_PRUNING_DEPTH: i32 = 7;
+/// Internal iterative reduction: from this depth, a node without a hash
+/// move is searched one ply shallower.
+const IIR_DEPTH: i32 = 4;
 
-/// How many moves a node of `depth` searches before late move pruning.
-fn late_move_count(depth: i32) -> usize {
-    (4 + depth * depth) as usize
+/// How many moves a node of `depth` searches before late move pruning:
+/// half as many where the side to move is not improving.
+fn late_move_count(depth: i32, improving: bool) -> usize {
+    ((3 + depth * depth) / (2 - i32::from(improving))) as usize
 }
 
 /// The reduction of the `searched`-th quiet move (from 0) at `depth`:
@@ -369,6 +380,7 @@ impl<M: Copy + Eq> Engine<M> {
             null_banned: vec![false; MAX_PLY + 2],
             played: vec![None; MAX_PLY + 2],
             exchange_moves: Vec::new(),
+            static_values: vec![None; MAX_PLY + 2],
         };
         searcher.root(limits, report)
     }
@@ -397,6 +409,9 @@ struct Searcher<'a, R: Rules + Clone> {
     played: Vec<Option<PieceTo>>,
     /// Scratch move list of the static exchange evaluation ([`see`]).
     exchange_moves: Vec<R::Move>,
+    /// Per ply: the static value of the node there (none in check), to
+    /// tell whether the side to move is improving on its last turn.
+    static_values: Vec<Option<i32>>,
 }
 
 /// The moves of a node being searched, with their ranks (see
@@ -725,7 +740,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         let key = self.tree.hash();
         let mut hash_move = None;
-        if let Some(entry) = self.engine.tt.probe(key, ply as i32) {
+        let entry = self.engine.tt.probe(key, ply as i32);
+        if let Some(entry) = entry {
             hash_move = entry.best;
             if !pv_node && ply > 0 && entry.depth as i32 >= depth {
                 let cut = match entry.bound {
@@ -742,16 +758,41 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             // No move and no rule that ends the game: nothing can happen.
             return best_value.max(0);
         }
-        // The static value, for the pruning rules of nodes that are not in
-        // check (a side in check must answer it, whatever it stands).
-        let static_value = (!in_check && !pv_node).then(|| self.evaluate());
+        // Internal iterative reduction: a node without a hash move was
+        // not searched before, or not found worth keeping; it is searched a
+        // ply shallower, and its result orders the moves next time.
+        if hash_move.is_none() && ply > 0 && depth >= IIR_DEPTH {
+            depth -= 1;
+        }
+        // The static value (a side in check must answer it, whatever it
+        // stands): whether the side improves on its last turn, and, off
+        // the principal variation, the value the pruning rules read,
+        // sharpened by the table's bound where it has one.
+        let evaluation = (!in_check).then(|| self.evaluate());
+        self.static_values[ply] = evaluation;
+        let improving = match (
+            evaluation,
+            ply.checked_sub(2).map(|p| self.static_values[p]),
+        ) {
+            (Some(now), Some(Some(before))) => now > before,
+            (Some(_), _) => true,
+            (None, _) => false,
+        };
+        let static_value = evaluation.filter(|_| !pv_node).map(|value| match entry {
+            Some(entry) if entry.value.abs() < MATE_BOUND => match entry.bound {
+                Bound::Exact => entry.value,
+                Bound::Lower => value.max(entry.value),
+                Bound::Upper => value.min(entry.value),
+            },
+            _ => value,
+        });
         if let Some(value) = static_value {
             let beta_is_mate = beta.abs() >= MATE_BOUND;
             // Reverse futility: so far above beta that a few plies of quiet
             // play will not bring it back.
             if depth <= REVERSE_FUTILITY_DEPTH
                 && !beta_is_mate
-                && value - REVERSE_FUTILITY_MARGIN * depth >= beta
+                && value - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
             {
                 return value;
             }
@@ -874,10 +915,18 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             if let Some(value) = static_value {
                 let quiet = !tactical && Some(mv) != hash_move;
                 if quiet && moves_searched > 0 && best_value > -MATE_BOUND {
-                    if depth <= FUTILITY_DEPTH && value + FUTILITY_MARGIN * depth <= alpha {
+                    // Futility reads the depth the move would be searched
+                    // to after its reduction.
+                    let reduced = if depth >= 3 && moves_searched >= 3 {
+                        depth - late_move_reduction(depth, moves_searched, false)
+                    } else {
+                        depth
+                    };
+                    if reduced <= FUTILITY_DEPTH && value + FUTILITY_MARGIN * reduced <= alpha {
                         continue;
                     }
-                    if depth <= LATE_MOVE_PRUNING_DEPTH && moves_searched >= late_move_count(depth)
+                    if depth <= LATE_MOVE_PRUNING_DEPTH
+                        && moves_searched >= late_move_count(depth, improving)
                     {
                         continue;
                     }
@@ -1024,6 +1073,23 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             best_value = claim;
             alpha = alpha.max(claim);
         }
+        // The table: any entry bounds the value of a quiescence search.
+        let key = self.tree.hash();
+        let hash_move = match self.engine.tt.probe(key, ply as i32) {
+            Some(entry) => {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.value >= beta,
+                    Bound::Upper => entry.value <= alpha,
+                };
+                if cut {
+                    return entry.value;
+                }
+                entry.best
+            }
+            None => None,
+        };
+        let original_alpha = alpha;
         let in_check = self.tree.node().in_check;
         let evasions = in_check && qply < QUIESCENCE_EVASION_PLIES;
         // Captures that lose material by the exchange are skipped where the
@@ -1056,9 +1122,14 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         list.ranks.clear();
         list.ranks.extend(list.moves.iter().map(|mv| {
-            let score = tactical_score(rules, &self.engine.evaluator, position, mv);
+            let score = if Some(*mv) == hash_move {
+                order::HASH_MOVE
+            } else {
+                tactical_score(rules, &self.engine.evaluator, position, mv)
+            };
             rank(rules, mv, score)
         }));
+        let mut best_move = None;
         for i in 0..list.moves.len() {
             pick_next(&mut list.moves, &mut list.ranks, i, &mut list.sorted);
             let mv = list.moves[i];
@@ -1079,6 +1150,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             }
             if value > best_value {
                 best_value = value;
+                best_move = Some(mv);
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
@@ -1088,6 +1160,16 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             }
         }
         self.lists[ply] = list;
+        let bound = if best_value >= beta {
+            Bound::Lower
+        } else if best_value > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.engine
+            .tt
+            .store(key, ply as i32, best_move, best_value, 0, bound);
         best_value
     }
 }

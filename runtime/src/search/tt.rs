@@ -233,11 +233,15 @@ impl<M: Copy> TranspositionTable<M> {
     ) {
         let index = self.slot(key);
         let generation = self.generation;
+        // The same node's entry gives way unless it is much deeper (a
+        // quiescence result does not wipe out a search's); another node's
+        // when it is older or shallower.
         let replace = match &self.slots[index] {
             None => true,
-            Some(old) => {
-                old.key == key || old.generation != generation || depth as i16 >= old.depth
+            Some(old) if old.key == key => {
+                bound == Bound::Exact || depth + 2 >= i32::from(old.depth)
             }
+            Some(old) => old.generation != generation || depth as i16 >= old.depth,
         };
         if !replace {
             return;
