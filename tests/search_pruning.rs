@@ -259,3 +259,21 @@ fn exchange_values_see_hoppers() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Late move pruning reaches depth 7 and futility reads the depth left
+/// after a move's reduction: neither applies to a side whose king is
+/// attacked, which matters most where there is no check rule (a move that
+/// leaves the king attacked is legal and loses it). At depth 8 every node
+/// of the line can prune, and the king is still saved.
+#[test]
+fn kingcapture_late_move_pruning_does_not_leave_the_king_to_be_taken() {
+    // White is far ahead (a queen and a rook); Black's rook on e4 attacks
+    // the king, and White's replies to every later attack on it are the
+    // king's quiet moves, ordered after the captures.
+    let fen = "4k3/8/8/8/4r3/8/8/Q3K2R w - - 0 1";
+    let game = game_after("kingcapture", fen, 8);
+    assert!(
+        !game.rules().royal_attacked(game.position(), Color::White),
+        "the engine left its king to be captured"
+    );
+}
