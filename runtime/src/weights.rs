@@ -29,7 +29,7 @@ pub struct EvaluationWeights {
     pub placement: i32,
     /// Advancement toward a promotion zone, percent of the documented share.
     pub advancement: i32,
-    /// Mobility, percent of `400 / (value + 200)` centipawns per square.
+    /// Mobility, percent of `2400 / (value + 200)` centipawns per square.
     pub mobility: i32,
     /// Centipawns per own piece beside a royal piece.
     pub royal_shelter: i32,
