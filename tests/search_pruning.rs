@@ -118,8 +118,13 @@ fn kingcapture_a_king_under_attack_is_saved_whatever_the_material() {
     // No check rule: White's king is attacked by the rook and White is a
     // queen and a rook ahead. Pruning by the static value (far above beta)
     // must not hide that the king is lost unless it is saved now.
-    let fen = "4k3/8/8/8/4r3/8/8/Q3K2R w - - 0 1";
-    let game = game_after("kingcapture", fen, 5);
+    assert_white_king_saved("4k3/8/8/8/4r3/8/8/Q3K2R w - - 0 1", 5);
+}
+
+/// A search of `depth` from `fen` in capture-the-king leaves White's king
+/// unattacked.
+fn assert_white_king_saved(fen: &str, depth: u32) {
+    let game = game_after("kingcapture", fen, depth);
     assert!(
         !game.rules().royal_attacked(game.position(), Color::White),
         "the engine left its king to be captured"
@@ -270,10 +275,5 @@ fn kingcapture_late_move_pruning_does_not_leave_the_king_to_be_taken() {
     // White is far ahead (a queen and a rook); Black's rook on e4 attacks
     // the king, and White's replies to every later attack on it are the
     // king's quiet moves, ordered after the captures.
-    let fen = "4k3/8/8/8/4r3/8/8/Q3K2R w - - 0 1";
-    let game = game_after("kingcapture", fen, 8);
-    assert!(
-        !game.rules().royal_attacked(game.position(), Color::White),
-        "the engine left its king to be captured"
-    );
+    assert_white_king_saved("4k3/8/8/8/4r3/8/8/Q3K2R w - - 0 1", 8);
 }

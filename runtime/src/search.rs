@@ -743,15 +743,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let entry = self.engine.tt.probe(key, ply as i32);
         if let Some(entry) = entry {
             hash_move = entry.best;
-            if !pv_node && ply > 0 && entry.depth as i32 >= depth {
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => entry.value >= beta,
-                    Bound::Upper => entry.value <= alpha,
-                };
-                if cut {
-                    return entry.value;
-                }
+            if !pv_node && ply > 0 && entry.depth as i32 >= depth && entry.cuts(alpha, beta) {
+                return entry.value;
             }
         }
         if !self.tree.node().has_legal_move {
@@ -1005,13 +998,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             // position's, and its best move must not become the hash move.
             return best_value;
         }
-        let bound = if best_value >= beta {
-            Bound::Lower
-        } else if best_value > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_value, original_alpha, beta);
         self.engine
             .tt
             .store(key, ply as i32, best_move, best_value, depth, bound);
@@ -1076,17 +1063,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         // The table: any entry bounds the value of a quiescence search.
         let key = self.tree.hash();
         let hash_move = match self.engine.tt.probe(key, ply as i32) {
-            Some(entry) => {
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => entry.value >= beta,
-                    Bound::Upper => entry.value <= alpha,
-                };
-                if cut {
-                    return entry.value;
-                }
-                entry.best
-            }
+            Some(entry) if entry.cuts(alpha, beta) => return entry.value,
+            Some(entry) => entry.best,
             None => None,
         };
         let original_alpha = alpha;
@@ -1160,13 +1138,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             }
         }
         self.lists[ply] = list;
-        let bound = if best_value >= beta {
-            Bound::Lower
-        } else if best_value > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best_value, original_alpha, beta);
         self.engine
             .tt
             .store(key, ply as i32, best_move, best_value, 0, bound);

@@ -150,6 +150,19 @@ pub enum Bound {
     Upper,
 }
 
+impl Bound {
+    /// What a search's `value` in the window from `alpha` to `beta` says.
+    pub fn of(value: i32, alpha: i32, beta: i32) -> Bound {
+        if value >= beta {
+            Bound::Lower
+        } else if value > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// One stored search result; `M` is the back end's move
 /// ([`Rules::Move`]).
 #[derive(Clone, Copy, Debug)]
@@ -165,6 +178,18 @@ pub struct Entry<M> {
     /// What the value bounds.
     pub bound: Bound,
     generation: u8,
+}
+
+impl<M> Entry<M> {
+    /// Whether the stored value settles a search of the window from
+    /// `alpha` to `beta` (its depth aside).
+    pub fn cuts(&self, alpha: i32, beta: i32) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.value >= beta,
+            Bound::Upper => self.value <= alpha,
+        }
+    }
 }
 
 /// A fixed-size transposition table, one entry per slot, replaced by depth
