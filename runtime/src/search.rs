@@ -122,6 +122,17 @@ fn late_move_reduction(depth: i32, searched: usize, pv_node: bool) -> i32 {
     reduction.clamp(if searched >= 3 { 1 } else { 0 }, (depth - 2).max(0))
 }
 
+/// The reduction a quiet move, the `searched`-th (from 0) of a node of
+/// `depth` off the principal variation, would get: what the pruning rules
+/// read as the depth it would be searched to.
+fn quiet_reduction(depth: i32, searched: usize) -> i32 {
+    if depth >= 3 && searched >= 3 {
+        late_move_reduction(depth, searched, false)
+    } else {
+        0
+    }
+}
+
 /// Depths and move counts below this read [`base_reduction`] from a table.
 const REDUCTION_TABLE_SIZE: usize = 64;
 
@@ -910,11 +921,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 if quiet && moves_searched > 0 && best_value > -MATE_BOUND {
                     // Futility reads the depth the move would be searched
                     // to after its reduction.
-                    let reduced = if depth >= 3 && moves_searched >= 3 {
-                        depth - late_move_reduction(depth, moves_searched, false)
-                    } else {
-                        depth
-                    };
+                    let reduced = depth - quiet_reduction(depth, moves_searched);
                     if reduced <= FUTILITY_DEPTH && value + FUTILITY_MARGIN * reduced <= alpha {
                         continue;
                     }
@@ -1024,12 +1031,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let threshold = if tactical {
             -EXCHANGE_PRUNING_CAPTURE_MARGIN * depth
         } else {
-            let reduction = if depth >= 3 && searched >= 3 {
-                late_move_reduction(depth, searched, false)
-            } else {
-                0
-            };
-            let left = (depth - 1 - reduction).max(0);
+            let left = (depth - 1 - quiet_reduction(depth, searched)).max(0);
             -EXCHANGE_PRUNING_QUIET_MARGIN * left * left
         };
         let (rules, position) = (self.tree.rules(), self.tree.position());
