@@ -220,12 +220,14 @@ fn first_step(knob: Knob) -> i32 {
 }
 
 /// The scalar weights counted in centipawns (the others are percentages).
-const CENTIPAWN_WEIGHTS: [&str; 5] = [
+const CENTIPAWN_WEIGHTS: [&str; 7] = [
     "royal-shelter",
     "royal-attack",
     "tempo",
     "doubled",
     "isolated",
+    "pawn-threat",
+    "open-file",
 ];
 
 fn sigmoid(x: f64) -> f64 {

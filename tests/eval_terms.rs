@@ -183,3 +183,86 @@ fn doubled_and_isolated_pawns_cost() {
     assert_eq!(term(&chess, start, "doubled"), 0);
     assert_eq!(term(&chess, start, "isolated"), 0);
 }
+
+#[test]
+fn pawn_threats_count_attacked_pieces_but_not_royal_ones_or_pawns() {
+    let chess = common::variant("chess");
+    let threat = chess.evaluation.pawn_threat;
+    assert!(threat > 0);
+    // d4 attacks the knight on c5.
+    assert_eq!(
+        term(&chess, "4k3/8/8/2n5/3P4/8/8/4K3 w - - 0 1", "pawn-threat"),
+        threat
+    );
+    // Black's pawn on c4 attacks the bishop on d3 (Black's pawns capture
+    // downward) and not the one on d5.
+    assert_eq!(
+        term(&chess, "4k3/8/8/3B4/2p5/3B4/8/4K3 w - - 0 1", "pawn-threat"),
+        -threat
+    );
+    // Both sides at once: e5 takes on d6 and f6, d6 and f6 on e5.
+    assert_eq!(
+        term(&chess, "4k3/8/3n1r2/4P3/8/8/8/4K3 w - - 0 1", "pawn-threat"),
+        2 * threat
+    );
+    // A royal piece in a pawn's way is check, not a threat; pawns are not
+    // targets.
+    assert_eq!(
+        term(&chess, "8/8/8/3k4/4P3/8/8/4K3 b - - 0 1", "pawn-threat"),
+        0
+    );
+    assert_eq!(
+        term(&chess, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "pawn-threat"),
+        0
+    );
+}
+
+#[test]
+fn file_riders_earn_the_open_file_read_from_their_moves() {
+    let chess = common::variant("chess");
+    let open = chess.evaluation.open_file;
+    assert!(open > 0);
+    // The a-file: open, half open (an enemy pawn on it), closed (an own one).
+    assert_eq!(
+        term(&chess, "4k3/7p/8/8/8/8/7P/R3K3 w - - 0 1", "open-file"),
+        open
+    );
+    assert_eq!(
+        term(&chess, "4k3/p7/8/8/8/8/7P/R3K3 w - - 0 1", "open-file"),
+        open / 2
+    );
+    assert_eq!(
+        term(&chess, "4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1", "open-file"),
+        0
+    );
+    // A queen rides files too; a bishop and a knight do not.
+    assert_eq!(
+        term(&chess, "4k3/7p/8/8/8/8/7P/QBN1K3 w - - 0 1", "open-file"),
+        open
+    );
+    // Black's rook on an open file counts against White.
+    assert_eq!(
+        term(&chess, "r3k3/7p/8/8/8/8/7P/4K3 w - - 0 1", "open-file"),
+        -open
+    );
+    // Capablanca: the chancellor (rook and knight) rides files, the
+    // archbishop (bishop and knight) does not.
+    let capablanca = common::variant("capablanca");
+    let open = capablanca.evaluation.open_file;
+    assert_eq!(
+        term(
+            &capablanca,
+            "5k4/9p/10/10/10/10/9P/C3K5 w - - 0 1",
+            "open-file"
+        ),
+        open
+    );
+    assert_eq!(
+        term(
+            &capablanca,
+            "5k4/9p/10/10/10/10/9P/A3K5 w - - 0 1",
+            "open-file"
+        ),
+        0
+    );
+}

@@ -33,7 +33,7 @@ pub use position::{Masks, Pos};
 pub use rules::Compiled;
 pub use variant::{
     CastlingRule, CompiledVariant, FirstMoveLossRule, FollowUp, HistoryRule, PromotionRule,
-    Succession,
+    ReachSink, Succession,
 };
 
 /// What generated code uses, in one glob import (`use varc_engine_core::prelude::*;`).
@@ -45,7 +45,7 @@ pub mod prelude {
     pub use crate::special::{delayed_promotion_moves, en_passant_moves, limited_choices};
     pub use crate::variant::{
         CastlingRule, CompiledVariant, FirstMoveLossRule, FollowUp, HistoryRule, NotKept,
-        PromotionRule, Succession,
+        PromotionRule, ReachSink, Succession,
     };
     pub use varc_runtime::model::{SquareSet, Variant};
 }

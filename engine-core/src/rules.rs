@@ -13,7 +13,7 @@ use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
 use crate::position::{
     color_of, dense_square, kind_of, runtime_color, runtime_square, Pos, NO_SQUARE,
 };
-use crate::variant::{CompiledVariant, SquareStore};
+use crate::variant::{CompiledVariant, ReachSink, SquareStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
 use varc_runtime::eval::neighbours_of;
@@ -399,23 +399,14 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn visit_reaches<R: ReachVisitor>(&self, pos: &Pos<V>, visit: &mut R) -> bool {
         let occupied = pos.occupied();
-        let empty = V::BOARD & !occupied;
-        let mut attacked = [V::Bb::EMPTY; 2];
-        V::visit_reaches(pos, occupied, &mut |kind, color, from, reach| {
-            let [move_or_capture, move_only, capture_only] = reach;
-            attacked[color] |= move_or_capture | capture_only;
-            let enemy = pos.colors[1 - color];
-            // Empty and enemy squares are apart: one count.
-            let reach = (((move_or_capture | move_only) & empty)
-                | ((move_or_capture | capture_only) & enemy))
-                .popcnt();
-            visit.piece(PieceReach {
-                square: runtime_square::<V>(from),
-                kind,
-                color: runtime_color(color),
-                reach,
-            });
-        });
+        let mut pieces = PieceReaches {
+            pos,
+            empty: V::BOARD & !occupied,
+            attacked: [V::Bb::EMPTY; 2],
+            visit,
+        };
+        V::visit_reaches(pos, occupied, &mut pieces);
+        let attacked = pieces.attacked;
         for color in 0..2 {
             for square in Squares(pos.royals(color)) {
                 let around = self.neighbours.get(square).copied().unwrap_or(V::Bb::EMPTY);
@@ -429,5 +420,33 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             }
         }
         true
+    }
+}
+
+/// Hands each piece's reach to a [`ReachVisitor`] as a count of squares,
+/// and gathers each side's attacks for the royal pieces' surroundings.
+struct PieceReaches<'a, V: CompiledVariant, R> {
+    pos: &'a Pos<V>,
+    empty: V::Bb,
+    attacked: [V::Bb; 2],
+    visit: &'a mut R,
+}
+
+impl<V: CompiledVariant, R: ReachVisitor> ReachSink<V::Bb> for PieceReaches<'_, V, R> {
+    #[inline(always)]
+    fn reach(&mut self, kind: usize, color: usize, from: usize, reach: [V::Bb; 3]) {
+        let [move_or_capture, move_only, capture_only] = reach;
+        self.attacked[color] |= move_or_capture | capture_only;
+        let enemy = self.pos.colors[1 - color];
+        // Empty and enemy squares are apart: one count.
+        let reach = (((move_or_capture | move_only) & self.empty)
+            | ((move_or_capture | capture_only) & enemy))
+            .popcnt();
+        self.visit.piece(PieceReach {
+            square: runtime_square::<V>(from),
+            kind,
+            color: runtime_color(color),
+            reach,
+        });
     }
 }

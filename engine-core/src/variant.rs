@@ -262,13 +262,10 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
         from: usize,
         occupied: Self::Bb,
     ) -> [Self::Bb; 3];
-    /// Calls `visit(kind, color, from, reach)` for every piece, `reach` as
-    /// [`CompiledVariant::reach`] gives it (with a direct call per kind).
-    fn visit_reaches<F: FnMut(usize, usize, usize, [Self::Bb; 3])>(
-        pos: &Pos<Self>,
-        occupied: Self::Bb,
-        visit: &mut F,
-    );
+    /// Calls `visit.reach(kind, color, from, reach)` for every piece,
+    /// `reach` as [`CompiledVariant::reach`] gives it (with a direct call
+    /// per kind).
+    fn visit_reaches<F: ReachSink<Self::Bb>>(pos: &Pos<Self>, occupied: Self::Bb, visit: &mut F);
     /// Whether a piece of `color` attacks `square` (stops at the first attacker found).
     fn is_attacked(pos: &Pos<Self>, square: usize, occupied: Self::Bb, color: usize) -> bool;
     /// The pieces of `color` that attack `square` with `occupied` as the
@@ -323,4 +320,14 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
     const FILE_SQUARES: &'static [Self::Bb] = &[];
     /// The `first-move of ... lost when ...` rules (none by default).
     const FIRST_MOVE_LOSSES: &'static [FirstMoveLossRule] = &[];
+}
+
+/// What [`CompiledVariant::visit_reaches`] hands each piece to. A trait,
+/// not a closure, so that its method can be `#[inline(always)]`: the
+/// evaluation's per-piece step then sits in the generated per-kind loops
+/// however large it grows (a closure is inlined only while it is small).
+pub trait ReachSink<Bb> {
+    /// One piece of `kind` and `color` on `from`, reaching `reach`
+    /// (`[move or capture, move only, capture only]`).
+    fn reach(&mut self, kind: usize, color: usize, from: usize, reach: [Bb; 3]);
 }

@@ -25,6 +25,10 @@
 //!   remaining material.
 //! - **Pawn structure** ([`structure`]): passed, doubled and isolated
 //!   pieces of the kinds that move like pawns.
+//! - **Pawn threats.** An enemy piece, neither royal nor pawn-shaped, that a
+//!   pawn-shaped piece attacks.
+//! - **Open files.** A piece that rides its file without limit, on a file
+//!   without pawn-shaped pieces (half on one where only enemy ones stand).
 //! - A small bonus for the side to move (tempo).
 //!
 //! The weights of these terms are the variant's
@@ -144,6 +148,12 @@ pub struct Evaluator {
     gated_kinds: Vec<bool>,
     /// Pawn structure ([`structure`]).
     structure: Structure,
+    /// `[color][square index]`: the squares a pawn-shaped piece there
+    /// attacks (empty where none can stand or without such kinds).
+    pawn_attacks: [Vec<SquareSet>; 2],
+    /// `[kind]`: whether it rides its file without limit (the open file
+    /// term).
+    file_rider: Vec<bool>,
 }
 
 impl Evaluator {
@@ -203,6 +213,11 @@ impl Evaluator {
             gates: [SquareSet::EMPTY; 2],
             gated_kinds: vec![false; kinds],
             structure: Structure::default(),
+            pawn_attacks: [
+                vec![SquareSet::EMPTY; SQUARE_COUNT],
+                vec![SquareSet::EMPTY; SQUARE_COUNT],
+            ],
+            file_rider: vec![false; kinds],
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
             for color in Color::ALL {
@@ -226,6 +241,21 @@ impl Evaluator {
             usize::from(files),
             &variant.evaluation,
         );
+        evaluator.build_pawn_attacks(variant);
+        for kind in 0..kinds {
+            evaluator.file_rider[kind] = !evaluator.royal[kind]
+                && !evaluator.structure.is_shaped(kind)
+                && evaluator.structure.is_used()
+                && evaluator.atoms[kind][0].iter().any(|atom| {
+                    matches!(atom.motion, Motion::Ride { max: None })
+                        && !atom.first_move_only
+                        && atom.region.is_none()
+                        && atom.moves
+                        && atom.captures
+                        && atom.steps.contains(&(0, 1))
+                        && atom.steps.contains(&(0, -1))
+                });
+        }
         // One side's material at the start (the richer side's, where they
         // differ): the enemy material the royal terms are weighed by.
         evaluator.start_material = crate::fen::parse_fen(variant, &variant.start_fen)
@@ -286,6 +316,25 @@ impl Evaluator {
                 }
             }
             self.royal_bonus.push(royal);
+        }
+    }
+
+    /// The squares each pawn-shaped kind attacks from each square, for the
+    /// pawn threat term.
+    fn build_pawn_attacks(&mut self, variant: &Variant) {
+        for kind in 0..variant.pieces.len() {
+            if !self.structure.is_shaped(kind) {
+                continue;
+            }
+            for color in Color::ALL {
+                for square in self.on_board.iter() {
+                    let atoms = &self.atoms[kind][color.index()];
+                    let set = &mut self.pawn_attacks[color.index()][square.index()];
+                    for target in empty_board_targets(atoms, variant, square, false) {
+                        set.insert(Square::from_index(target));
+                    }
+                }
+            }
         }
     }
 
@@ -388,9 +437,27 @@ impl Evaluator {
             material: [0; 2],
             positional: [0; 2],
             structure: StructureTally::new(),
+            pawn_attacks: [SquareSet::EMPTY; 2],
+            targets: [SquareSet::EMPTY; 2],
+            file_riders: [[0; structure::FILES]; 2],
         };
         if !rules.visit_reaches(position, &mut tally) {
             self.walk_reaches(position, &mut tally);
+        }
+        for color in Color::ALL {
+            let c = color.index();
+            let threatened = tally.pawn_attacks[c].intersection(&tally.targets[1 - c]);
+            tally.positional[c] += threatened.len() as i32 * self.weights.pawn_threat;
+            for (file, &riders) in tally.file_riders[c].iter().enumerate() {
+                if riders > 0 && !tally.structure.occupies(color, file) {
+                    let open = if tally.structure.occupies(color.opponent(), file) {
+                        self.weights.open_file / 2
+                    } else {
+                        self.weights.open_file
+                    };
+                    tally.positional[c] += i32::from(riders) * open;
+                }
+            }
         }
         let enemy_share = [1, 0].map(|enemy| self.material_share(tally.material[enemy]));
         let structure = self.structure.score(&tally.structure, enemy_share);
@@ -610,6 +677,12 @@ struct Tally<'a> {
     positional: [i32; 2],
     /// The pawn-shaped pieces, for the structure terms.
     structure: StructureTally,
+    /// The squares each side's pawn-shaped pieces attack.
+    pawn_attacks: [SquareSet; 2],
+    /// Each side's pieces that are neither royal nor pawn-shaped.
+    targets: [SquareSet; 2],
+    /// `[colour][file]`: the side's file riders there.
+    file_riders: [[u8; structure::FILES]; 2],
 }
 
 impl ReachVisitor for Tally<'_> {
@@ -623,6 +696,15 @@ impl ReachVisitor for Tally<'_> {
                 terms.placed[c][piece.square.index() % SQUARE_COUNT] + terms.mobility[reach];
             if self.evaluator.structure.is_shaped(piece.kind) {
                 self.structure.add(piece.square, piece.color, piece.reach);
+                let attacks = &self.evaluator.pawn_attacks[c][piece.square.index() % SQUARE_COUNT];
+                self.pawn_attacks[c] = self.pawn_attacks[c].union(attacks);
+            } else if terms.value > 0 {
+                self.targets[c].insert(piece.square);
+                if self.evaluator.file_rider[piece.kind] {
+                    let file =
+                        &mut self.file_riders[c][usize::from(piece.square.file) % structure::FILES];
+                    *file = file.saturating_add(1);
+                }
             }
         }
     }

@@ -45,6 +45,13 @@ pub struct EvaluationWeights {
     pub doubled: i32,
     /// Centipawns per isolated pawn-shaped piece.
     pub isolated: i32,
+    /// Centipawns per enemy piece (neither royal nor pawn-shaped) that a
+    /// pawn-shaped piece attacks.
+    pub pawn_threat: i32,
+    /// Centipawns per file rider (a piece that rides the file without
+    /// limit) on a file without pawn-shaped pieces; half as much where
+    /// only enemy ones stand.
+    pub open_file: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -60,6 +67,8 @@ impl Default for EvaluationWeights {
             passed: 100,
             doubled: 15,
             isolated: 10,
+            pawn_threat: 50,
+            open_file: 30,
         }
     }
 }
@@ -76,10 +85,12 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "passed",
     "doubled",
     "isolated",
+    "pawn-threat",
+    "open-file",
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 10;
+pub const WEIGHT_COUNT: usize = 12;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -122,12 +133,14 @@ impl EvaluationWeights {
             self.passed,
             self.doubled,
             self.isolated,
+            self.pawn_threat,
+            self.open_file,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file] =
             values;
         EvaluationWeights {
             placement,
@@ -140,6 +153,8 @@ impl EvaluationWeights {
             passed,
             doubled,
             isolated,
+            pawn_threat,
+            open_file,
         }
     }
 }

@@ -176,7 +176,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     while froms != EMPTY {
                         let from = lsb(froms);
                         froms = clear_lsb(froms);
-                        visit(Kind::#k as usize, #c, from, #reach(pos, from, occupied));
+                        visit.reach(Kind::#k as usize, #c, from, #reach(pos, from, occupied));
                     }
                 }
             });
@@ -235,7 +235,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                     reach(kind, color, pos, from, occupied)
                 }
                 #[inline(always)]
-                fn visit_reaches<F: FnMut(usize, usize, usize, [Bb; 3])>(pos: &Pos, occupied: Bb, visit: &mut F) {
+                fn visit_reaches<F: ReachSink<Bb>>(pos: &Pos, occupied: Bb, visit: &mut F) {
                     #visit_reaches
                 }
                 #[inline(always)]

@@ -23,7 +23,7 @@ use crate::model::{Color, Motion, PieceId, Square, MAX_BOARD_SIDE};
 use crate::position::SQUARE_COUNT;
 use crate::weights::EvaluationWeights;
 
-const FILES: usize = MAX_BOARD_SIDE as usize;
+pub(super) const FILES: usize = MAX_BOARD_SIDE as usize;
 
 /// What the model says of pawn structure: which kinds are pawn-shaped, the
 /// way each side's go, and the passed bonus per kind and square.
@@ -99,6 +99,11 @@ impl Structure {
             doubled: weights.doubled,
             isolated: weights.isolated,
         }
+    }
+
+    /// Whether the variant has pawn-shaped kinds at all.
+    pub(super) fn is_used(&self) -> bool {
+        self.any
     }
 
     /// Whether pieces of `kind` count for the structure.
@@ -206,6 +211,12 @@ impl StructureTally {
             files: [[0; FILES]; 2],
             mobile: [[0; FILES]; 2],
         }
+    }
+
+    /// Whether a pawn-shaped piece of `color` stands on `file`.
+    #[inline(always)]
+    pub(super) fn occupies(&self, color: Color, file: usize) -> bool {
+        self.files[color.index()][file % FILES] != 0
     }
 
     /// Counts a pawn-shaped piece of `color` on `square`, which reaches
