@@ -107,6 +107,9 @@ const LATE_MOVE_PRUNING_DEPTH: i32 = 7;
 /// Internal iterative reduction: from this depth, a node without a hash
 /// move is searched one ply shallower.
 const IIR_DEPTH: i32 = 4;
+/// Late move reductions: a ply less or more per this much continuation
+/// history (each table entry is within ±16,384).
+const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
 
 /// How many moves a node of `depth` searches before late move pruning:
 /// half as many where the side to move is not improving.
@@ -910,6 +913,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 continue;
             }
             let tactical = is_tactical(self.tree.rules(), self.tree.position(), &mv);
+            let (rules, position) = (self.tree.rules(), self.tree.position());
+            let piece_to = self.engine.ordering.piece_to(rules, position, &mv);
             // Futility and late move pruning of quiet moves at the last
             // plies, once a move has been searched (a node always searches
             // one, so a side never runs out of moves by pruning). Moves are
@@ -941,8 +946,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             }
             let searched = moves_searched;
             moves_searched += 1;
-            let (rules, position) = (self.tree.rules(), self.tree.position());
-            self.played[ply] = Some(self.engine.ordering.piece_to(rules, position, &mv));
+            self.played[ply] = Some(piece_to);
             self.tree.make(&mv);
             self.nodes += 1;
             self.check_limits();
@@ -953,6 +957,14 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 let mut reduction = 0;
                 if depth >= 3 && searched >= 3 && !tactical && !in_check && !gives_check {
                     reduction = late_move_reduction(depth, searched, pv_node);
+                    // Quiet moves that followed these moves well before are
+                    // reduced less, those that failed after them more.
+                    let continuation = self
+                        .engine
+                        .ordering
+                        .continuation_score(&context.previous, piece_to);
+                    reduction = (reduction - continuation / HISTORY_REDUCTION_DIVISOR)
+                        .clamp(0, (depth - 2).max(0));
                 }
                 let mut value =
                     -self.search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);

@@ -129,7 +129,7 @@ impl<M: Copy> OrderingTables<M> {
 
     /// The sum of `current`'s continuation history after each move of
     /// `previous`.
-    fn continuation_score(&self, previous: &[Option<PieceTo>; 2], current: PieceTo) -> i32 {
+    pub fn continuation_score(&self, previous: &[Option<PieceTo>; 2], current: PieceTo) -> i32 {
         previous
             .iter()
             .flatten()
