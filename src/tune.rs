@@ -220,7 +220,7 @@ fn first_step(knob: Knob) -> i32 {
 }
 
 /// The scalar weights counted in centipawns (the others are percentages).
-const CENTIPAWN_WEIGHTS: [&str; 7] = [
+const CENTIPAWN_WEIGHTS: [&str; 10] = [
     "royal-shelter",
     "royal-attack",
     "tempo",
@@ -228,6 +228,9 @@ const CENTIPAWN_WEIGHTS: [&str; 7] = [
     "isolated",
     "pawn-threat",
     "open-file",
+    "threat",
+    "hanging",
+    "pair",
 ];
 
 fn sigmoid(x: f64) -> f64 {

@@ -1,7 +1,8 @@
 //! Terms of the evaluation, each measured as the evaluation with its weight
 //! against the evaluation without it: pawn structure (which kinds move like
-//! pawns, read from the model; passed, doubled and isolated pieces) and the
-//! royal terms' weighing by the enemy's material.
+//! pawns, read from the model; passed, doubled and isolated pieces), threats,
+//! hanging pieces, pairs of colour-bound pieces, open files and the royal
+//! terms' weighing by the enemy's material.
 
 mod common;
 
@@ -263,6 +264,126 @@ fn file_riders_earn_the_open_file_read_from_their_moves() {
             "5k4/9p/10/10/10/10/9P/A3K5 w - - 0 1",
             "open-file"
         ),
+        0
+    );
+}
+
+#[test]
+fn threats_count_more_valuable_enemy_kinds_a_lesser_piece_attacks() {
+    let chess = common::variant("chess");
+    let threat = chess.evaluation.threat;
+    assert!(threat > 0);
+    // The knight on e2 attacks the queen on d4; the queen attacks nothing
+    // of more value.
+    assert_eq!(
+        term(&chess, "4k3/8/8/8/3q4/8/4N3/4K3 w - - 0 1", "threat"),
+        threat
+    );
+    // Black's bishop on g4 attacks the rook on d1 and the queen on h3:
+    // two kinds.
+    assert_eq!(
+        term(&chess, "4k3/8/8/8/6b1/7Q/8/3RK3 w - - 0 1", "threat"),
+        -2 * threat
+    );
+    // Pieces of equal value: the knight on e3 and the bishop on d5.
+    assert_eq!(
+        term(&chess, "4k3/8/8/3b4/8/4N3/8/4K3 w - - 0 1", "threat"),
+        0
+    );
+    // Not counted: a royal victim (check), a royal attacker, a
+    // pawn-shaped attacker (the pawn threat term) or victim.
+    for fen in [
+        "8/8/8/8/8/2n5/8/3K2k1 w - - 0 1",
+        "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1",
+        "4k3/8/8/2r5/3P4/8/8/4K3 w - - 0 1",
+        "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1",
+    ] {
+        assert_eq!(term(&chess, fen, "threat"), 0, "{fen}");
+    }
+}
+
+#[test]
+fn hanging_pieces_are_attacked_and_undefended_neither_royal_nor_pawns() {
+    let chess = common::variant("chess");
+    let hanging = chess.evaluation.hanging;
+    assert!(hanging > 0);
+    // Black's queen on d4 is attacked by the knight and undefended; the
+    // knight is defended by its king.
+    assert_eq!(
+        term(&chess, "4k3/8/8/8/3q4/8/4N3/4K3 w - - 0 1", "hanging"),
+        hanging
+    );
+    // Defended by the pawn on e5: not hanging.
+    assert_eq!(
+        term(&chess, "4k3/8/8/4p3/3q4/8/4N3/4K3 w - - 0 1", "hanging"),
+        0
+    );
+    // White's rook on a1 and bishop on h4 both lie open to the queen on
+    // d4 (the king on e1 reaches neither).
+    assert_eq!(
+        term(&chess, "4k3/8/8/8/3q3B/8/8/R3K3 w - - 0 1", "hanging"),
+        -2 * hanging
+    );
+    // Kings and pawns do not hang.
+    assert_eq!(
+        term(&chess, "4k3/8/8/3p4/4K3/8/8/8 w - - 0 1", "hanging"),
+        0
+    );
+}
+
+#[test]
+fn pairs_of_colour_bound_pieces_on_both_colours_are_read_from_their_moves() {
+    let chess = common::variant("chess");
+    let pair = chess.evaluation.pair;
+    assert!(pair > 0);
+    // Bishops on c1 and f1 (both colours), on b2 and c1 (one colour).
+    assert_eq!(
+        term(&chess, "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", "pair"),
+        pair
+    );
+    assert_eq!(term(&chess, "4k3/8/8/8/8/8/1B6/2B1K3 w - - 0 1", "pair"), 0);
+    // Knights and rooks change colour: no pair.
+    assert_eq!(
+        term(&chess, "2n1kn2/8/8/8/8/8/8/R3K2R w - - 0 1", "pair"),
+        0
+    );
+    // Black's pair counts against White.
+    assert_eq!(
+        term(&chess, "2b1kb2/8/8/8/8/8/8/4K3 w - - 0 1", "pair"),
+        -pair
+    );
+    // Shatranj's alfil (two squares diagonally) is colour-bound too.
+    let path = common::variants_dir().join("gallery/shatranj.rules");
+    let shatranj = varc::load_variant(&path).expect("shatranj compiles");
+    assert_eq!(
+        term(&shatranj, "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", "pair"),
+        shatranj.evaluation.pair
+    );
+}
+
+#[test]
+fn royal_danger_grows_with_the_square_of_the_attackers() {
+    let chess = common::variant("chess");
+    // Black's queen on d5 (g2) and knight on g4 (f2, h2) attack three
+    // squares beside White's king: 2 x 2 x 50 + 3 x 70 = 410 units, 41 cp
+    // at full material; White's bishop on d3 one beside Black's (h7): 120
+    // units, 3 cp.
+    let both = term(
+        &chess,
+        "r4rk1/ppp2ppp/8/3q4/6n1/3B4/PPP2PPP/R2Q1RK1 b - - 0 1",
+        "royal-danger",
+    );
+    assert!((-41..=-20).contains(&both), "{both}");
+    // The queen alone: 120 units against 120, next to nothing.
+    let alone = term(
+        &chess,
+        "r4rk1/ppp2ppp/8/3q4/8/3B4/PPP2PPP/R2Q1RK1 b - - 0 1",
+        "royal-danger",
+    );
+    assert!(alone.abs() <= 2, "{alone}");
+    // Pawns and royal pieces do not count as attackers.
+    assert_eq!(
+        term(&chess, "8/8/8/8/8/5k2/6pp/6K1 w - - 0 1", "royal-danger"),
         0
     );
 }

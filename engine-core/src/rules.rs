@@ -399,14 +399,27 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
 
     fn visit_reaches<R: ReachVisitor>(&self, pos: &Pos<V>, visit: &mut R) -> bool {
         let occupied = pos.occupied();
+        let mut royal_zones = [V::Bb::EMPTY; 2];
+        for (color, zone) in royal_zones.iter_mut().enumerate() {
+            for square in Squares(pos.royals(color)) {
+                *zone |= self.neighbours.get(square).copied().unwrap_or(V::Bb::EMPTY);
+            }
+        }
         let mut pieces = PieceReaches {
             pos,
             empty: V::BOARD & !occupied,
             attacked: [V::Bb::EMPTY; 2],
+            royal_zones,
             visit,
         };
         V::visit_reaches(pos, occupied, &mut pieces);
         let attacked = pieces.attacked;
+        for color in 0..2 {
+            let exposed = pos.colors[color] & attacked[1 - color] & !attacked[color];
+            for square in Squares(exposed & !pos.royals(color)) {
+                visit.exposed(kind_of(pos.code_at(square)), runtime_color(color));
+            }
+        }
         for color in 0..2 {
             for square in Squares(pos.royals(color)) {
                 let around = self.neighbours.get(square).copied().unwrap_or(V::Bb::EMPTY);
@@ -423,12 +436,15 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
     }
 }
 
-/// Hands each piece's reach to a [`ReachVisitor`] as a count of squares,
-/// and gathers each side's attacks for the royal pieces' surroundings.
+/// Hands each piece's reach to a [`ReachVisitor`] as a count of squares
+/// and the kinds it could capture, and gathers each side's attacks for the
+/// exposed pieces and the royal pieces' surroundings.
 struct PieceReaches<'a, V: CompiledVariant, R> {
     pos: &'a Pos<V>,
     empty: V::Bb,
     attacked: [V::Bb; 2],
+    /// Per side, the squares beside its royal pieces.
+    royal_zones: [V::Bb; 2],
     visit: &'a mut R,
 }
 
@@ -436,17 +452,25 @@ impl<V: CompiledVariant, R: ReachVisitor> ReachSink<V::Bb> for PieceReaches<'_, 
     #[inline(always)]
     fn reach(&mut self, kind: usize, color: usize, from: usize, reach: [V::Bb; 3]) {
         let [move_or_capture, move_only, capture_only] = reach;
-        self.attacked[color] |= move_or_capture | capture_only;
+        let attacks = move_or_capture | capture_only;
+        self.attacked[color] |= attacks;
         let enemy = self.pos.colors[1 - color];
         // Empty and enemy squares are apart: one count.
-        let reach = (((move_or_capture | move_only) & self.empty)
-            | ((move_or_capture | capture_only) & enemy))
-            .popcnt();
+        let captures = (move_or_capture | capture_only) & enemy;
+        let reached = ((move_or_capture | move_only) & self.empty) | captures;
+        let mut victims = 0u64;
+        for square in Squares(captures) {
+            victims |= 1u64
+                .checked_shl(kind_of(self.pos.code_at(square)) as u32)
+                .unwrap_or(0);
+        }
         self.visit.piece(PieceReach {
             square: runtime_square::<V>(from),
             kind,
             color: runtime_color(color),
-            reach,
+            reach: reached.popcnt(),
+            victims,
+            royal_hits: (attacks & self.royal_zones[1 - color]).popcnt(),
         });
     }
 }

@@ -22,13 +22,23 @@
 //!   the number of its own moves needed to reach the zone on an empty board.
 //! - **Royal safety.** For each royal piece: enemy attacks on the squares
 //!   around it cost, own pieces beside it help, both weighted by the enemy's
-//!   remaining material.
+//!   remaining material. And royal danger: enemy pieces (neither royal nor
+//!   pawn-shaped) attacking squares beside a side's royal pieces make
+//!   units, 50 per attacker squared and 70 per square attacked, and cost
+//!   `units^2 / 4096` centipawns (units at most 2,000), by the enemy's
+//!   material.
 //! - **Pawn structure** ([`structure`]): passed, doubled and isolated
 //!   pieces of the kinds that move like pawns.
 //! - **Pawn threats.** An enemy piece, neither royal nor pawn-shaped, that a
 //!   pawn-shaped piece attacks.
 //! - **Open files.** A piece that rides its file without limit, on a file
 //!   without pawn-shaped pieces (half on one where only enemy ones stand).
+//! - **Threats.** Per piece, neither royal nor pawn-shaped, each kind of
+//!   more valuable enemy piece it attacks (neither royal nor pawn-shaped).
+//! - **Hanging pieces.** A piece, neither royal nor pawn-shaped, that the
+//!   enemy attacks and its own side does not defend.
+//! - **Pairs.** A colour-bound kind (every step keeps the square's colour)
+//!   with pieces on squares of both colours: the bishop pair.
 //! - A small bonus for the side to move (tempo).
 //!
 //! The weights of these terms are the variant's
@@ -98,6 +108,11 @@ pub const PAWN: i32 = 100;
 /// pieces' values (`MAX_PIECE_VALUE` pawns each, a board full of them).
 const EVALUATION_LIMIT: i32 = 20_000;
 const PLACEMENT_PER_TARGET: i32 = 3;
+/// Royal danger's units ([`Evaluator::royal_danger`]): per attacker
+/// squared, per square attacked beside the royal piece, and at most.
+const ROYAL_DANGER_PER_ATTACKER: i32 = 50;
+const ROYAL_DANGER_PER_HIT: i32 = 70;
+const ROYAL_DANGER_MAX_UNITS: i32 = 2000;
 
 /// Where a kind's value comes from.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -154,6 +169,17 @@ pub struct Evaluator {
     /// `[kind]`: whether it rides its file without limit (the open file
     /// term).
     file_rider: Vec<bool>,
+    /// `[kind]`: the enemy kinds whose pieces, attacked by a piece of this
+    /// kind, count as threatened (bit `k` for kind `k`): the more valuable
+    /// ones, neither royal nor pawn-shaped; none for royal and pawn-shaped
+    /// attackers.
+    threat_victims: Vec<u64>,
+    /// `[kind]`: whether a piece of it left undefended under attack costs
+    /// (neither royal nor pawn-shaped).
+    can_hang: Vec<bool>,
+    /// `[kind]`: whether it stays on squares of one colour (every step has
+    /// an even sum of file and rank offsets), for the pair term.
+    colour_bound: Vec<bool>,
 }
 
 impl Evaluator {
@@ -218,6 +244,9 @@ impl Evaluator {
                 vec![SquareSet::EMPTY; SQUARE_COUNT],
             ],
             file_rider: vec![false; kinds],
+            threat_victims: vec![0; kinds],
+            can_hang: vec![false; kinds],
+            colour_bound: vec![false; kinds],
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
             for color in Color::ALL {
@@ -256,6 +285,7 @@ impl Evaluator {
                         && atom.steps.contains(&(0, -1))
                 });
         }
+        evaluator.build_threat_tables();
         // One side's material at the start (the richer side's, where they
         // differ): the enemy material the royal terms are weighed by.
         evaluator.start_material = crate::fen::parse_fen(variant, &variant.start_fen)
@@ -335,6 +365,26 @@ impl Evaluator {
                     }
                 }
             }
+        }
+    }
+
+    /// Which kinds threats, hanging pieces and pairs count for.
+    fn build_threat_tables(&mut self) {
+        let kinds = self.values.len().min(64);
+        let minor = |kind: usize| self.royal[kind] || self.structure.is_shaped(kind);
+        for kind in 0..kinds {
+            self.can_hang[kind] = !minor(kind);
+            self.colour_bound[kind] = !minor(kind)
+                && !self.atoms[kind][0].is_empty()
+                && self.atoms[kind][0]
+                    .iter()
+                    .all(|atom| atom.steps.iter().all(|(df, dr)| (df + dr) % 2 == 0));
+            if minor(kind) {
+                continue;
+            }
+            self.threat_victims[kind] = (0..kinds)
+                .filter(|&victim| !minor(victim) && self.values[victim] > self.values[kind])
+                .fold(0, |mask, victim| mask | 1u64 << victim);
         }
     }
 
@@ -440,6 +490,10 @@ impl Evaluator {
             pawn_attacks: [SquareSet::EMPTY; 2],
             targets: [SquareSet::EMPTY; 2],
             file_riders: [[0; structure::FILES]; 2],
+            threats: [0; 2],
+            colour_bound: [0; 2],
+            royal_attackers: [0; 2],
+            royal_hits: [0; 2],
         };
         if !rules.visit_reaches(position, &mut tally) {
             self.walk_reaches(position, &mut tally);
@@ -448,6 +502,15 @@ impl Evaluator {
             let c = color.index();
             let threatened = tally.pawn_attacks[c].intersection(&tally.targets[1 - c]);
             tally.positional[c] += threatened.len() as i32 * self.weights.pawn_threat;
+            tally.positional[c] += tally.threats[c] * self.weights.threat;
+            let bound = tally.colour_bound[c];
+            let pairs = (bound & (bound >> 1) & (u128::MAX / 3)).count_ones();
+            tally.positional[c] += pairs as i32 * self.weights.pair;
+            tally.positional[1 - c] -= self.royal_danger(
+                tally.royal_attackers[c],
+                tally.royal_hits[c],
+                tally.material[c],
+            );
             for (file, &riders) in tally.file_riders[c].iter().enumerate() {
                 if riders > 0 && !tally.structure.occupies(color, file) {
                     let open = if tally.structure.occupies(color.opponent(), file) {
@@ -530,6 +593,17 @@ impl Evaluator {
         safety * danger / 256 + centre * (256 - danger) / 256
     }
 
+    /// What a side's royal pieces lose to `attackers` enemy pieces that
+    /// attack `hits` squares beside them in all: quadratic in the attack's
+    /// units, which grow with the square of the attackers, weighted by the
+    /// attacking side's `material`.
+    fn royal_danger(&self, attackers: i32, hits: i32, material: i32) -> i32 {
+        let units = (ROYAL_DANGER_PER_ATTACKER * attackers * attackers
+            + ROYAL_DANGER_PER_HIT * hits)
+            .min(ROYAL_DANGER_MAX_UNITS);
+        units * units / 4096 * self.weights.royal_danger / 100 * self.material_share(material) / 256
+    }
+
     /// [`Rules::visit_reaches`] done by walking the model's atoms: calls
     /// `add` per piece, then per royal piece.
     fn walk_reaches<B: Board>(&self, position: &B, tally: &mut Tally) {
@@ -537,11 +611,20 @@ impl Evaluator {
         let occupied = position
             .occupied(Color::White)
             .union(&position.occupied(Color::Black));
+        let mut royal_zones = [SquareSet::EMPTY; 2];
+        for color in Color::ALL {
+            for index in SquareIter::new(position.royals(color)) {
+                let zone = &mut royal_zones[color.index()];
+                *zone = zone.union(&self.neighbours[index]);
+            }
+        }
         for (square, piece) in position.pieces() {
             let c = piece.color().index();
+            let mut captures = SquareSet::EMPTY;
             // Squares, not atoms, count: a compound piece whose atoms
             // overlap (PPC's R' = rook + king step) counts each once.
             let mut reached = SquareSet::EMPTY;
+            let mut victims = 0u64;
             self.walk(
                 &occupied,
                 piece.kind(),
@@ -552,11 +635,13 @@ impl Evaluator {
                     let target = Square::from_index(target);
                     if capture_mode {
                         attacks[c].insert(target);
+                        captures.insert(target);
                     }
                     match position.occupant(target) {
                         None if move_mode => reached.insert(target),
-                        Some((_, color)) if capture_mode && color != piece.color() => {
-                            reached.insert(target)
+                        Some((kind, color)) if capture_mode && color != piece.color() => {
+                            reached.insert(target);
+                            victims |= 1u64.checked_shl(kind as u32).unwrap_or(0);
                         }
                         _ => {}
                     }
@@ -567,7 +652,21 @@ impl Evaluator {
                 kind: piece.kind(),
                 color: piece.color(),
                 reach: reached.len() as u32,
+                victims,
+                royal_hits: captures.intersection(&royal_zones[1 - c]).len() as u32,
             });
+        }
+        for color in Color::ALL {
+            let enemy_attacks = &attacks[color.opponent().index()];
+            for (square, piece) in position.pieces() {
+                if piece.color() == color
+                    && enemy_attacks.contains(square)
+                    && !attacks[color.index()].contains(square)
+                    && !position.royals(color).contains(square)
+                {
+                    tally.exposed(piece.kind(), color);
+                }
+            }
         }
         for color in Color::ALL {
             let enemy_attacks = attacks[color.opponent().index()].intersection(&self.on_board);
@@ -683,6 +782,17 @@ struct Tally<'a> {
     targets: [SquareSet; 2],
     /// `[colour][file]`: the side's file riders there.
     file_riders: [[u8; structure::FILES]; 2],
+    /// Per side, the enemy kinds its pieces threaten, summed over its
+    /// pieces.
+    threats: [i32; 2],
+    /// Per side, bit `2k + c` for a colour-bound piece of kind `k` on a
+    /// square of colour `c`.
+    colour_bound: [u128; 2],
+    /// Per side, its pieces (neither royal nor pawn-shaped) that attack
+    /// squares beside an enemy royal piece, and how many such squares they
+    /// attack in all.
+    royal_attackers: [i32; 2],
+    royal_hits: [i32; 2],
 }
 
 impl ReachVisitor for Tally<'_> {
@@ -694,6 +804,18 @@ impl ReachVisitor for Tally<'_> {
             let reach = (piece.reach as usize).min(SQUARE_COUNT - 1);
             self.positional[c] +=
                 terms.placed[c][piece.square.index() % SQUARE_COUNT] + terms.mobility[reach];
+            let kind = piece.kind % 64;
+            if let Some(&victims) = self.evaluator.threat_victims.get(kind) {
+                self.threats[c] += (piece.victims & victims).count_ones() as i32;
+            }
+            if piece.royal_hits > 0 && self.evaluator.can_hang.get(kind) == Some(&true) {
+                self.royal_attackers[c] += 1;
+                self.royal_hits[c] += piece.royal_hits as i32;
+            }
+            if self.evaluator.colour_bound.get(kind) == Some(&true) {
+                let shade = usize::from(piece.square.file + piece.square.rank) & 1;
+                self.colour_bound[c] |= 1u128 << (2 * kind + shade);
+            }
             if self.evaluator.structure.is_shaped(piece.kind) {
                 self.structure.add(piece.square, piece.color, piece.reach);
                 let attacks = &self.evaluator.pawn_attacks[c][piece.square.index() % SQUARE_COUNT];
@@ -706,6 +828,13 @@ impl ReachVisitor for Tally<'_> {
                     *file = file.saturating_add(1);
                 }
             }
+        }
+    }
+
+    #[inline(always)]
+    fn exposed(&mut self, kind: PieceId, color: Color) {
+        if self.evaluator.can_hang.get(kind) == Some(&true) {
+            self.positional[color.index()] -= self.evaluator.weights.hanging;
         }
     }
 

@@ -36,6 +36,11 @@ pub struct PieceReach {
     pub color: Color,
     /// How many squares it could move or capture to.
     pub reach: u32,
+    /// The kinds of the enemy pieces it could capture: bit `k` for kind
+    /// `k` (kinds from 64 on are left out).
+    pub victims: u64,
+    /// How many squares beside an enemy royal piece it could capture on.
+    pub royal_hits: u32,
 }
 
 /// A royal piece's surroundings as the evaluation sees them (see
@@ -62,6 +67,9 @@ pub struct RoyalSurroundings {
 pub trait ReachVisitor {
     /// A piece and where it reaches.
     fn piece(&mut self, piece: PieceReach);
+    /// A piece that is neither royal nor defended, on a square the other
+    /// side could capture on (after every piece, before the royal ones).
+    fn exposed(&mut self, kind: PieceId, color: Color);
     /// A royal piece's surroundings (after every piece).
     fn royal(&mut self, royal: RoyalSurroundings);
 }

@@ -52,6 +52,18 @@ pub struct EvaluationWeights {
     /// limit) on a file without pawn-shaped pieces; half as much where
     /// only enemy ones stand.
     pub open_file: i32,
+    /// Centipawns per enemy kind (neither royal nor pawn-shaped) that a
+    /// less valuable piece, neither royal nor pawn-shaped, attacks.
+    pub threat: i32,
+    /// Centipawns per piece (neither royal nor pawn-shaped) that the enemy
+    /// attacks and its own side does not defend.
+    pub hanging: i32,
+    /// Centipawns per colour-bound kind with pieces on squares of both
+    /// colours (the bishop pair).
+    pub pair: i32,
+    /// Royal danger from pieces attacking squares beside a royal piece,
+    /// percent of the documented term.
+    pub royal_danger: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -69,6 +81,10 @@ impl Default for EvaluationWeights {
             isolated: 10,
             pawn_threat: 50,
             open_file: 30,
+            threat: 40,
+            hanging: 30,
+            pair: 40,
+            royal_danger: 100,
         }
     }
 }
@@ -87,10 +103,14 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "isolated",
     "pawn-threat",
     "open-file",
+    "threat",
+    "hanging",
+    "pair",
+    "royal-danger",
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 12;
+pub const WEIGHT_COUNT: usize = 16;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -135,12 +155,16 @@ impl EvaluationWeights {
             self.isolated,
             self.pawn_threat,
             self.open_file,
+            self.threat,
+            self.hanging,
+            self.pair,
+            self.royal_danger,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger] =
             values;
         EvaluationWeights {
             placement,
@@ -155,6 +179,10 @@ impl EvaluationWeights {
             isolated,
             pawn_threat,
             open_file,
+            threat,
+            hanging,
+            pair,
+            royal_danger,
         }
     }
 }
