@@ -456,7 +456,7 @@ impl<V: CompiledVariant, R: ReachVisitor> ReachSink<V::Bb> for PieceReaches<'_, 
         self.attacked[color] |= attacks;
         let enemy = self.pos.colors[1 - color];
         // Empty and enemy squares are apart: one count.
-        let captures = (move_or_capture | capture_only) & enemy;
+        let captures = attacks & enemy;
         let reached = ((move_or_capture | move_only) & self.empty) | captures;
         let mut victims = 0u64;
         for square in Squares(captures) {

@@ -174,9 +174,9 @@ pub struct Evaluator {
     /// ones, neither royal nor pawn-shaped; none for royal and pawn-shaped
     /// attackers.
     threat_victims: Vec<u64>,
-    /// `[kind]`: whether a piece of it left undefended under attack costs
-    /// (neither royal nor pawn-shaped).
-    can_hang: Vec<bool>,
+    /// `[kind]`: whether it is an officer, neither royal nor pawn-shaped:
+    /// the kinds the hanging and royal danger terms count.
+    officer: Vec<bool>,
     /// `[kind]`: whether it stays on squares of one colour (every step has
     /// an even sum of file and rank offsets), for the pair term.
     colour_bound: Vec<bool>,
@@ -245,7 +245,7 @@ impl Evaluator {
             ],
             file_rider: vec![false; kinds],
             threat_victims: vec![0; kinds],
-            can_hang: vec![false; kinds],
+            officer: vec![false; kinds],
             colour_bound: vec![false; kinds],
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
@@ -373,7 +373,7 @@ impl Evaluator {
         let kinds = self.values.len().min(64);
         let minor = |kind: usize| self.royal[kind] || self.structure.is_shaped(kind);
         for kind in 0..kinds {
-            self.can_hang[kind] = !minor(kind);
+            self.officer[kind] = !minor(kind);
             self.colour_bound[kind] = !minor(kind)
                 && !self.atoms[kind][0].is_empty()
                 && self.atoms[kind][0]
@@ -804,11 +804,11 @@ impl ReachVisitor for Tally<'_> {
             let reach = (piece.reach as usize).min(SQUARE_COUNT - 1);
             self.positional[c] +=
                 terms.placed[c][piece.square.index() % SQUARE_COUNT] + terms.mobility[reach];
-            let kind = piece.kind % 64;
+            let kind = piece.kind;
             if let Some(&victims) = self.evaluator.threat_victims.get(kind) {
                 self.threats[c] += (piece.victims & victims).count_ones() as i32;
             }
-            if piece.royal_hits > 0 && self.evaluator.can_hang.get(kind) == Some(&true) {
+            if piece.royal_hits > 0 && self.evaluator.officer.get(kind) == Some(&true) {
                 self.royal_attackers[c] += 1;
                 self.royal_hits[c] += piece.royal_hits as i32;
             }
@@ -833,7 +833,7 @@ impl ReachVisitor for Tally<'_> {
 
     #[inline(always)]
     fn exposed(&mut self, kind: PieceId, color: Color) {
-        if self.evaluator.can_hang.get(kind) == Some(&true) {
+        if self.evaluator.officer.get(kind) == Some(&true) {
             self.positional[color.index()] -= self.evaluator.weights.hanging;
         }
     }
