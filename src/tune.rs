@@ -27,6 +27,7 @@
 use crate::selfplay::{play_game, Settings};
 use varc_runtime::board::Board;
 use varc_runtime::eval::{Evaluator, PAWN};
+use varc_runtime::game::record::{load_record, parse_score_text};
 use varc_runtime::game::{Action, Game};
 use varc_runtime::model::{Color, Variant};
 use varc_runtime::rules::Rules;
@@ -44,15 +45,31 @@ pub struct Sample<P> {
 /// The labelled quiet positions of a finished game, after its first
 /// `skip_plies` plies (none if the game has no result).
 pub fn samples_of_game<R: Rules>(game: &Game<R>, skip_plies: u32) -> Vec<Sample<R::Position>> {
-    let Some(result) = game.result() else {
-        return Vec::new();
-    };
-    let total = result.scores[0] + result.scores[1];
-    let white_score = if total > 0.0 {
-        (result.scores[0] / total).clamp(0.0, 1.0)
+    match game.result() {
+        Some(result) => labelled_positions(game, result.scores, skip_plies),
+        None => Vec::new(),
+    }
+}
+
+/// White's share of the scores (½ where both are 0).
+fn white_share(scores: [f64; 2]) -> f64 {
+    let total = scores[0] + scores[1];
+    if total > 0.0 {
+        (scores[0] / total).clamp(0.0, 1.0)
     } else {
         0.5
-    };
+    }
+}
+
+/// The quiet positions of `game` after its first `skip_plies` plies,
+/// labelled with White's share of `scores` (the game's result, or one
+/// decided off the board).
+pub fn labelled_positions<R: Rules>(
+    game: &Game<R>,
+    scores: [f64; 2],
+    skip_plies: u32,
+) -> Vec<Sample<R::Position>> {
+    let white_score = white_share(scores);
     let rules = game.rules();
     game.steps()
         .iter()
@@ -132,6 +149,88 @@ where
         }
     }
     samples
+}
+
+/// The games of recorded `texts` (each text one or more records, see
+/// [`split_records`]) as samples: every tenth game kept apart for
+/// validation, `skip_plies` plies of each game left out. A game without a
+/// result (`*`) gives none; a record that does not load is refused with
+/// its place (`name`, game number, line) and left out.
+pub fn record_samples<R: Rules + Clone>(
+    rules: &R,
+    texts: &[(String, String)],
+    skip_plies: u32,
+) -> (Samples<R::Position>, RecordTally) {
+    let mut samples = Samples {
+        fitting: Vec::new(),
+        validation: Vec::new(),
+    };
+    let mut tally = RecordTally::default();
+    for (name, text) in texts {
+        for (number, (line, record)) in split_records(text).into_iter().enumerate() {
+            let loaded = match load_record(rules.clone(), record) {
+                Ok(loaded) => loaded,
+                Err(error) => {
+                    tally.refused.push(format!(
+                        "{name}: game {} (line {line}): {error}",
+                        number + 1
+                    ));
+                    continue;
+                }
+            };
+            let scores = match loaded.game.result() {
+                Some(result) => Some(result.scores),
+                None => loaded.off_board.as_deref().and_then(parse_score_text),
+            };
+            let Some(scores) = scores else {
+                tally.unfinished += 1;
+                continue;
+            };
+            let game = labelled_positions(&loaded.game, scores, skip_plies);
+            if tally.games % 10 == 9 {
+                samples.validation.extend(game);
+            } else {
+                samples.fitting.extend(game);
+            }
+            tally.games += 1;
+        }
+    }
+    (samples, tally)
+}
+
+/// What reading records found.
+#[derive(Clone, Debug, Default)]
+pub struct RecordTally {
+    /// Games with a result, used.
+    pub games: usize,
+    /// Games without a result (`*`), not used.
+    pub unfinished: usize,
+    /// Records that did not load, each with where and why.
+    pub refused: Vec<String>,
+}
+
+/// The records of a text holding one or more, each with its first line
+/// (1-based): a record ends where a tag line follows its moves.
+pub fn split_records(text: &str) -> Vec<(usize, &str)> {
+    let mut records = Vec::new();
+    let (mut start, mut first_line, mut in_moves) = (0, 1, false);
+    let mut offset = 0;
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('[') {
+            if in_moves {
+                records.push((first_line, &text[start..offset]));
+                (start, first_line, in_moves) = (offset, index + 1, false);
+            }
+        } else if !trimmed.is_empty() {
+            in_moves = true;
+        }
+        offset += line.len();
+    }
+    if !text[start..].trim().is_empty() {
+        records.push((first_line, &text[start..]));
+    }
+    records
 }
 
 /// A fitted set of weights.
@@ -237,25 +336,41 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The White evaluations of `samples` under `variant`'s weights.
-fn evaluations<R: Rules>(
+/// The White evaluations of `samples` under `variant`'s weights, on one
+/// thread per processor.
+fn evaluations<R: Rules + Sync>(
     rules: &R,
     variant: &Variant,
     samples: &[Sample<R::Position>],
-) -> Vec<f64> {
+) -> Vec<f64>
+where
+    R::Position: Sync,
+{
     let evaluator = Evaluator::new(variant);
-    samples
-        .iter()
-        .map(|sample| {
-            // The tempo goes to the side to move, as the search sees it.
-            let white = evaluator.evaluate_white(rules, &sample.position);
-            let tempo = match sample.position.side_to_move() {
-                Color::White => variant.evaluation.tempo,
-                Color::Black => -variant.evaluation.tempo,
-            };
-            f64::from(white + tempo)
-        })
-        .collect()
+    let evaluate = |sample: &Sample<R::Position>| {
+        // The tempo goes to the side to move, as the search sees it.
+        let white = evaluator.evaluate_white(rules, &sample.position);
+        let tempo = match sample.position.side_to_move() {
+            Color::White => variant.evaluation.tempo,
+            Color::Black => -variant.evaluation.tempo,
+        };
+        f64::from(white + tempo)
+    };
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let chunk = samples.len().div_ceil(threads).max(1024);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| scope.spawn(|| part.iter().map(evaluate).collect::<Vec<f64>>()))
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| {
+                part.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
 }
 
 fn loss_of(evaluations: &[f64], samples: &[Sample<impl Clone>], scale: f64) -> f64 {
@@ -289,13 +404,16 @@ fn fit_scale(evaluations: &[f64], samples: &[Sample<impl Clone>]) -> f64 {
 
 /// Fits the weights of `variant` (whose rules are `rules`) to `fitting`;
 /// `progress` hears of each pass.
-pub fn fit<R: Rules>(
+pub fn fit<R: Rules + Sync>(
     rules: &R,
     variant: &Variant,
     fitting: &[Sample<R::Position>],
     validation: &[Sample<R::Position>],
     progress: &mut dyn FnMut(&str),
-) -> Fit {
+) -> Fit
+where
+    R::Position: Sync,
+{
     let start = Point::of(variant);
     let scale = fit_scale(&evaluations(rules, variant, fitting), fitting);
     let loss = |point: &Point| {

@@ -98,3 +98,31 @@ fn result_token_contradicting_the_result_tag_is_refused() {
     let error = record::load(common::rules("chess"), &text).expect_err("1-0 against *");
     assert!(error.to_string().contains("contradicts"), "{error}");
 }
+
+#[test]
+fn a_result_decided_off_the_board_loads_and_writes_back() {
+    // Standard PGN ends a resigned or adjudicated game with its result and
+    // no step: the game loads going on, with the recorded result.
+    let text = "[Variant \"chess\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 Nc6 0-1\n";
+    let loaded = record::load_record(common::rules("chess"), text).expect("loads");
+    assert!(loaded.game.result().is_none());
+    assert_eq!(loaded.off_board.as_deref(), Some("0-1"));
+    // Written back with the result given as a tag, and read again.
+    let written = loaded
+        .game
+        .to_record(&[("Result", "0-1"), ("Termination", "adjudication")]);
+    assert!(written.contains("[Result \"0-1\"]"), "{written}");
+    assert!(written.trim_end().ends_with("0-1"), "{written}");
+    let again = record::load_record(common::rules("chess"), &written).expect("reads back");
+    assert_eq!(again.off_board.as_deref(), Some("0-1"));
+    // A game that ended on the board keeps its own result and reason.
+    let mated = "[Variant \"chess\"]\n\n1. f3 e5 2. g4 Qh4#\n";
+    let game = record::load(common::rules("chess"), mated).expect("loads");
+    let written = game.to_record(&[("Result", "1-0"), ("Termination", "adjudication")]);
+    assert!(written.contains("[Result \"0-1\"]"), "{written}");
+    assert_eq!(written.matches("[Termination").count(), 1, "{written}");
+    assert!(!written.contains("adjudication"), "{written}");
+    assert_eq!(record::parse_score_text("1/2-1/2"), Some([0.5, 0.5]));
+    assert_eq!(record::parse_score_text("2+1/2-1"), Some([2.5, 1.0]));
+    assert_eq!(record::parse_score_text("*"), None);
+}

@@ -172,3 +172,88 @@ fn samples_are_the_quiet_positions_of_finished_games_labelled_with_the_result() 
     let unfinished = common::play("chess", None, None, &moves[..6]);
     assert!(varc::tune::samples_of_game(&unfinished.game, 0).is_empty());
 }
+
+/// Two records in one file, as `match --pgn` appends them: one adjudicated
+/// (its result decided off the board, the game going on), one mated.
+const TWO_RECORDS: &str = "[Event \"varc match\"]\n[White \"a\"]\n[Black \"b\"]\n\
+[Result \"0-1\"]\n[Variant \"chess\"]\n[Termination \"adjudicated\"]\n\n\
+1. f3 e5 2. Nc3 Nc6 3. Nd5 Nf6 0-1\n\n\
+[Event \"varc match\"]\n[Result \"1-0\"]\n[Variant \"chess\"]\n\n\
+1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n";
+
+#[test]
+fn recorded_games_are_split_and_labelled_with_their_results_off_the_board_too() {
+    let records = varc::tune::split_records(TWO_RECORDS);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0].0, 1);
+    assert!(records[1].1.contains("Qxf7#"), "{:?}", records[1]);
+    assert_eq!(records[1].0, 10, "the second record's first line");
+    let rules = common::rules("chess");
+    let texts = vec![("two.pgn".to_string(), TWO_RECORDS.to_string())];
+    let (samples, tally) = varc::tune::record_samples(&rules, &texts, 2);
+    assert_eq!((tally.games, tally.unfinished), (2, 0));
+    assert!(tally.refused.is_empty(), "{:?}", tally.refused);
+    // Six moves, none a capture, two skipped: four Black wins; seven moves
+    // (the last a capture), two skipped: four White wins.
+    let scores: Vec<f64> = samples.fitting.iter().map(|s| s.white_score).collect();
+    assert_eq!(scores, [0.0, 0.0, 0.0, 0.0, 1.0, 1.0, 1.0, 1.0]);
+
+    // A record that does not replay is left out and named; `*` teaches
+    // nothing.
+    let bad = TWO_RECORDS.replace("Qxf7#", "Qxf8#") + "\n[Result \"*\"]\n\n1. d4 *\n";
+    let texts = vec![("bad.pgn".to_string(), bad)];
+    let (samples, tally) = varc::tune::record_samples(&rules, &texts, 0);
+    assert_eq!((tally.games, tally.unfinished), (1, 1));
+    assert_eq!(tally.refused.len(), 1);
+    assert!(
+        tally.refused[0].starts_with("bad.pgn: game 2 (line 10)"),
+        "{:?}",
+        tally.refused
+    );
+    assert_eq!(samples.fitting.len(), 6);
+}
+
+#[test]
+fn tune_reads_records_instead_of_playing() {
+    let dir = scratch("records");
+    let games = dir.join("games.pgn");
+    std::fs::write(&games, TWO_RECORDS.repeat(3)).expect("records written");
+    let out = dir.join("chess.weights");
+    let (games_text, out_text) = (games.display().to_string(), out.display().to_string());
+    let rules = rules_file("chess");
+    let args = [
+        "tune",
+        &rules,
+        "--records",
+        &games_text,
+        "--opening-plies",
+        "0",
+        "--out",
+        &out_text,
+        "--json",
+    ];
+    let output = varc(&args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let figures: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON figures");
+    // Six games, the tenth kept apart: none; 6 + 6 positions a pair.
+    assert_eq!(figures["positions"].as_u64(), Some(36), "{figures}");
+    assert!(
+        text(&out).contains("from 6 recorded games"),
+        "{}",
+        text(&out)
+    );
+
+    // A file that cannot be read is refused before anything is written.
+    let missing = dir.join("missing.pgn").display().to_string();
+    let other = dir.join("other.weights");
+    let other_text = other.display().to_string();
+    let output = varc(&["tune", &rules, "--records", &missing, "--out", &other_text]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("missing.pgn"));
+    assert!(!other.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

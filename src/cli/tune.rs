@@ -1,7 +1,8 @@
 //! `varc tune FILE [--games N] [--depth D] [--seed S] [--opening-plies P]
-//! [--max-plies M] [--threads T] [--weights W] [--out FILE] [--json]`: plays the engine
-//! against itself, fits the evaluation's weights and piece values to the
-//! results (see [`varc::tune`]) and writes them as a weights file, which
+//! [--max-plies M] [--threads T] [--weights W] [--records FILE...] [--out FILE] [--json]`:
+//! plays the engine against itself (or reads recorded games), fits the
+//! evaluation's weights and piece values to the results (see
+//! [`varc::tune`]) and writes them as a weights file, which
 //! `varc build --weights`, `varc uci --weights` and `varc xboard --weights`
 //! read.
 
@@ -9,8 +10,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use varc::interp::Interpreter;
 use varc::selfplay::Settings;
-use varc::tune::{collect_samples, fit};
+use varc::tune::{collect_samples, fit, record_samples, Samples};
+use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
 use varc_runtime::weights::{WeightsFile, WEIGHT_NAMES};
 
@@ -48,6 +51,12 @@ pub struct TuneArgs {
     /// Where to write the weights (default: VARIANT.weights here).
     #[arg(short, long)]
     pub out: Option<PathBuf>,
+    /// Learn from these recorded games instead of playing (files of one
+    /// or more records, such as `match --pgn` or `varc selfplay --out`
+    /// write, or standard PGN for chess); `--opening-plies` plies of each
+    /// are left out.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pub records: Vec<PathBuf>,
     /// Print the figures as JSON.
     #[arg(long)]
     pub json: bool,
@@ -77,25 +86,22 @@ pub fn run(args: TuneArgs) -> ExitCode {
         opening_plies: args.opening_plies,
         max_plies: args.max_plies.max(1),
     };
-    let bar = ProgressBar::new(u64::from(settings.games));
-    bar.set_style(
-        ProgressStyle::with_template("tune {pos}/{len} games {wide_bar} {elapsed}<{eta} {msg}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
-    );
-    let threads = args.threads.unwrap_or_else(|| {
-        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
-    });
-    let samples = collect_samples(&rules, &settings, threads, &|| bar.inc(1));
-    let (fitting, validation) = (samples.fitting, samples.validation);
-    bar.finish_and_clear();
-    if fitting.is_empty() {
-        eprintln!(
-            "error: no game of {} ended within {} plies with a position to learn from; \
-             play more or longer games (--games, --max-plies)",
-            settings.games, settings.max_plies
+    let (samples, source) = if args.records.is_empty() {
+        let Some(samples) = play_for_samples(&rules, &settings, args.threads) else {
+            return ExitCode::FAILURE;
+        };
+        let source = format!(
+            "{} self-play games at depth {}, seed {}",
+            settings.games, args.depth, args.seed
         );
-        return ExitCode::FAILURE;
-    }
+        (samples, source)
+    } else {
+        let Some((samples, games)) = read_records(&rules, &args.records, args.opening_plies) else {
+            return ExitCode::FAILURE;
+        };
+        (samples, format!("{games} recorded games"))
+    };
+    let (fitting, validation) = (samples.fitting, samples.validation);
     let spinner = ProgressBar::new_spinner();
     let fitted = fit(&rules, &variant, &fitting, &validation, &mut |message| {
         spinner.set_message(message.to_string());
@@ -103,15 +109,12 @@ pub fn run(args: TuneArgs) -> ExitCode {
     });
     spinner.finish_and_clear();
     let mut header = format!(
-        "{}: {} ({}), {} positions from {} self-play games at depth {}, seed {}\n\
+        "{}: {} ({}), {} positions from {source}\n\
          loss {:.6} -> {:.6} (k = {:.5} per centipawn)",
         &HEADER[2..],
         variant.name,
         variant.id,
         fitting.len(),
-        settings.games,
-        args.depth,
-        args.seed,
         fitted.loss_before,
         fitted.loss_after,
         fitted.scale
@@ -150,6 +153,76 @@ pub fn run(args: TuneArgs) -> ExitCode {
         eprintln!("varc: wrote {}", out.display());
     }
     ExitCode::SUCCESS
+}
+
+/// Plays the self-play games of `settings` with a progress bar, for their
+/// samples (`None`, reported, when none has any).
+fn play_for_samples(
+    rules: &Interpreter,
+    settings: &Settings,
+    threads: Option<usize>,
+) -> Option<Samples<Position>> {
+    let bar = ProgressBar::new(u64::from(settings.games));
+    bar.set_style(
+        ProgressStyle::with_template("tune {pos}/{len} games {wide_bar} {elapsed}<{eta} {msg}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let threads = threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    let samples = collect_samples(rules, settings, threads, &|| bar.inc(1));
+    bar.finish_and_clear();
+    if samples.fitting.is_empty() {
+        eprintln!(
+            "error: no game of {} ended within {} plies with a position to learn from; \
+             play more or longer games (--games, --max-plies)",
+            settings.games, settings.max_plies
+        );
+        return None;
+    }
+    Some(samples)
+}
+
+/// The samples of the recorded games in `paths`, and how many games gave
+/// them (`None`, reported, when a file cannot be read or no game has a
+/// position to learn from). Records that do not load are reported, the
+/// first few in full, and left out.
+fn read_records(
+    rules: &Interpreter,
+    paths: &[PathBuf],
+    skip_plies: u32,
+) -> Option<(Samples<Position>, usize)> {
+    let mut texts = Vec::new();
+    for path in paths {
+        match std::fs::read_to_string(path) {
+            Ok(text) => texts.push((path.display().to_string(), text)),
+            Err(error) => {
+                eprintln!("error: {}: {error}", path.display());
+                return None;
+            }
+        }
+    }
+    let (samples, tally) = record_samples(rules, &texts, skip_plies);
+    const SHOWN: usize = 5;
+    for refusal in tally.refused.iter().take(SHOWN) {
+        eprintln!("warning: left out {refusal}");
+    }
+    if tally.refused.len() > SHOWN {
+        eprintln!(
+            "warning: left out {} more records that do not load",
+            tally.refused.len() - SHOWN
+        );
+    }
+    if tally.unfinished > 0 {
+        eprintln!("note: {} games without a result left out", tally.unfinished);
+    }
+    if samples.fitting.is_empty() {
+        eprintln!(
+            "error: no recorded game with a result has a quiet position after its first {skip_plies} plies"
+        );
+        return None;
+    }
+    Some((samples, tally.games))
 }
 
 /// Whether `path` may be written: absent, or a weights file varc wrote.

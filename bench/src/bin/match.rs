@@ -7,10 +7,10 @@ use clap::Parser;
 use std::path::PathBuf;
 use std::time::Duration;
 use varc::interp::Interpreter;
-use varc_bench::matches::play::{play_game, Control, SearchTotals};
-use varc_bench::matches::read_openings;
+use varc_bench::matches::play::{play_game, score_text, Control, SearchTotals};
 use varc_bench::matches::stats::{elo_text, sprt_bounds, Tally};
 use varc_bench::matches::uci_engine::UciEngine;
+use varc_bench::matches::{random_openings, read_openings};
 
 #[derive(Parser, Debug)]
 #[command(about = "Plays two UCI engines against each other, the game kept by varc's rules")]
@@ -25,8 +25,18 @@ struct Args {
     #[arg(long)]
     second: String,
     /// The openings file: one line of moves per opening.
-    #[arg(long)]
-    openings: PathBuf,
+    #[arg(long, required_unless_present = "random_openings")]
+    openings: Option<PathBuf>,
+    /// Instead of a file, this many openings of random legal moves (for
+    /// many varied games, such as `varc tune --records` learns from).
+    #[arg(long, conflicts_with = "openings")]
+    random_openings: Option<usize>,
+    /// Plies of each random opening.
+    #[arg(long, default_value_t = 8)]
+    random_plies: usize,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Play only the first N openings (each twice, both colours).
     #[arg(long)]
     max_openings: Option<usize>,
@@ -56,6 +66,10 @@ struct Args {
     /// Print each game's moves.
     #[arg(long)]
     verbose: bool,
+    /// Append every game to this file as a record (PGN-like, with the
+    /// adjudicated results), for `varc tune --records` and other readers.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
 }
 
 fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
@@ -82,14 +96,20 @@ fn main() {
 fn run(args: Args) -> Result<(), String> {
     let variant = varc::load_variant(&args.rules).map_err(|e| e.render())?;
     let rules = Interpreter::new(variant.clone()).map_err(|e| e.to_string())?;
-    let text = std::fs::read_to_string(&args.openings)
-        .map_err(|e| format!("{}: {e}", args.openings.display()))?;
-    let mut openings = read_openings(&text);
+    let mut openings = match (&args.openings, args.random_openings) {
+        (Some(path), _) => {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            read_openings(&text)
+        }
+        (None, Some(count)) => random_openings(&rules, count, args.random_plies, args.seed)?,
+        (None, None) => return Err("give --openings FILE or --random-openings N".to_string()),
+    };
     if let Some(n) = args.max_openings {
         openings.truncate(n);
     }
     if openings.is_empty() {
-        return Err(format!("{}: no opening", args.openings.display()));
+        return Err("no opening to play".to_string());
     }
     let uci_variant = args.uci_variant.clone().unwrap_or(variant.id.clone());
     let options = [
@@ -125,6 +145,9 @@ fn run(args: Args) -> Result<(), String> {
                 [second, first]
             };
             let record = play_game(&rules, opening, pair, &control)?;
+            if let Some(path) = &args.pgn {
+                append(path, &format!("{}\n", record.record))?;
+            }
             let first_score = if first_is_white {
                 record.white_score
             } else {
@@ -167,14 +190,6 @@ fn run(args: Args) -> Result<(), String> {
     }
     summary(&variant.id, &names, &tally, &totals, &args);
     Ok(())
-}
-
-fn score_text(white_score: f64) -> &'static str {
-    match white_score {
-        s if s > 0.75 => "1-0",
-        s if s < 0.25 => "0-1",
-        _ => "1/2-1/2",
-    }
 }
 
 fn summary(
@@ -239,4 +254,14 @@ fn summary(
         totals[1].nps(),
         totals[1].average_depth()
     );
+}
+
+fn append(path: &std::path::Path, text: &str) -> Result<(), String> {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .and_then(|mut file| file.write_all(text.as_bytes()))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }

@@ -75,6 +75,9 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// Search figures of White's engine, then Black's.
     pub totals: [SearchTotals; 2],
+    /// The game as a record (PGN-like, see `varc_runtime::game::record`),
+    /// with the engines' names and the result, adjudicated ones included.
+    pub record: String,
 }
 
 /// Plays `opening` (moves in the variant's long algebraic), then lets
@@ -102,9 +105,19 @@ pub fn play_game(
     let mut totals = [SearchTotals::default(); 2];
     // Each side's recent scores, from White's point of view.
     let mut recent_scores: [Vec<i32>; 2] = [Vec::new(), Vec::new()];
-    let finish = |score: f64, reason: String, moves: Vec<String>, totals| {
+    let names = [engines[0].name.clone(), engines[1].name.clone()];
+    let finish = |game: &Game<Interpreter>, score: f64, reason: String, moves, totals| {
+        let result = score_text(score);
+        let tags = [
+            ("Event", "varc match"),
+            ("White", names[0].as_str()),
+            ("Black", names[1].as_str()),
+            ("Result", result),
+            ("Termination", reason.as_str()),
+        ];
         Ok(GameRecord {
             white_score: score,
+            record: game.to_record(&tags),
             reason,
             moves,
             totals,
@@ -117,7 +130,7 @@ pub fn play_game(
                 ResultKind::Win(Color::Black) => 0.0,
                 _ => 0.5,
             };
-            return finish(score, result.reason.clone(), moves, totals);
+            return finish(&game, score, result.reason.clone(), moves, totals);
         }
         if !game.claimable().is_empty() && game.claim().is_ok() {
             if let Some(result) = game.result() {
@@ -126,18 +139,27 @@ pub fn play_game(
                     ResultKind::Win(Color::Black) => 0.0,
                     _ => 0.5,
                 };
-                return finish(score, format!("claim: {}", result.reason), moves, totals);
+                return finish(
+                    &game,
+                    score,
+                    format!("claim: {}", result.reason),
+                    moves,
+                    totals,
+                );
             }
         }
         if moves.len() >= control.max_plies {
-            return finish(0.5, "ply cap".to_string(), moves, totals);
+            return finish(&game, 0.5, "ply cap".to_string(), moves, totals);
         }
         let side = varc_runtime::board::Board::side_to_move(game.position());
         let index = side.index();
         let forfeit = if side == Color::White { 0.0 } else { 1.0 };
         let report = match engines[index].search(&moves, &control.go, control.timeout) {
             Ok(report) => report,
-            Err(error) => return finish(forfeit, format!("forfeit: {error}"), moves, totals),
+            Err(error) => {
+                let reason = format!("forfeit: {error}");
+                return finish(&game, forfeit, reason, moves, totals);
+            }
         };
         let mv = match game.parse_move(&report.best) {
             Ok(mv) => mv,
@@ -146,7 +168,7 @@ pub fn play_game(
                     "forfeit: {} played {}: {error}",
                     engines[index].name, report.best
                 );
-                return finish(forfeit, reason, moves, totals);
+                return finish(&game, forfeit, reason, moves, totals);
             }
         };
         totals[index].moves += 1;
@@ -157,7 +179,7 @@ pub fn play_game(
         }
         moves.extend(line_text(&game, &[mv]));
         if let Err(error) = game.play(&mv) {
-            return finish(forfeit, format!("forfeit: {error}"), moves, totals);
+            return finish(&game, forfeit, format!("forfeit: {error}"), moves, totals);
         }
         if let Some(cp) = report.score_cp {
             let white_view = if side == Color::White { cp } else { -cp };
@@ -165,8 +187,13 @@ pub fn play_game(
         } else {
             recent_scores[index].clear();
         }
+        // A game the move ended is scored by the rules (next round).
+        if game.result().is_some() {
+            continue;
+        }
         if let Some(score) = resignation(&recent_scores, control) {
             return finish(
+                &game,
                 score,
                 "adjudicated: both engines agree".to_string(),
                 moves,
@@ -191,5 +218,14 @@ fn resignation(recent: &[Vec<i32>; 2], control: &Control) -> Option<f64> {
         Some(0.0)
     } else {
         None
+    }
+}
+
+/// A score of White as a record's result.
+pub fn score_text(white_score: f64) -> &'static str {
+    match white_score {
+        s if s > 0.75 => "1-0",
+        s if s < 0.25 => "0-1",
+        _ => "1/2-1/2",
     }
 }

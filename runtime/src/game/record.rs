@@ -41,7 +41,12 @@
 //!
 //! Loading replays every step in a fresh [`Game`]; any error names the line
 //! and column of the token, and nothing is half-applied: the caller gets a
-//! game only if the whole record replays, to the recorded result.
+//! game only if the whole record replays, to the recorded result. A
+//! recorded result where the replayed game goes on was decided off the
+//! board (standard PGN ends a resigned or adjudicated game so): the game is
+//! loaded going on, and [`load_record`] gives that result; a result the
+//! replay contradicts (`1-0` after Black's checkmate) is refused. The
+//! writer gives an ongoing game such a result from its `Result` tag.
 
 mod lexer;
 
@@ -210,7 +215,15 @@ impl<R: Rules> Game<R> {
         for (name, default) in SEVEN_TAG_ROSTER {
             tag(name, given(name).unwrap_or(default));
         }
-        let result_text = self.result().map_or("*".to_string(), |r| r.score_text());
+        // An ongoing game may carry a result decided off the board (an
+        // adjudication): `tags`' Result, written if the game has none.
+        let result_text = match self.result() {
+            Some(result) => result.score_text(),
+            None => given("Result")
+                .filter(|text| parse_score_text(text).is_some())
+                .unwrap_or("*")
+                .to_string(),
+        };
         tag("Result", &result_text);
         tag("Variant", pgn_variant_name(variant));
         tag("VariantName", &variant.name);
@@ -231,7 +244,9 @@ impl<R: Rules> Game<R> {
             tag("TimeControl", &clock.control().to_string());
         }
         for (name, value) in tags {
-            if !SEVEN_TAG_ROSTER.iter().any(|(n, _)| n == name) && *name != "Result" {
+            // The game's own result and reason stand over given ones.
+            let own = *name == "Result" || (*name == "Termination" && self.result().is_some());
+            if !SEVEN_TAG_ROSTER.iter().any(|(n, _)| n == name) && !own {
                 tag(name, value);
             }
         }
@@ -275,7 +290,7 @@ impl<R: Rules> Game<R> {
                 words.push(comment(&result.reason));
                 words.push(result.score_text());
             }
-            None => words.push("*".to_string()),
+            None => words.push(result_text),
         }
         let mut line_length = 0;
         for word in words {
@@ -323,6 +338,39 @@ fn read_tag(slice: &str) -> (String, String) {
 
 /// Loads a record of the variant of `rules`: replays it in a new game.
 pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
+    load_record(rules, text).map(|loaded| loaded.game)
+}
+
+/// A loaded record: the replayed game, and the result the record gives
+/// where the game did not end on the board.
+#[derive(Debug)]
+pub struct LoadedRecord<R: Rules> {
+    /// The game, replayed to its last step.
+    pub game: Game<R>,
+    /// The recorded result (`1-0`, `1/2-1/2`, `2-1`) of a game that the
+    /// replay leaves going: decided off the board, by a resignation or an
+    /// agreement not written as a step, a flag fall or an adjudication.
+    pub off_board: Option<String>,
+}
+
+/// The scores, White first, of a result as records write it (`1-0`,
+/// `1/2-1/2`, `2+1/2-1/2`); `None` for `*` or other text.
+pub fn parse_score_text(text: &str) -> Option<[f64; 2]> {
+    let score = |part: &str| -> Option<f64> {
+        let (whole, half) = match part.split_once('+') {
+            Some((whole, "1/2")) => (whole, 0.5),
+            Some(_) => return None,
+            None if part == "1/2" => return Some(0.5),
+            None => (part, 0.0),
+        };
+        Some(whole.parse::<u32>().ok()? as f64 + half)
+    };
+    let (white, black) = text.split_once('-')?;
+    Some([score(white)?, score(black)?])
+}
+
+/// Loads a record like [`load`], keeping a result decided off the board.
+pub fn load_record<R: Rules>(rules: R, text: &str) -> Result<LoadedRecord<R>, RecordError> {
     // Editors on some systems start UTF-8 files with a byte order mark.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let at = |offset: usize| line_column(text, offset);
@@ -476,9 +524,15 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
             }
         })?;
     }
+    let mut off_board = None;
     if let Some((recorded, offset)) = recorded {
         let replayed = game.result().map_or("*".to_string(), |r| r.score_text());
-        if recorded != replayed {
+        if replayed == "*" && recorded != "*" {
+            // Decided off the board: a resignation or agreement the record
+            // does not write as a step, a flag fall, an adjudication (as
+            // standard PGN records them).
+            off_board = Some(recorded);
+        } else if recorded != replayed {
             let (line, column) = at(offset);
             return Err(RecordError::ResultMismatch {
                 line,
@@ -488,7 +542,7 @@ pub fn load<R: Rules>(rules: R, text: &str) -> Result<Game<R>, RecordError> {
             });
         }
     }
-    Ok(game)
+    Ok(LoadedRecord { game, off_board })
 }
 
 fn replay_step<R: Rules>(game: &mut Game<R>, step: &Written) -> Result<(), GameError> {
