@@ -6,7 +6,7 @@
 //! to an expected score (`σ(x) = 1 / (1 + e^-x)`).
 //!
 //! What is fitted: the scalar weights of [`EvaluationWeights`] and the
-//! material value of every non-royal kind; `k` is fitted first, for the
+//! material value and endgame value of every non-royal kind; `k` is fitted first, for the
 //! weights the search ran with, and then kept. The search is coordinate
 //! descent with the real evaluator (no linearisation, so terms that are not
 //! linear in a weight, such as mobility through a kind's value, are fitted
@@ -18,8 +18,9 @@
 //! lower one end it (so a fit that would only learn its own games keeps the
 //! weights it started from).
 //!
-//! Positions come from games played with [`crate::selfplay::play_game`]:
-//! those after the random opening, where the side to move is not in check
+//! Positions come from games played with [`crate::selfplay::play_game`], or
+//! from recorded games ([`record_samples`]):
+//! those after the opening, where the side to move is not in check
 //! and the move played neither captures nor promotes (the evaluation is a
 //! judgement of quiet positions). Every tenth game is kept apart as a
 //! validation set, whose loss is reported before and after.
@@ -255,6 +256,8 @@ enum Knob {
     Weight(usize),
     /// A non-royal kind's value, in centipawns.
     Value(usize),
+    /// A non-royal kind's endgame value, in centipawns.
+    EndgameValue(usize),
 }
 
 /// The weights of `variant` as the fit moves them, in centipawns or
@@ -263,6 +266,7 @@ enum Knob {
 struct Point {
     weights: [i32; WEIGHT_COUNT],
     values: Vec<i32>,
+    endgame_values: Vec<i32>,
 }
 
 impl Point {
@@ -273,6 +277,9 @@ impl Point {
             values: (0..variant.pieces.len())
                 .map(|kind| evaluator.value(kind))
                 .collect(),
+            endgame_values: (0..variant.pieces.len())
+                .map(|kind| evaluator.endgame_value(kind))
+                .collect(),
         }
     }
 
@@ -280,6 +287,7 @@ impl Point {
         match knob {
             Knob::Weight(i) => self.weights[i],
             Knob::Value(kind) => self.values[kind],
+            Knob::EndgameValue(kind) => self.endgame_values[kind],
         }
     }
 
@@ -287,6 +295,9 @@ impl Point {
         match knob {
             Knob::Weight(i) => self.weights[i] = value.clamp(WEIGHT_RANGE.0, WEIGHT_RANGE.1),
             Knob::Value(kind) => self.values[kind] = value.clamp(1, MAX_VALUE_CP),
+            Knob::EndgameValue(kind) => {
+                self.endgame_values[kind] = value.clamp(1, MAX_VALUE_CP);
+            }
         }
     }
 
@@ -294,9 +305,11 @@ impl Point {
     fn variant(&self, base: &Variant) -> Variant {
         let mut variant = base.clone();
         variant.evaluation = EvaluationWeights::from_array(self.weights);
-        for (piece, value) in variant.pieces.iter_mut().zip(&self.values) {
+        let pawns = |centipawns: i32| Some(f64::from(centipawns) / f64::from(PAWN));
+        for (kind, piece) in variant.pieces.iter_mut().enumerate() {
             if !piece.royal {
-                piece.value = Some(f64::from(*value) / f64::from(PAWN));
+                piece.value = pawns(self.values[kind]);
+                piece.endgame_value = pawns(self.endgame_values[kind]);
             }
         }
         variant
@@ -314,7 +327,7 @@ const MAX_VALUE_CP: i32 = (varc_runtime::model::MAX_PIECE_VALUE as i32) * PAWN;
 fn first_step(knob: Knob) -> i32 {
     match knob {
         Knob::Weight(i) if CENTIPAWN_WEIGHTS.contains(&WEIGHT_NAMES[i]) => 4,
-        Knob::Weight(_) | Knob::Value(_) => 20,
+        Knob::Weight(_) | Knob::Value(_) | Knob::EndgameValue(_) => 20,
     }
 }
 
@@ -421,11 +434,9 @@ where
         loss_of(&evaluations(rules, &candidate, fitting), fitting, scale)
     };
     let mut knobs: Vec<Knob> = (0..WEIGHT_NAMES.len()).map(Knob::Weight).collect();
-    knobs.extend(
-        (0..variant.pieces.len())
-            .filter(|&kind| !variant.pieces[kind].royal)
-            .map(Knob::Value),
-    );
+    let pieces = (0..variant.pieces.len()).filter(|&kind| !variant.pieces[kind].royal);
+    knobs.extend(pieces.clone().map(Knob::Value));
+    knobs.extend(pieces.map(Knob::EndgameValue));
     let validation_loss = |point: &Point| {
         let candidate = point.variant(variant);
         loss_of(

@@ -387,3 +387,45 @@ fn royal_danger_grows_with_the_square_of_the_attackers() {
         0
     );
 }
+
+/// White's evaluation of `fen` in chess with the endgame values `endgame`
+/// (piece, pawns).
+fn with_endgame_values(fen: &str, endgame: &[(&str, f64)]) -> i32 {
+    let mut variant = common::variant("chess");
+    for (piece, pawns) in endgame {
+        let kind = kind(&variant, piece);
+        variant.pieces[kind].endgame_value = Some(*pawns);
+    }
+    let position = parse_fen(&variant, fen).expect("a valid position");
+    let rules = Interpreter::new(variant.clone()).expect("rules");
+    Evaluator::new(&variant).evaluate_white(&rules, &rules.import(&position))
+}
+
+#[test]
+fn values_move_to_the_endgame_values_as_the_officers_leave() {
+    let raised = [("pawn", 1.5), ("rook", 6.0)];
+    // Every officer on the board: the values are the values.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(with_endgame_values(start, &raised), with_endgame_values(start, &[]));
+    // No officer left: a pawn is worth its endgame value (1.5 pawns, 50
+    // more; Black's pawns are worth as much more).
+    let pawns = "4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1";
+    assert_eq!(
+        with_endgame_values(pawns, &raised) - with_endgame_values(pawns, &[]),
+        50
+    );
+    // Two rooks of the 62 pawns of officers at the start (31 a side): the
+    // phase is 10/62 of the way, the rest goes to the endgame values, per
+    // side (White's rooks and pawns 350 more, Black's pawns 100).
+    let rooks = "4k3/pp6/8/8/8/8/PPP5/R3K2R w - - 0 1";
+    let endgame = 256 - 10 * 256 / 62;
+    let expected = 350 * endgame / 256 - 100 * endgame / 256;
+    assert_eq!(
+        with_endgame_values(rooks, &raised) - with_endgame_values(rooks, &[]),
+        expected
+    );
+    // Without endgame values nothing moves: the values stand alone.
+    let evaluator = Evaluator::new(&common::variant("chess"));
+    let rook = kind(&common::variant("chess"), "rook");
+    assert_eq!(evaluator.endgame_value(rook), evaluator.value(rook));
+}

@@ -257,3 +257,25 @@ fn tune_reads_records_instead_of_playing() {
     assert!(!other.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn endgame_values_are_read_checked_and_written() {
+    let mut variant = common::variant("chess");
+    let file = WeightsFile::parse("endgame-value rook = 5.5\n").expect("reads");
+    file.apply(&mut variant).expect("chess has rooks");
+    let rook = variant.pieces.iter().position(|p| p.name == "rook").expect("rook");
+    assert_eq!(variant.pieces[rook].endgame_value, Some(5.5));
+    assert_eq!(Evaluator::new(&variant).endgame_value(rook), 550);
+    let written = WeightsFile::write(&variant, "test");
+    assert!(written.contains("endgame-value rook = 5.50"), "{written}");
+    assert!(written.contains("endgame-value knight = 3.00"), "{written}");
+    // Unknown and royal pieces are refused, and nothing changes.
+    for text in ["endgame-value rookie = 5", "endgame-value king = 5"] {
+        let mut variant = common::variant("chess");
+        let before = variant.clone();
+        let file = WeightsFile::parse(&format!("tempo = 3\n{text}\n")).expect("reads");
+        let error = file.apply(&mut variant).expect_err(text);
+        assert!(error.message.starts_with("`endgame-value"), "{error}");
+        assert_eq!(variant, before, "{text}");
+    }
+}

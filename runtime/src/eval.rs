@@ -7,7 +7,10 @@
 //! - **Material.** A kind's declared `value`; without one, a value
 //!   estimated from its mobility on an empty board (see
 //!   [`estimate_value`]). Royal pieces have no material value: losing them
-//!   is scored by the rules (checkmate, king capture, awarded wins).
+//!   is scored by the rules (checkmate, king capture, awarded wins). A kind
+//!   may have an endgame value (a weights file's `endgame-value`, which
+//!   `varc tune` fits): its value moves toward it as the officers (pieces
+//!   neither royal nor pawn-shaped) of both sides leave the board.
 //! - **Placement.** Each kind gets a bonus per square from its empty-board
 //!   mobility there, relative to its average (knights like the centre,
 //!   leapers and short movers most). Royal pieces get it only as material
@@ -66,6 +69,9 @@ pub mod structure;
 struct PieceTerms {
     /// Material value (0 for royal kinds).
     value: i32,
+    /// The endgame value minus the value: what a piece gains as the
+    /// officers leave.
+    endgame_shift: i32,
     /// `[color][square index]`: material value plus the placement and
     /// advancement bonus.
     placed: [[i32; SQUARE_COUNT]; 2],
@@ -79,6 +85,7 @@ impl PieceTerms {
     fn new(value: i32) -> PieceTerms {
         PieceTerms {
             value,
+            endgame_shift: 0,
             placed: [[value; SQUARE_COUNT]; 2],
             mobility: [0; SQUARE_COUNT],
         }
@@ -151,8 +158,11 @@ pub struct Evaluator {
     terms: Vec<PieceTerms>,
     /// `[kind][square index]`: the royal placement bonus (scaled by phase).
     royal_bonus: Vec<Vec<i16>>,
-    /// `[kind]` pieces that count for the game phase.
+    /// One side's material at the start (see [`Evaluator::material_share`]).
     start_material: i32,
+    /// Both sides' officers' material at the start: the game phase is
+    /// the share of it left ([`Evaluator::phase`]).
+    start_officer_material: i32,
     neighbours: Vec<SquareSet>,
     weights: EvaluationWeights,
     /// Whether positions have hands: a piece in hand counts its value.
@@ -211,6 +221,12 @@ impl Evaluator {
             }
         }
         let mut terms: Vec<PieceTerms> = values.iter().map(|&v| PieceTerms::new(v)).collect();
+        for ((piece, terms), &value) in variant.pieces.iter().zip(&mut terms).zip(&values) {
+            if let (false, Some(endgame)) = (piece.royal, piece.endgame_value) {
+                let endgame = (endgame.clamp(0.0, MAX_PIECE_VALUE) * PAWN as f64).round() as i32;
+                terms.endgame_shift = endgame - value;
+            }
+        }
         // Mobility matters less to strong pieces (a queen that roams early
         // is a target): per square, 2400 / (value + 200) centipawns (a
         // table, not a division per piece and evaluation).
@@ -233,6 +249,7 @@ impl Evaluator {
             terms,
             royal_bonus: Vec::new(),
             start_material: 0,
+            start_officer_material: 0,
             neighbours: Vec::new(),
             weights: variant.evaluation,
             hands: variant.hands.in_use(),
@@ -288,20 +305,26 @@ impl Evaluator {
         evaluator.build_threat_tables();
         // One side's material at the start (the richer side's, where they
         // differ): the enemy material the royal terms are weighed by.
-        evaluator.start_material = crate::fen::parse_fen(variant, &variant.start_fen)
-            .map(|p| {
-                Color::ALL
-                    .map(|color| {
-                        p.pieces()
-                            .filter(|(_, piece)| piece.color() == color)
-                            .map(|(_, piece)| evaluator.values[piece.kind()])
-                            .sum::<i32>()
-                    })
-                    .into_iter()
-                    .max()
-                    .unwrap_or(0)
+        let start = crate::fen::parse_fen(variant, &variant.start_fen).ok();
+        let material = |color: Color, officers_only: bool| -> i32 {
+            start.as_ref().map_or(0, |p| {
+                p.pieces()
+                    .filter(|(_, piece)| piece.color() == color)
+                    .filter(|(_, piece)| !officers_only || evaluator.officer[piece.kind()])
+                    .map(|(_, piece)| evaluator.values[piece.kind()])
+                    .sum::<i32>()
             })
+        };
+        evaluator.start_material = Color::ALL
+            .map(|color| material(color, false))
+            .into_iter()
+            .max()
             .unwrap_or(0)
+            .max(1);
+        evaluator.start_officer_material = Color::ALL
+            .map(|color| material(color, true))
+            .into_iter()
+            .sum::<i32>()
             .max(1);
         evaluator
     }
@@ -453,6 +476,19 @@ impl Evaluator {
         self.values.get(kind).copied().unwrap_or(0)
     }
 
+    /// The value of `kind` in centipawns once the officers have left (the
+    /// value where none is set; 0 for royal kinds).
+    pub fn endgame_value(&self, kind: PieceId) -> i32 {
+        self.value(kind) + self.terms.get(kind).map_or(0, |t| t.endgame_shift)
+    }
+
+    /// The game phase, from 256 (every officer of the start on the board)
+    /// to 0 (none left), from both sides' `officer_material`.
+    fn phase(&self, officer_material: [i32; 2]) -> i32 {
+        ((officer_material[0] + officer_material[1]) * 256 / self.start_officer_material)
+            .clamp(0, 256)
+    }
+
     /// Whether `kind` is royal (unknown kinds are not).
     pub fn is_royal(&self, kind: PieceId) -> bool {
         self.royal.get(kind).copied().unwrap_or(false)
@@ -494,6 +530,8 @@ impl Evaluator {
             colour_bound: [0; 2],
             royal_attackers: [0; 2],
             royal_hits: [0; 2],
+            officer_material: [0; 2],
+            endgame_shift: [0; 2],
         };
         if !rules.visit_reaches(position, &mut tally) {
             self.walk_reaches(position, &mut tally);
@@ -521,6 +559,11 @@ impl Evaluator {
                     tally.positional[c] += i32::from(riders) * open;
                 }
             }
+        }
+        // Values move toward the endgame values as the officers leave.
+        let endgame = 256 - self.phase(tally.officer_material);
+        for c in 0..2 {
+            tally.positional[c] += tally.endgame_shift[c] * endgame / 256;
         }
         let enemy_share = [1, 0].map(|enemy| self.material_share(tally.material[enemy]));
         let structure = self.structure.score(&tally.structure, enemy_share);
@@ -793,6 +836,11 @@ struct Tally<'a> {
     /// attack in all.
     royal_attackers: [i32; 2],
     royal_hits: [i32; 2],
+    /// Per side, the material of its officers (the game phase).
+    officer_material: [i32; 2],
+    /// Per side, what its pieces gain in the endgame (summed
+    /// [`PieceTerms::endgame_shift`]).
+    endgame_shift: [i32; 2],
 }
 
 impl ReachVisitor for Tally<'_> {
@@ -801,6 +849,7 @@ impl ReachVisitor for Tally<'_> {
         let c = piece.color.index();
         if let Some(terms) = self.evaluator.terms.get(piece.kind) {
             self.material[c] += terms.value;
+            self.endgame_shift[c] += terms.endgame_shift;
             let reach = (piece.reach as usize).min(SQUARE_COUNT - 1);
             self.positional[c] +=
                 terms.placed[c][piece.square.index() % SQUARE_COUNT] + terms.mobility[reach];
@@ -808,7 +857,11 @@ impl ReachVisitor for Tally<'_> {
             if let Some(&victims) = self.evaluator.threat_victims.get(kind) {
                 self.threats[c] += (piece.victims & victims).count_ones() as i32;
             }
-            if piece.royal_hits > 0 && self.evaluator.officer.get(kind) == Some(&true) {
+            let officer = self.evaluator.officer.get(kind) == Some(&true);
+            if officer {
+                self.officer_material[c] += terms.value;
+            }
+            if piece.royal_hits > 0 && officer {
                 self.royal_attackers[c] += 1;
                 self.royal_hits[c] += piece.royal_hits as i32;
             }

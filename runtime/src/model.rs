@@ -474,6 +474,12 @@ pub struct PieceKind {
     pub letter: String,
     /// Declared value in pawns, if any.
     pub value: Option<f64>,
+    /// Value in pawns once the pieces other than pawn-shaped and royal ones
+    /// have left the board (a weights file's `endgame-value`); without
+    /// one, the value. The evaluation moves from `value` to it as that
+    /// material leaves.
+    #[serde(default)]
+    pub endgame_value: Option<f64>,
     /// Whether the piece is royal (may not be left attacked under the check rule).
     pub royal: bool,
     /// `confined to REGION`: the piece's moves and attacks end only on the

@@ -13,8 +13,11 @@
 //!
 //! The scalar weights are those of [`EvaluationWeights`] (percentages of the
 //! documented terms, or centipawns); `value PIECE = PAWNS` sets a non-royal
-//! kind's material value, named as the rules file names it. A setting left
-//! out keeps its value from the rules file (or the default).
+//! kind's material value, named as the rules file names it, and
+//! `endgame-value PIECE = PAWNS` its value once the other pieces than pawns
+//! have left (the evaluation moves between the two as they leave). A
+//! setting left out keeps its value from the rules file (or the default;
+//! an endgame value left out is the value).
 
 use crate::model::Variant;
 use serde::{Deserialize, Serialize};
@@ -194,6 +197,8 @@ pub struct WeightsFile {
     pub weights: Vec<(String, i32)>,
     /// `(piece name, pawns)` of each piece value set, in file order.
     pub values: Vec<(String, f64)>,
+    /// `(piece name, pawns)` of each endgame value set, in file order.
+    pub endgame_values: Vec<(String, f64)>,
 }
 
 /// Why a weights file was refused: the line (1-based) and what is wrong.
@@ -233,7 +238,10 @@ impl WeightsFile {
                 return Err(error(format!("expected `name = value`, found `{content}`")));
             };
             let (name, value) = (name.trim(), value.trim());
-            if let Some(piece) = name.strip_prefix("value ") {
+            let piece_value = [("value ", false), ("endgame-value ", true)]
+                .into_iter()
+                .find_map(|(prefix, endgame)| Some((name.strip_prefix(prefix)?, endgame)));
+            if let Some((piece, endgame)) = piece_value {
                 let pawns: f64 = value
                     .parse()
                     .map_err(|_| error(format!("`{value}` is not a number of pawns")))?;
@@ -242,12 +250,17 @@ impl WeightsFile {
                         "a piece value must be between 0 and {MAX_FILE_VALUE} pawns, found {pawns}"
                     )));
                 }
-                file.values.push((piece.trim().to_string(), pawns));
+                let list = if endgame {
+                    &mut file.endgame_values
+                } else {
+                    &mut file.values
+                };
+                list.push((piece.trim().to_string(), pawns));
                 continue;
             }
             if !WEIGHT_NAMES.contains(&name) {
                 return Err(error(format!(
-                    "unknown weight `{name}` (expected one of {}, or `value PIECE`)",
+                    "unknown weight `{name}` (expected one of {}, `value PIECE` or `endgame-value PIECE`)",
                     WEIGHT_NAMES.join(", ")
                 )));
             }
@@ -268,32 +281,16 @@ impl WeightsFile {
     /// Sets the file's weights and piece values on `variant`; refuses (and
     /// changes nothing) if a piece is unknown or royal.
     pub fn apply(&self, variant: &mut Variant) -> Result<(), WeightsError> {
-        let mut kinds = Vec::with_capacity(self.values.len());
-        for (piece, _) in &self.values {
-            let Some(kind) = variant.pieces.iter().position(|p| p.name == *piece) else {
-                let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
-                return Err(WeightsError {
-                    line: 0,
-                    message: format!(
-                        "`value {piece}`: {} has no piece `{piece}` (its pieces: {})",
-                        variant.name,
-                        names.join(", ")
-                    ),
-                });
-            };
-            if variant.pieces[kind].royal {
-                return Err(WeightsError {
-                    line: 0,
-                    message: format!("`value {piece}`: a royal piece has no material value"),
-                });
-            }
-            kinds.push(kind);
-        }
+        let kinds = piece_kinds(variant, &self.values, "value")?;
+        let endgame_kinds = piece_kinds(variant, &self.endgame_values, "endgame-value")?;
         for (name, value) in &self.weights {
             variant.evaluation.set(name, *value);
         }
         for (kind, (_, pawns)) in kinds.into_iter().zip(&self.values) {
             variant.pieces[kind].value = Some(*pawns);
+        }
+        for (kind, (_, pawns)) in endgame_kinds.into_iter().zip(&self.endgame_values) {
+            variant.pieces[kind].endgame_value = Some(*pawns);
         }
         Ok(())
     }
@@ -311,14 +308,52 @@ impl WeightsFile {
         for (name, value) in WEIGHT_NAMES.iter().zip(values) {
             text.push_str(&format!("{name} = {value}\n"));
         }
+        let pawns = |centipawns: i32| f64::from(centipawns) / f64::from(crate::eval::PAWN);
         for (kind, piece) in variant.pieces.iter().enumerate() {
             if !piece.royal {
-                let pawns = f64::from(evaluator.value(kind)) / f64::from(crate::eval::PAWN);
-                text.push_str(&format!("value {} = {pawns:.2}\n", piece.name));
+                let value = pawns(evaluator.value(kind));
+                text.push_str(&format!("value {} = {value:.2}\n", piece.name));
+            }
+        }
+        for (kind, piece) in variant.pieces.iter().enumerate() {
+            if !piece.royal {
+                let value = pawns(evaluator.endgame_value(kind));
+                text.push_str(&format!("endgame-value {} = {value:.2}\n", piece.name));
             }
         }
         text
     }
+}
+
+/// The kinds of the pieces `values` name, in order; refused if a piece is
+/// unknown or royal (`setting` names the line's kind in the message).
+fn piece_kinds(
+    variant: &Variant,
+    values: &[(String, f64)],
+    setting: &str,
+) -> Result<Vec<usize>, WeightsError> {
+    let mut kinds = Vec::with_capacity(values.len());
+    for (piece, _) in values {
+        let Some(kind) = variant.pieces.iter().position(|p| p.name == *piece) else {
+            let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
+            return Err(WeightsError {
+                line: 0,
+                message: format!(
+                    "`{setting} {piece}`: {} has no piece `{piece}` (its pieces: {})",
+                    variant.name,
+                    names.join(", ")
+                ),
+            });
+        };
+        if variant.pieces[kind].royal {
+            return Err(WeightsError {
+                line: 0,
+                message: format!("`{setting} {piece}`: a royal piece has no material value"),
+            });
+        }
+        kinds.push(kind);
+    }
+    Ok(kinds)
 }
 
 #[cfg(test)]
@@ -335,6 +370,10 @@ mod tests {
             vec![("mobility".to_string(), 120), ("tempo".to_string(), 12)]
         );
         assert_eq!(file.values, vec![("knight".to_string(), 3.2)]);
+        let file = WeightsFile::parse("endgame-value rook = 5.5\nvalue rook = 4.8")
+            .expect("a valid file");
+        assert_eq!(file.endgame_values, vec![("rook".to_string(), 5.5)]);
+        assert_eq!(file.values, vec![("rook".to_string(), 4.8)]);
     }
 
     #[test]
@@ -346,6 +385,7 @@ mod tests {
             ("tempo = 5000", 1, "between -1000 and 1000"),
             ("value knight = -1", 1, "between 0 and"),
             ("value knight = x", 1, "not a number of pawns"),
+            ("endgame-value knight = 1000", 1, "between 0 and"),
         ];
         for (text, line, message) in cases {
             let error = WeightsFile::parse(text).expect_err(text);

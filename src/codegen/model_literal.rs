@@ -678,6 +678,7 @@ mod tests {
                 name: "king".into(),
                 letter: "K".into(),
                 value: Some(2.5),
+                endgame_value: None,
                 royal: true,
                 confined: None,
                 passes: false,

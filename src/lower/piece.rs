@@ -117,6 +117,7 @@ impl<'a> Lowerer<'a> {
                 name: piece.name.name.clone(),
                 letter: upper,
                 value,
+                endgame_value: None,
                 royal,
                 confined,
                 moves: Vec::new(),
