@@ -21,7 +21,9 @@
 #   SAVE_ENGINES  copy the engines just built to this folder, one per variant
 #   SPRT          ELO0,ELO1: stop a match early once the SPRT decides
 #   WEIGHTS       a weights file (`varc tune`) for varc's engines, with
-#                 VARIANT for the variant's name: tuned/VARIANT.weights
+#                 VARIANT for the variant's name: tuned/VARIANT.weights;
+#                 default variants/VARIANT.weights where the variant has
+#                 one (the bundled fitted weights), "none" for the defaults
 # Further arguments go to the match runner (see its --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,8 +47,11 @@ RUSTFLAGS="-C target-cpu=native" CARGO_TARGET_DIR="$target" \
     cargo build --release -p varc -p varc-bench --bin varc --bin match
 for variant in $variants; do
     weights=()
-    if [ -n "${WEIGHTS:-}" ]; then
-        weights=(--weights "${WEIGHTS//VARIANT/$variant}")
+    weights_file=${WEIGHTS:-variants/VARIANT.weights}
+    weights_file=${weights_file//VARIANT/$variant}
+    if [ "$weights_file" != none ] && { [ -n "${WEIGHTS:-}" ] || [ -f "$weights_file" ]; }; then
+        weights=(--weights "$weights_file")
+        echo "$variant: weights from $weights_file"
     fi
     engine=$("$target/release/varc" build "variants/$variant.rules" "${weights[@]}" -o "$target/strength-crates/$variant")
     if [ -n "${SAVE_ENGINES:-}" ]; then

@@ -406,7 +406,10 @@ fn values_move_to_the_endgame_values_as_the_officers_leave() {
     let raised = [("pawn", 1.5), ("rook", 6.0)];
     // Every officer on the board: the values are the values.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    assert_eq!(with_endgame_values(start, &raised), with_endgame_values(start, &[]));
+    assert_eq!(
+        with_endgame_values(start, &raised),
+        with_endgame_values(start, &[])
+    );
     // No officer left: a pawn is worth its endgame value (1.5 pawns, 50
     // more; Black's pawns are worth as much more).
     let pawns = "4k3/pp6/8/8/8/8/PPP5/4K3 w - - 0 1";

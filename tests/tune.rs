@@ -263,7 +263,11 @@ fn endgame_values_are_read_checked_and_written() {
     let mut variant = common::variant("chess");
     let file = WeightsFile::parse("endgame-value rook = 5.5\n").expect("reads");
     file.apply(&mut variant).expect("chess has rooks");
-    let rook = variant.pieces.iter().position(|p| p.name == "rook").expect("rook");
+    let rook = variant
+        .pieces
+        .iter()
+        .position(|p| p.name == "rook")
+        .expect("rook");
     assert_eq!(variant.pieces[rook].endgame_value, Some(5.5));
     assert_eq!(Evaluator::new(&variant).endgame_value(rook), 550);
     let written = WeightsFile::write(&variant, "test");

@@ -370,8 +370,8 @@ mod tests {
             vec![("mobility".to_string(), 120), ("tempo".to_string(), 12)]
         );
         assert_eq!(file.values, vec![("knight".to_string(), 3.2)]);
-        let file = WeightsFile::parse("endgame-value rook = 5.5\nvalue rook = 4.8")
-            .expect("a valid file");
+        let file =
+            WeightsFile::parse("endgame-value rook = 5.5\nvalue rook = 4.8").expect("a valid file");
         assert_eq!(file.endgame_values, vec![("rook".to_string(), 5.5)]);
         assert_eq!(file.values, vec![("rook".to_string(), 4.8)]);
     }

@@ -194,10 +194,12 @@ fn read_records(
 ) -> Option<(Samples<Position>, usize)> {
     let mut texts = Vec::new();
     for path in paths {
-        match std::fs::read_to_string(path) {
+        // Bounded like every file varc reads: a larger collection is
+        // given as several files.
+        match varc::bounded::read_text(path) {
             Ok(text) => texts.push((path.display().to_string(), text)),
             Err(error) => {
-                eprintln!("error: {}: {error}", path.display());
+                eprintln!("error: {error}");
                 return None;
             }
         }
