@@ -33,6 +33,18 @@ fn rules_file(name: &str) -> String {
         .to_string()
 }
 
+/// Runs `varc` with `args` (a `tune ... --json`), which must succeed, and
+/// reads its figures.
+fn tune_figures(args: &[&str]) -> serde_json::Value {
+    let output = varc(args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).expect("JSON figures")
+}
+
 fn text(path: &Path) -> String {
     std::fs::read_to_string(path).expect("file written")
 }
@@ -46,13 +58,7 @@ fn tune_fits_no_worse_and_writes_a_file_the_engine_loads() {
     let args = [
         "tune", &rules, "--games", "10", "--depth", "1", "--out", &out_text, "--json",
     ];
-    let output = varc(&args);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let figures: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON figures");
+    let figures = tune_figures(&args);
     assert!(figures["positions"].as_u64().unwrap_or(0) > 0, "{figures}");
     let (before, after) = (
         figures["loss_before"].as_f64().expect("loss before"),
@@ -232,13 +238,7 @@ fn tune_reads_records_instead_of_playing() {
         &out_text,
         "--json",
     ];
-    let output = varc(&args);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let figures: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON figures");
+    let figures = tune_figures(&args);
     // Six games, the tenth kept apart: none; 6 + 6 positions a pair.
     assert_eq!(figures["positions"].as_u64(), Some(36), "{figures}");
     assert!(
