@@ -98,8 +98,7 @@ fn run(args: Args) -> Result<(), String> {
     let rules = Interpreter::new(variant.clone()).map_err(|e| e.to_string())?;
     let mut openings = match (&args.openings, args.random_openings) {
         (Some(path), _) => {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = varc::bounded::read_text(path).map_err(|e| e.to_string())?;
             read_openings(&text)
         }
         (None, Some(count)) => random_openings(&rules, count, args.random_plies, args.seed)?,
