@@ -6,7 +6,8 @@
 //! to an expected score (`σ(x) = 1 / (1 + e^-x)`).
 //!
 //! What is fitted: the scalar weights of [`EvaluationWeights`] and the
-//! material value and endgame value of every non-royal kind; `k` is fitted first, for the
+//! material value and endgame value of every non-royal kind, and on request
+//! the square tables ([`squares`]); `k` is fitted first, for the
 //! weights the search ran with, and then kept. The search is coordinate
 //! descent with the real evaluator (no linearisation, so terms that are not
 //! linear in a weight, such as mobility through a kind's value, are fitted
@@ -24,6 +25,10 @@
 //! and the move played neither captures nor promotes (the evaluation is a
 //! judgement of quiet positions). Every tenth game is kept apart as a
 //! validation set, whose loss is reported before and after.
+
+mod squares;
+
+pub use squares::{fit_squares, SquareFit};
 
 use crate::selfplay::{play_game, Settings};
 use varc_runtime::board::Board;

@@ -432,3 +432,57 @@ fn values_move_to_the_endgame_values_as_the_officers_leave() {
     let rook = kind(&common::variant("chess"), "rook");
     assert_eq!(evaluator.endgame_value(rook), evaluator.value(rook));
 }
+
+/// White's evaluation of `fen` in chess with the square tables `tables`
+/// (piece, middlegame, endgame: one bonus on one cell each).
+fn with_square_bonus(fen: &str, tables: &[(&str, usize, i32, i32)]) -> i32 {
+    let mut variant = common::variant("chess");
+    for &(piece, cell, middlegame, endgame) in tables {
+        let kind = kind(&variant, piece);
+        let mut bonuses = varc_runtime::model::SquareBonuses {
+            middlegame: vec![0; 64],
+            endgame: vec![0; 64],
+        };
+        bonuses.middlegame[cell] = middlegame;
+        bonuses.endgame[cell] = endgame;
+        variant.pieces[kind].square_bonuses = Some(bonuses);
+    }
+    let position = parse_fen(&variant, fen).expect("a valid position");
+    let rules = Interpreter::new(variant.clone()).expect("rules");
+    Evaluator::new(&variant).evaluate_white(&rules, &rules.import(&position))
+}
+
+#[test]
+fn square_bonuses_count_for_each_side_from_its_own_side_and_taper_with_the_officers() {
+    // Cell 1 is b1 for White and b8 for Black: at the start both knights
+    // stand there, and the bonuses cancel.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let knight_b1 = [("knight", 1, 40, -60)];
+    assert_eq!(
+        with_square_bonus(start, &knight_b1),
+        with_square_bonus(start, &[])
+    );
+    // Without Black's b8 knight, White's has its middlegame bonus (one
+    // knight of 62 pawns of officers gone: 3/62 of the way to the endgame).
+    let no_b8 = "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let endgame = 256 - 59 * 256 / 62;
+    let tapered = 40 + (-60 - 40) * endgame / 256;
+    assert_eq!(
+        with_square_bonus(no_b8, &knight_b1) - with_square_bonus(no_b8, &[]),
+        tapered
+    );
+    // A king's table counts too (royal kinds have one), at its endgame
+    // value with no officer left; Black's king on e8 reads cell 4 as
+    // White's on e1 does.
+    let kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let white_only = "4k3/8/8/8/8/8/8/3K4 w - - 0 1";
+    let king_e1 = [("king", 4, 15, 25)];
+    assert_eq!(
+        with_square_bonus(kings, &king_e1),
+        with_square_bonus(kings, &[])
+    );
+    assert_eq!(
+        with_square_bonus(white_only, &king_e1) - with_square_bonus(white_only, &[]),
+        -25
+    );
+}

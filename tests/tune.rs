@@ -7,8 +7,11 @@ mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use varc::interp::Interpreter;
+use varc::tune::{fit_squares, Sample};
 use varc_runtime::eval::Evaluator;
 use varc_runtime::fen::parse_fen;
+use varc_runtime::rules::Rules;
 use varc_runtime::weights::WeightsFile;
 
 fn varc(args: &[&str]) -> Output {
@@ -247,6 +250,23 @@ fn tune_reads_records_instead_of_playing() {
         text(&out)
     );
 
+    // With square tables: fitted after the scalar weights, no worse, and
+    // written where the engines read them.
+    let mut with_squares = args.to_vec();
+    with_squares.push("--squares");
+    let figures = tune_figures(&with_squares);
+    let squares = &figures["squares"];
+    let (before, after) = (
+        squares["loss"]["before"].as_f64().expect("a loss"),
+        squares["loss"]["after"].as_f64().expect("a loss"),
+    );
+    assert!(after <= before, "{figures}");
+    let mut variant = common::variant("chess");
+    WeightsFile::parse(&text(&out))
+        .expect("reads")
+        .apply(&mut variant)
+        .expect("applies");
+
     // A file that cannot be read is refused before anything is written.
     let missing = dir.join("missing.pgn").display().to_string();
     let other = dir.join("other.weights");
@@ -282,4 +302,118 @@ fn endgame_values_are_read_checked_and_written() {
         assert!(error.message.starts_with("`endgame-value"), "{error}");
         assert_eq!(variant, before, "{text}");
     }
+}
+
+#[test]
+fn square_tables_are_read_checked_and_written() {
+    let mut variant = common::variant("chess");
+    let ranks: Vec<String> = (0..8)
+        .map(|rank| {
+            (0..8)
+                .map(|file| (10 * (7 - rank) + file).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let table = ranks.join(" / ");
+    let file = WeightsFile::parse(&format!("squares knight = {table}\n")).expect("reads");
+    file.apply(&mut variant).expect("chess has knights");
+    let knight = variant
+        .pieces
+        .iter()
+        .position(|p| p.name == "knight")
+        .expect("knight");
+    let bonuses = variant.pieces[knight]
+        .square_bonuses
+        .clone()
+        .expect("a table");
+    // White's first rank first in the model: b1 is 1, a2 is 10, h8 is 77;
+    // the endgame table left out is the middlegame table.
+    assert_eq!(
+        (
+            bonuses.middlegame[1],
+            bonuses.middlegame[8],
+            bonuses.middlegame[63]
+        ),
+        (1, 10, 77)
+    );
+    assert_eq!(bonuses.endgame, bonuses.middlegame);
+    // Written and read back, it is the same.
+    let written = WeightsFile::write(&variant, "test");
+    assert!(written.contains("endgame-squares knight = "), "{written}");
+    let mut again = common::variant("chess");
+    WeightsFile::parse(&written)
+        .expect("reads back")
+        .apply(&mut again)
+        .expect("applies");
+    assert_eq!(again.pieces[knight].square_bonuses, Some(bonuses));
+    // A table that does not fit the board, an unknown piece or a bad number
+    // is refused with its line, and nothing changes.
+    let seven = ranks[..7].join(" / ");
+    for (text, message) in [
+        (
+            format!("squares knight = {seven}"),
+            "needs 8 ranks of 8 numbers",
+        ),
+        (
+            format!("squares knight = {table} 9"),
+            "needs 8 ranks of 8 numbers",
+        ),
+        (format!("squares knave = {table}"), "has no piece `knave`"),
+    ] {
+        let mut variant = common::variant("chess");
+        let before = variant.clone();
+        let file = WeightsFile::parse(&format!("tempo = 3\n{text}\n")).expect("reads");
+        let error = file.apply(&mut variant).expect_err(&text);
+        assert_eq!(error.line, 2, "{error}");
+        assert!(error.message.contains(message), "{error}");
+        assert_eq!(variant, before, "{text}");
+    }
+    for text in ["squares knight = 1 x", "squares knight = 5000"] {
+        let error = WeightsFile::parse(text).expect_err(text);
+        assert_eq!(error.line, 1, "{error}");
+    }
+}
+
+#[test]
+fn square_tables_learn_where_a_piece_wins() {
+    // White wins with its knight on e4 and loses with it on a1.
+    let variant = common::variant("chess");
+    let rules = Interpreter::new(variant.clone()).expect("rules");
+    let sample = |fen: &str, white_score: f64| Sample {
+        position: rules.import(&parse_fen(&variant, fen).expect("a valid position")),
+        white_score,
+    };
+    let centre = "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1";
+    let corner = "4k3/8/8/8/8/8/8/N3K3 w - - 0 1";
+    let samples: Vec<_> = (0..40)
+        .flat_map(|_| [sample(centre, 0.9), sample(corner, 0.1)])
+        .collect();
+    let fit = fit_squares(
+        &rules,
+        &variant,
+        &samples,
+        &samples[..20],
+        0.005,
+        &mut |_| {},
+    );
+    let (before, after) = fit.validation.expect("a validation set");
+    assert!(after < before, "{before} -> {after}");
+    assert!(fit.loss.1 < fit.loss.0, "{:?}", fit.loss);
+    let knight = variant
+        .pieces
+        .iter()
+        .position(|p| p.name == "knight")
+        .expect("knight");
+    let bonuses = fit.variant.pieces[knight]
+        .square_bonuses
+        .clone()
+        .expect("fitted");
+    // e4 is cell 28, a1 cell 0; no officer but the knight: the endgame
+    // table carries most of it.
+    assert!(
+        bonuses.endgame[28] > bonuses.endgame[0] + 20,
+        "{:?}",
+        (bonuses.endgame[28], bonuses.endgame[0])
+    );
 }

@@ -14,7 +14,10 @@
 //! - **Placement.** Each kind gets a bonus per square from its empty-board
 //!   mobility there, relative to its average (knights like the centre,
 //!   leapers and short movers most). Royal pieces get it only as material
-//!   leaves the board (they should hide early and centralise late).
+//!   leaves the board (they should hide early and centralise late). A
+//!   kind may also have square tables (a weights file's `squares`, which
+//!   `varc tune --squares` fits): a middlegame and an endgame bonus per
+//!   square, royal kinds included, tapered like the endgame values.
 //! - **Mobility.** Squares each piece can move to or capture on, with the
 //!   real blockers, for both sides, each worth `2400 / (value + 200)`
 //!   centipawns (a knight's square counts more than a queen's: 4.8
@@ -51,8 +54,8 @@
 
 use crate::board::Board;
 use crate::model::{
-    AtomCondition, Color, HopLanding, Motion, MoveMode, PieceId, Square, SquareSet, Variant,
-    MAX_PIECE_VALUE,
+    AtomCondition, Color, HopLanding, Motion, MoveMode, PieceId, Square, SquareBonuses, SquareSet,
+    Variant, MAX_PIECE_VALUE,
 };
 use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
@@ -72,6 +75,10 @@ struct PieceTerms {
     /// The endgame value minus the value: what a piece gains as the
     /// officers leave.
     endgame_shift: i32,
+    /// `[color][square index]`: what a piece there gains as the officers
+    /// leave: `endgame_shift` plus its square's endgame bonus minus its
+    /// middlegame bonus ([`crate::model::SquareBonuses`]).
+    shift: [[i32; SQUARE_COUNT]; 2],
     /// `[color][square index]`: material value plus the placement and
     /// advancement bonus.
     placed: [[i32; SQUARE_COUNT]; 2],
@@ -86,6 +93,7 @@ impl PieceTerms {
         PieceTerms {
             value,
             endgame_shift: 0,
+            shift: [[0; SQUARE_COUNT]; 2],
             placed: [[value; SQUARE_COUNT]; 2],
             mobility: [0; SQUARE_COUNT],
         }
@@ -354,9 +362,21 @@ impl Evaluator {
                         bonus += gain as f64 / (2.0 * ((d + 1) as f64).powi(2))
                             * percent(self.weights.advancement);
                     }
+                    let (middlegame, endgame) = match &variant.pieces[kind].square_bonuses {
+                        Some(bonuses) => {
+                            let cell = SquareBonuses::cell(self.files, self.ranks, *square, color);
+                            let at = |table: &Vec<i32>| {
+                                cell.and_then(|cell| table.get(cell)).copied().unwrap_or(0)
+                            };
+                            (at(&bonuses.middlegame), at(&bonuses.endgame))
+                        }
+                        None => (0, 0),
+                    };
                     let terms = &mut self.terms[kind];
                     terms.placed[color.index()][square.index()] =
-                        terms.value + i32::from(bonus.round() as i16);
+                        terms.value + i32::from(bonus.round() as i16) + middlegame;
+                    terms.shift[color.index()][square.index()] =
+                        terms.endgame_shift + endgame - middlegame;
                 }
             }
             let mut royal = vec![0i16; SQUARE_COUNT];
@@ -487,6 +507,19 @@ impl Evaluator {
     fn phase(&self, officer_material: [i32; 2]) -> i32 {
         ((officer_material[0] + officer_material[1]) * 256 / self.start_officer_material)
             .clamp(0, 256)
+    }
+
+    /// How far `position` is into the endgame: from 0, every officer of the
+    /// start on the board, to 256, none; the share of the endgame values
+    /// and square tables in the evaluation, in 256ths.
+    pub fn endgame_weight<B: Board + ?Sized>(&self, position: &B) -> i32 {
+        let mut officer_material = [0; 2];
+        for (_, piece) in position.pieces() {
+            if self.officer.get(piece.kind()) == Some(&true) {
+                officer_material[piece.color().index()] += self.value(piece.kind());
+            }
+        }
+        256 - self.phase(officer_material)
     }
 
     /// Whether `kind` is royal (unknown kinds are not).
@@ -849,10 +882,10 @@ impl ReachVisitor for Tally<'_> {
         let c = piece.color.index();
         if let Some(terms) = self.evaluator.terms.get(piece.kind) {
             self.material[c] += terms.value;
-            self.endgame_shift[c] += terms.endgame_shift;
+            let square = piece.square.index() % SQUARE_COUNT;
+            self.endgame_shift[c] += terms.shift[c][square];
             let reach = (piece.reach as usize).min(SQUARE_COUNT - 1);
-            self.positional[c] +=
-                terms.placed[c][piece.square.index() % SQUARE_COUNT] + terms.mobility[reach];
+            self.positional[c] += terms.placed[c][square] + terms.mobility[reach];
             let kind = piece.kind;
             if let Some(&victims) = self.evaluator.threat_victims.get(kind) {
                 self.threats[c] += (piece.victims & victims).count_ones() as i32;

@@ -464,6 +464,36 @@ impl Region {
     }
 }
 
+/// A kind's bonus per square, in centipawns, from White's side of the
+/// board: entry `rank * files + file` (0-based from a1) of the variant's
+/// board; Black reads the same table with the ranks reversed. The
+/// middlegame table counts with every officer (piece neither royal nor
+/// pawn-shaped) of the start on the board, the endgame table with none,
+/// and the evaluation moves between them as the officers leave, as it
+/// does between a kind's value and its endgame value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SquareBonuses {
+    /// With every officer on the board.
+    pub middlegame: Vec<i32>,
+    /// With none.
+    pub endgame: Vec<i32>,
+}
+
+impl SquareBonuses {
+    /// The table entry of `square` for `color` on a board of `files` by
+    /// `ranks` (`None` off the board).
+    pub fn cell(files: u8, ranks: u8, square: Square, color: Color) -> Option<usize> {
+        if square.file >= files || square.rank >= ranks {
+            return None;
+        }
+        let rank = match color {
+            Color::White => square.rank,
+            Color::Black => ranks - 1 - square.rank,
+        };
+        Some(usize::from(rank) * usize::from(files) + usize::from(square.file))
+    }
+}
+
 /// A kind of piece.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PieceKind {
@@ -480,6 +510,11 @@ pub struct PieceKind {
     /// material leaves.
     #[serde(default)]
     pub endgame_value: Option<f64>,
+    /// Per-square bonuses a weights file sets (`squares PIECE`, fitted by
+    /// `varc tune --squares`), added to the placement the evaluation
+    /// derives from the kind's movement; royal kinds may have them too.
+    #[serde(default)]
+    pub square_bonuses: Option<SquareBonuses>,
     /// Whether the piece is royal (may not be left attacked under the check rule).
     pub royal: bool,
     /// `confined to REGION`: the piece's moves and attacks end only on the

@@ -15,11 +15,14 @@
 //! documented terms, or centipawns); `value PIECE = PAWNS` sets a non-royal
 //! kind's material value, named as the rules file names it, and
 //! `endgame-value PIECE = PAWNS` its value once the other pieces than pawns
-//! have left (the evaluation moves between the two as they leave). A
-//! setting left out keeps its value from the rules file (or the default;
-//! an endgame value left out is the value).
+//! have left (the evaluation moves between the two as they leave).
+//! `squares PIECE = ...` and `endgame-squares PIECE = ...` set a kind's
+//! bonus per square ([`SquareBonuses`]; see [`SquareTable`] for the
+//! layout). A setting left out keeps its value from the rules file (or the
+//! default; an endgame value left out is the value, an endgame table the
+//! middlegame table).
 
-use crate::model::Variant;
+use crate::model::{SquareBonuses, Variant};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -199,6 +202,23 @@ pub struct WeightsFile {
     pub values: Vec<(String, f64)>,
     /// `(piece name, pawns)` of each endgame value set, in file order.
     pub endgame_values: Vec<(String, f64)>,
+    /// Each square table set, in file order.
+    pub squares: Vec<SquareTable>,
+}
+
+/// A `squares PIECE` or `endgame-squares PIECE` line: a kind's bonus per
+/// square in centipawns, rank by rank as FEN reads the board (White's last
+/// rank first, each from the `a` file), ranks parted by `/`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareTable {
+    /// The piece, as the rules file names it.
+    pub piece: String,
+    /// Whether this is the endgame table ([`SquareBonuses::endgame`]).
+    pub endgame: bool,
+    /// The bonuses, White's last rank first.
+    pub ranks: Vec<Vec<i32>>,
+    /// The line it was read from (1-based).
+    pub line: usize,
 }
 
 /// Why a weights file was refused: the line (1-based) and what is wrong.
@@ -258,9 +278,22 @@ impl WeightsFile {
                 list.push((piece.trim().to_string(), pawns));
                 continue;
             }
+            let squares = [("squares ", false), ("endgame-squares ", true)]
+                .into_iter()
+                .find_map(|(prefix, endgame)| Some((name.strip_prefix(prefix)?, endgame)));
+            if let Some((piece, endgame)) = squares {
+                file.squares.push(SquareTable {
+                    piece: piece.trim().to_string(),
+                    endgame,
+                    ranks: parse_ranks(value).map_err(error)?,
+                    line,
+                });
+                continue;
+            }
             if !WEIGHT_NAMES.contains(&name) {
                 return Err(error(format!(
-                    "unknown weight `{name}` (expected one of {}, `value PIECE` or `endgame-value PIECE`)",
+                    "unknown weight `{name}` (expected one of {}, `value PIECE`, \
+                     `endgame-value PIECE`, `squares PIECE` or `endgame-squares PIECE`)",
                     WEIGHT_NAMES.join(", ")
                 )));
             }
@@ -278,11 +311,18 @@ impl WeightsFile {
         Ok(file)
     }
 
-    /// Sets the file's weights and piece values on `variant`; refuses (and
-    /// changes nothing) if a piece is unknown or royal.
+    /// Sets the file's weights, piece values and square tables on
+    /// `variant`; refuses (and changes nothing) if a piece is unknown, a
+    /// value is set for a royal piece or a table does not fit the board.
+    /// An `endgame-squares` table left out is the `squares` table; a
+    /// `squares` table left out is all zeros.
     pub fn apply(&self, variant: &mut Variant) -> Result<(), WeightsError> {
         let kinds = piece_kinds(variant, &self.values, "value")?;
         let endgame_kinds = piece_kinds(variant, &self.endgame_values, "endgame-value")?;
+        let bonuses = self.square_bonuses(variant)?;
+        for (kind, bonus) in bonuses {
+            variant.pieces[kind].square_bonuses = Some(bonus);
+        }
         for (name, value) in &self.weights {
             variant.evaluation.set(name, *value);
         }
@@ -321,8 +361,129 @@ impl WeightsFile {
                 text.push_str(&format!("endgame-value {} = {value:.2}\n", piece.name));
             }
         }
+        for piece in &variant.pieces {
+            if let Some(bonuses) = &piece.square_bonuses {
+                let tables = [
+                    ("squares", &bonuses.middlegame),
+                    ("endgame-squares", &bonuses.endgame),
+                ];
+                for (setting, table) in tables {
+                    let ranks = write_ranks(table, variant.board.files);
+                    text.push_str(&format!("{setting} {} = {ranks}\n", piece.name));
+                }
+            }
+        }
         text
     }
+
+    /// The square tables of the file per kind, checked against `variant`'s
+    /// pieces and board, each kind's two tables together.
+    fn square_bonuses(
+        &self,
+        variant: &Variant,
+    ) -> Result<Vec<(usize, SquareBonuses)>, WeightsError> {
+        let (files, ranks) = (variant.board.files, variant.board.ranks);
+        let cells = usize::from(files) * usize::from(ranks);
+        // Per kind: its middlegame and endgame tables as the file sets them.
+        type Tables = (usize, Option<Vec<i32>>, Option<Vec<i32>>);
+        let mut tables: Vec<Tables> = Vec::new();
+        for table in &self.squares {
+            let error = |message: String| WeightsError {
+                line: table.line,
+                message,
+            };
+            let Some(kind) = variant.pieces.iter().position(|p| p.name == table.piece) else {
+                let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
+                return Err(error(format!(
+                    "{} has no piece `{}` (its pieces: {})",
+                    variant.name,
+                    table.piece,
+                    names.join(", ")
+                )));
+            };
+            let rows_fit = table.ranks.len() == usize::from(ranks)
+                && table
+                    .ranks
+                    .iter()
+                    .all(|row| row.len() == usize::from(files));
+            if !rows_fit {
+                let found: Vec<String> = table.ranks.iter().map(|r| r.len().to_string()).collect();
+                return Err(error(format!(
+                    "a square table of {} needs {ranks} ranks of {files} numbers, \
+                     found ranks of {}",
+                    variant.name,
+                    found.join(", ")
+                )));
+            }
+            // White's first rank first, as the model keeps it.
+            let cells_of: Vec<i32> = table.ranks.iter().rev().flatten().copied().collect();
+            debug_assert_eq!(cells_of.len(), cells);
+            let index = match tables.iter().position(|(k, _, _)| *k == kind) {
+                Some(index) => index,
+                None => {
+                    tables.push((kind, None, None));
+                    tables.len() - 1
+                }
+            };
+            let slot = if table.endgame {
+                &mut tables[index].2
+            } else {
+                &mut tables[index].1
+            };
+            *slot = Some(cells_of);
+        }
+        Ok(tables
+            .into_iter()
+            .map(|(kind, middlegame, endgame)| {
+                let middlegame = middlegame.unwrap_or_else(|| vec![0; cells]);
+                let endgame = endgame.unwrap_or_else(|| middlegame.clone());
+                (
+                    kind,
+                    SquareBonuses {
+                        middlegame,
+                        endgame,
+                    },
+                )
+            })
+            .collect())
+    }
+}
+
+/// The ranks of a square table, `/` between them (see [`SquareTable`]).
+fn parse_ranks(text: &str) -> Result<Vec<Vec<i32>>, String> {
+    let (low, high) = WEIGHT_RANGE;
+    text.split('/')
+        .map(|rank| {
+            rank.split_whitespace()
+                .map(|number| {
+                    let value: i32 = number
+                        .parse()
+                        .map_err(|_| format!("`{number}` is not a whole number of centipawns"))?;
+                    if (low..=high).contains(&value) {
+                        Ok(value)
+                    } else {
+                        Err(format!(
+                            "a square bonus must be between {low} and {high}, found {value}"
+                        ))
+                    }
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `table` (White's first rank first, `files` per rank) as a weights file
+/// writes it: the last rank first.
+fn write_ranks(table: &[i32], files: u8) -> String {
+    let rows: Vec<String> = table
+        .chunks(usize::from(files).max(1))
+        .rev()
+        .map(|rank| {
+            let numbers: Vec<String> = rank.iter().map(|v| format!("{v:>3}")).collect();
+            numbers.join(" ")
+        })
+        .collect();
+    rows.join(" / ")
 }
 
 /// The kinds of the pieces `values` name, in order; refused if a piece is

@@ -679,6 +679,7 @@ mod tests {
                 letter: "K".into(),
                 value: Some(2.5),
                 endgame_value: None,
+                square_bonuses: None,
                 royal: true,
                 confined: None,
                 passes: false,

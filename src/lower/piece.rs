@@ -118,6 +118,7 @@ impl<'a> Lowerer<'a> {
                 letter: upper,
                 value,
                 endgame_value: None,
+                square_bonuses: None,
                 royal,
                 confined,
                 moves: Vec::new(),
