@@ -59,14 +59,16 @@ fn a_refutation_rises_after_its_previous_move_and_the_quiet_moves_before_it_fall
         tables.quiet_score(rules, position, side, mv, &[previous, None])
     };
     // After 1.e4 the refutation is up and the moves tried before it down;
-    // without a previous move only the from-to history counts.
+    // without a previous move only the from-to history counts, which moved
+    // the same way, less far.
     assert!(score(&tables, &nf6, Some(e4)) > score(&tables, &nf6, None));
-    assert!(score(&tables, &nc6, Some(e4)) < 0);
-    assert!(score(&tables, &d6, Some(e4)) < 0);
-    assert_eq!(score(&tables, &nc6, None), 0);
-    // After another first move, nothing is known.
+    assert!(score(&tables, &nf6, None) > 0);
+    assert!(score(&tables, &nc6, Some(e4)) < score(&tables, &nc6, None));
+    assert!(score(&tables, &d6, Some(e4)) < score(&tables, &d6, None));
+    assert!(score(&tables, &nc6, None) < 0);
+    // After another first move, only the from-to history is known.
     let (_, d4) = after("d2d4", &tables);
-    assert_eq!(score(&tables, &nc6, Some(d4)), 0);
+    assert_eq!(score(&tables, &nc6, Some(d4)), score(&tables, &nc6, None));
 
     // At another node after 1.e4 (no killers there), 1...Nf6 is the
     // countermove: before every quiet move, however high its history.

@@ -277,3 +277,20 @@ fn kingcapture_late_move_pruning_does_not_leave_the_king_to_be_taken() {
     // king's quiet moves, ordered after the captures.
     assert_white_king_saved("4k3/8/8/8/4r3/8/8/Q3K2R w - - 0 1", 8);
 }
+
+/// Singular extensions search at depth 7 and beyond: the other moves of a
+/// node without its hash move, at the same ply, and may cut the node when
+/// they reach beta too. They search real moves only, so the rules'
+/// answers stand in the variants where pruning by a pass is off: the
+/// capture-the-king position above at depth 9, and Piece Promotion Chess's
+/// stalemate that wins (P5); in chess, the zugzwang above is searched at
+/// depth 9 with them on.
+#[test]
+fn singular_extensions_keep_the_rules_answers_deep() {
+    assert_white_king_saved("4k3/8/8/8/4r3/8/8/Q3K2R w - - 0 1", 9);
+    let (game, mv) = searched("ppc", "k7/2K5/8/8/3N4/8/8/8 w - - 0 1", 8);
+    let mut game = game;
+    game.play(&mv).expect("legal");
+    let result = game.result().expect("the stalemate ends the game");
+    assert_eq!(result.reason, "stalemate wins");
+}

@@ -17,6 +17,13 @@
 //!   skipped where the model allows it ([`see`]).
 //! - Move ordering: hash move, MVV-LVA, killers, countermove, history and
 //!   continuation history, then losing captures ([`order`]).
+//! - Singular extensions: where the hash move cut off before, the other
+//!   moves are searched to half the depth against its value less a margin;
+//!   when none reaches it, the hash move is searched a ply deeper, and when
+//!   they reach beta too, the node is cut (several moves refute it). Only
+//!   real moves are searched (no pass), so no rule of a variant is in the
+//!   way; the search without the hash move neither reads nor writes the
+//!   table.
 //! - Late move reductions for quiet moves (logarithmic in depth and move
 //!   number), check extension, mate distance pruning, aspiration windows,
 //!   internal iterative reduction (a node without a hash move is searched
@@ -104,11 +111,15 @@ const EXCHANGE_PRUNING_CAPTURE_MARGIN: i32 = 150;
 /// Late move pruning: at most this depth, quiet moves after the first
 /// [`late_move_count`] are skipped.
 const LATE_MOVE_PRUNING_DEPTH: i32 = 7;
+/// Singular extensions: from this depth, and the margin below the hash
+/// entry's value per ply.
+const SINGULAR_DEPTH: i32 = 7;
+const SINGULAR_MARGIN: i32 = 2;
 /// Internal iterative reduction: from this depth, a node without a hash
 /// move is searched one ply shallower.
 const IIR_DEPTH: i32 = 4;
-/// Late move reductions: a ply less or more per this much continuation
-/// history (each table entry is within ±16,384).
+/// Late move reductions: a ply less or more per this much from-to and
+/// continuation history (each table entry is within ±16,384).
 const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
 
 /// How many moves a node of `depth` searches before late move pruning:
@@ -394,6 +405,7 @@ impl<M: Copy + Eq> Engine<M> {
             null_banned: vec![false; MAX_PLY + 2],
             played: vec![None; MAX_PLY + 2],
             exchange_moves: Vec::new(),
+            excluded: vec![None; MAX_PLY + 2],
             static_values: vec![None; MAX_PLY + 2],
         };
         searcher.root(limits, report)
@@ -423,6 +435,8 @@ struct Searcher<'a, R: Rules + Clone> {
     played: Vec<Option<PieceTo>>,
     /// Scratch move list of the static exchange evaluation ([`see`]).
     exchange_moves: Vec<R::Move>,
+    /// Per ply: the move a singular extension's search leaves out there.
+    excluded: Vec<Option<R::Move>>,
     /// Per ply: the static value of the node there (none in check), to
     /// tell whether the side to move is improving on its last turn.
     static_values: Vec<Option<i32>>,
@@ -754,7 +768,13 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         let key = self.tree.hash();
         let mut hash_move = None;
-        let entry = self.engine.tt.probe(key, ply as i32);
+        // A search without one move is not the node's: the table is
+        // neither read nor written.
+        let excluded = self.excluded[ply];
+        let entry = match excluded {
+            Some(_) => None,
+            None => self.engine.tt.probe(key, ply as i32),
+        };
         if let Some(entry) = entry {
             hash_move = entry.best;
             if !pv_node && ply > 0 && entry.depth as i32 >= depth && entry.cuts(alpha, beta) {
@@ -768,7 +788,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         // Internal iterative reduction: a node without a hash move was
         // not searched before, or not found worth keeping; it is searched a
         // ply shallower, and its result orders the moves next time.
-        if hash_move.is_none() && ply > 0 && depth >= IIR_DEPTH {
+        if hash_move.is_none() && excluded.is_none() && ply > 0 && depth >= IIR_DEPTH {
             depth -= 1;
         }
         // The static value (a side in check must answer it, whatever it
@@ -785,14 +805,16 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             (Some(_), _) => true,
             (None, _) => false,
         };
-        let static_value = evaluation.filter(|_| !pv_node).map(|value| match entry {
-            Some(entry) if entry.value.abs() < MATE_BOUND => match entry.bound {
-                Bound::Exact => entry.value,
-                Bound::Lower => value.max(entry.value),
-                Bound::Upper => value.min(entry.value),
-            },
-            _ => value,
-        });
+        let static_value = evaluation
+            .filter(|_| !pv_node && excluded.is_none())
+            .map(|value| match entry {
+                Some(entry) if entry.value.abs() < MATE_BOUND => match entry.bound {
+                    Bound::Exact => entry.value,
+                    Bound::Lower => value.max(entry.value),
+                    Bound::Upper => value.min(entry.value),
+                },
+                _ => value,
+            });
         if let Some(value) = static_value {
             let beta_is_mate = beta.abs() >= MATE_BOUND;
             // Reverse futility: so far above beta that a few plies of quiet
@@ -909,7 +931,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 continue;
             }
             i += 1;
-            if ply == 0 && self.excluded_root_moves.contains(&mv) {
+            if (ply == 0 && self.excluded_root_moves.contains(&mv)) || Some(mv) == excluded {
                 continue;
             }
             let tactical = is_tactical(self.tree.rules(), self.tree.position(), &mv);
@@ -944,6 +966,42 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     continue;
                 }
             }
+            // Singular extension: a hash move that cut off before, when
+            // every other move searched to half the depth stays below its
+            // value by a margin, is searched a ply deeper; when they too
+            // reach beta by that margin, the node is cut (several moves
+            // refute it).
+            let mut extension = 0;
+            if let (Some(entry), true) = (entry, Some(mv) == hash_move) {
+                let singular = ply > 0
+                    && excluded.is_none()
+                    && depth >= SINGULAR_DEPTH
+                    && ply < 2 * self.root_depth
+                    && entry.depth as i32 >= depth - 3
+                    && entry.bound != Bound::Upper
+                    && entry.value.abs() < MATE_BOUND;
+                if singular {
+                    let singular_beta = entry.value - SINGULAR_MARGIN * depth;
+                    self.excluded[ply] = Some(mv);
+                    let value = self.search(
+                        (depth - 1) / 2,
+                        singular_beta - 1,
+                        singular_beta,
+                        ply,
+                        false,
+                    );
+                    self.excluded[ply] = None;
+                    if self.stopped {
+                        return 0;
+                    }
+                    if value < singular_beta {
+                        extension = 1;
+                    } else if singular_beta >= beta {
+                        self.lists[ply] = list;
+                        return singular_beta;
+                    }
+                }
+            }
             let searched = moves_searched;
             moves_searched += 1;
             self.played[ply] = Some(piece_to);
@@ -952,18 +1010,18 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             self.check_limits();
             let gives_check = self.tree.node().in_check;
             let value = if searched == 0 {
-                -self.search(depth - 1, -beta, -alpha, ply + 1, pv_node)
+                -self.search(depth - 1 + extension, -beta, -alpha, ply + 1, pv_node)
             } else {
                 let mut reduction = 0;
                 if depth >= 3 && searched >= 3 && !tactical && !in_check && !gives_check {
                     reduction = late_move_reduction(depth, searched, pv_node);
-                    // Quiet moves that followed these moves well before are
-                    // reduced less, those that failed after them more.
-                    let continuation = self
-                        .engine
-                        .ordering
-                        .continuation_score(&context.previous, piece_to);
-                    reduction = (reduction - continuation / HISTORY_REDUCTION_DIVISOR)
+                    // Quiet moves that cut nodes off before (anywhere, and
+                    // after these moves) are reduced less, those that
+                    // failed more.
+                    let ordering = &self.engine.ordering;
+                    let history = ordering.continuation_score(&context.previous, piece_to)
+                        + ordering.history_score(self.tree.rules(), side, &mv);
+                    reduction = (reduction - history / HISTORY_REDUCTION_DIVISOR)
                         .clamp(0, (depth - 2).max(0));
                 }
                 let mut value =
@@ -1012,6 +1070,9 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             }
         }
         self.lists[ply] = list;
+        if excluded.is_some() {
+            return best_value;
+        }
         if ply == 0 && !self.excluded_root_moves.is_empty() {
             // A search of some root moves only: its value is not the
             // position's, and its best move must not become the hash move.

@@ -2,9 +2,11 @@
 //! (most valuable victim, least valuable attacker) and promotion gain, then
 //! the killer moves of the ply, then the countermove (the quiet move that
 //! last refuted the opponent's previous move), then quiet moves by their
-//! history score (from-to history plus continuation history: how a quiet
-//! move fared after the previous move and after the side's own move before
-//! it, each named by side, kind and destination, see [`PieceTo`]), then the
+//! history score (from-to history: how a quiet move fared wherever it was
+//! tried, plus continuation history: how it fared after the previous move
+//! and after the side's own move before it, each named by side, kind and
+//! destination, see [`PieceTo`]; both rise when the move cuts a node off
+//! and fall when another quiet move does after it was tried), then the
 //! captures and promotions that lose material by the exchange on their
 //! square ([`super::see`]; the search demotes them as they come up).
 
@@ -23,6 +25,8 @@ const COUNTERMOVE: i32 = KILLER - 1;
 /// other engines), so that an entry follows recent cut-offs and no sum of
 /// the two plies' entries can reach the countermove's score.
 const CONTINUATION_LIMIT: i32 = 16_384;
+/// History entries stay within this many points either way.
+const HISTORY_LIMIT: i32 = 16_384;
 /// The most entries the continuation history keeps: 8 MB. Chess needs
 /// under a million; a variant with many kinds on a big board (16x16) would
 /// need far more, and shares entries instead (the index wraps around).
@@ -135,6 +139,25 @@ impl<M: Copy> OrderingTables<M> {
             .flatten()
             .map(|&before| i32::from(self.continuation[self.continuation_index(before, current)]))
             .sum()
+    }
+
+    /// Moves a history entry by `bonus`, less the part of the entry that
+    /// `bonus` is of the limit (so it never leaves ±[`HISTORY_LIMIT`]).
+    fn update_history(&mut self, index: usize, bonus: i32) {
+        let entry = self.history[index];
+        let updated = entry + bonus - entry * bonus.abs() / HISTORY_LIMIT;
+        self.history[index] = updated.clamp(-HISTORY_LIMIT, HISTORY_LIMIT);
+    }
+
+    /// The history score of the quiet move `mv` of `side`: how often it
+    /// cut off nodes, less how often it failed where another did.
+    pub fn history_score<R: Rules<Move = M> + ?Sized>(
+        &self,
+        rules: &R,
+        side: Color,
+        mv: &M,
+    ) -> i32 {
+        self.history[history_index(rules, side, mv)]
     }
 
     /// Moves the entry of `current` after `before` by `bonus`, less the
@@ -289,8 +312,8 @@ impl<M: Copy + Eq> OrderingTables<M> {
     /// Records the quiet move `best` that cut off the node of `position` at
     /// `context`, `depth` plies deep, after the quiet moves `failed` were
     /// searched there: a killer of the ply, the countermove of the move
-    /// before, its history up; continuation history up for `best` and
-    /// down for each of `failed`, by `(depth²).min(400) * 16`.
+    /// before; from-to and continuation history up for `best` and down for
+    /// each of `failed`, by `(depth²).min(400) * 16`.
     pub fn reward_quiet<R: Rules<Move = M> + ?Sized>(
         &mut self,
         rules: &R,
@@ -307,12 +330,14 @@ impl<M: Copy + Eq> OrderingTables<M> {
             }
         }
         let side = position.side_to_move();
-        let entry = &mut self.history[history_index(rules, side, best)];
-        *entry = entry.saturating_add(depth * depth).min(KILLER / 2);
         if let Some(before) = context.previous[0] {
             self.countermoves[before.0] = Some(*best);
         }
         let bonus = (depth * depth).min(400) * 16;
+        self.update_history(history_index(rules, side, best), bonus);
+        for mv in failed {
+            self.update_history(history_index(rules, side, mv), -bonus);
+        }
         let best = self.piece_to(rules, position, best);
         for before in context.previous.into_iter().flatten() {
             self.update_continuation(before, best, bonus);
