@@ -7,7 +7,7 @@
 //!
 //! What is fitted: the scalar weights of [`EvaluationWeights`] and the
 //! material value and endgame value of every non-royal kind, and on request
-//! the square tables ([`squares`]); `k` is fitted first, for the
+//! the square tables ([`fit_squares`]); `k` is fitted first, for the
 //! weights the search ran with, and then kept. The search is coordinate
 //! descent with the real evaluator (no linearisation, so terms that are not
 //! linear in a weight, such as mobility through a kind's value, are fitted

@@ -1,6 +1,6 @@
 //! Structure-aware fuzzing of every reader besides the rules files (those
 //! are in `fuzz_rules.rs`): FEN, move text, records, the UCI and XBoard
-//! loops and self-play summaries. Inputs are built from each format's own
+//! loops, self-play summaries and weights files. Inputs are built from each format's own
 //! pieces (fields, squares, letters, tags, commands, hostile numbers) and
 //! from mutations of valid inputs. Whatever comes in, nothing panics, what
 //! is accepted round-trips, and the protocol loops answer their last
@@ -510,6 +510,72 @@ proptest! {
                 let mut twice = summary.clone();
                 prop_assert!(twice.merge(&summary).is_err(), "{text}");
             }
+        }
+    }
+}
+
+/// A weights file with every kind of setting, square tables included.
+fn weights_text() -> String {
+    let rank = "0 5 -5 10 10 -5 5 0";
+    let table = vec![rank; 8].join(" / ");
+    let bundled = std::fs::read_to_string(common::variants_dir().join("chess.weights"))
+        .expect("the bundled chess weights");
+    format!("{bundled}squares knight = {table}\nendgame-squares king = {table}\n")
+}
+
+/// Pieces of a weights file.
+fn weights_token() -> impl Strategy<Value = String> + Clone {
+    prop_oneof![
+        Just("=".to_string()),
+        Just("/".to_string()),
+        Just("#".to_string()),
+        Just("\n".to_string()),
+        Just(" ".to_string()),
+        Just("squares ".to_string()),
+        Just("endgame-squares king".to_string()),
+        Just("value king".to_string()),
+        Just("-".to_string()),
+        Just("99999999999".to_string()),
+        Just("1e308".to_string()),
+        Just("NaN".to_string()),
+        "[0-9]{1,4}".prop_map(|s| s),
+    ]
+}
+
+proptest! {
+    #![proptest_config(config(64))]
+
+    /// A weights file is refused with an error (and changes nothing) or
+    /// applied, and what is applied is written back to a file that applies
+    /// to the same variant.
+    #[test]
+    fn weights_file_never_panics_and_what_it_sets_round_trips(
+        edits in prop::collection::vec(edit(weights_token()), 0..4),
+    ) {
+        use varc_runtime::weights::WeightsFile;
+        let text = mutate(&weights_text(), &edits);
+        let mut variant = common::variant("chess");
+        let before = variant.clone();
+        match WeightsFile::parse(&text).map(|file| file.apply(&mut variant)) {
+            Ok(Ok(())) => {
+                let written = WeightsFile::write(&variant, "fuzz");
+                let mut again = common::variant("chess");
+                WeightsFile::parse(&written)
+                    .and_then(|file| file.apply(&mut again))
+                    .unwrap_or_else(|e| panic!("{text:?} -> {written:?} does not apply: {e}"));
+                let evaluator = varc_runtime::eval::Evaluator::new(&again);
+                let first = varc_runtime::eval::Evaluator::new(&variant);
+                for kind in 0..variant.pieces.len() {
+                    prop_assert_eq!(evaluator.value(kind), first.value(kind));
+                    prop_assert_eq!(evaluator.endgame_value(kind), first.endgame_value(kind));
+                }
+                prop_assert_eq!(again.evaluation, variant.evaluation);
+                let tables = |v: &varc_runtime::model::Variant| {
+                    v.pieces.iter().map(|p| p.square_bonuses.clone()).collect::<Vec<_>>()
+                };
+                prop_assert_eq!(tables(&again), tables(&variant));
+            }
+            Ok(Err(_)) | Err(_) => prop_assert_eq!(variant, before),
         }
     }
 }

@@ -48,6 +48,15 @@ fn tune_figures(args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).expect("JSON figures")
 }
 
+/// The kind of `variant` named `name`.
+fn kind_of(variant: &varc_runtime::model::Variant, name: &str) -> usize {
+    variant
+        .pieces
+        .iter()
+        .position(|p| p.name == name)
+        .expect("the variant has the piece")
+}
+
 fn text(path: &Path) -> String {
     std::fs::read_to_string(path).expect("file written")
 }
@@ -283,11 +292,7 @@ fn endgame_values_are_read_checked_and_written() {
     let mut variant = common::variant("chess");
     let file = WeightsFile::parse("endgame-value rook = 5.5\n").expect("reads");
     file.apply(&mut variant).expect("chess has rooks");
-    let rook = variant
-        .pieces
-        .iter()
-        .position(|p| p.name == "rook")
-        .expect("rook");
+    let rook = kind_of(&variant, "rook");
     assert_eq!(variant.pieces[rook].endgame_value, Some(5.5));
     assert_eq!(Evaluator::new(&variant).endgame_value(rook), 550);
     let written = WeightsFile::write(&variant, "test");
@@ -318,11 +323,7 @@ fn square_tables_are_read_checked_and_written() {
     let table = ranks.join(" / ");
     let file = WeightsFile::parse(&format!("squares knight = {table}\n")).expect("reads");
     file.apply(&mut variant).expect("chess has knights");
-    let knight = variant
-        .pieces
-        .iter()
-        .position(|p| p.name == "knight")
-        .expect("knight");
+    let knight = kind_of(&variant, "knight");
     let bonuses = variant.pieces[knight]
         .square_bonuses
         .clone()
@@ -400,11 +401,7 @@ fn square_tables_learn_where_a_piece_wins() {
     let (before, after) = fit.validation.expect("a validation set");
     assert!(after < before, "{before} -> {after}");
     assert!(fit.loss.1 < fit.loss.0, "{:?}", fit.loss);
-    let knight = variant
-        .pieces
-        .iter()
-        .position(|p| p.name == "knight")
-        .expect("knight");
+    let knight = kind_of(&variant, "knight");
     let bonuses = fit.variant.pieces[knight]
         .square_bonuses
         .clone()

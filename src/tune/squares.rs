@@ -179,6 +179,9 @@ fn with_change(variant: &Variant, change: &[f64]) -> Variant {
             middlegame: vec![0; cells],
             endgame: vec![0; cells],
         });
+        // A model made by hand may have tables of another size.
+        bonuses.middlegame.resize(cells, 0);
+        bonuses.endgame.resize(cells, 0);
         for cell in 0..cells {
             let index = parameter(kind, cells, cell);
             let add = |old: i32, delta: f64| {
