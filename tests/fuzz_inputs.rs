@@ -517,7 +517,7 @@ proptest! {
 /// A weights file with every kind of setting, square tables included.
 fn weights_text() -> String {
     let rank = "0 5 -5 10 10 -5 5 0";
-    let table = vec![rank; 8].join(" / ");
+    let table = [rank; 8].join(" / ");
     let bundled = std::fs::read_to_string(common::variants_dir().join("chess.weights"))
         .expect("the bundled chess weights");
     format!("{bundled}squares knight = {table}\nendgame-squares king = {table}\n")

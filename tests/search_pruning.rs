@@ -278,7 +278,7 @@ fn kingcapture_late_move_pruning_does_not_leave_the_king_to_be_taken() {
     assert_white_king_saved("4k3/8/8/8/4r3/8/8/Q3K2R w - - 0 1", 8);
 }
 
-/// Singular extensions search at depth 7 and beyond: the other moves of a
+/// Singular extensions search at depth 6 and beyond: the other moves of a
 /// node without its hash move, at the same ply, and may cut the node when
 /// they reach beta too. They search real moves only, so the rules'
 /// answers stand in the variants where pruning by a pass is off: the

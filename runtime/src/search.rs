@@ -113,7 +113,7 @@ const EXCHANGE_PRUNING_CAPTURE_MARGIN: i32 = 150;
 const LATE_MOVE_PRUNING_DEPTH: i32 = 7;
 /// Singular extensions: from this depth, and the margin below the hash
 /// entry's value per ply.
-const SINGULAR_DEPTH: i32 = 7;
+const SINGULAR_DEPTH: i32 = 6;
 const SINGULAR_MARGIN: i32 = 2;
 /// Internal iterative reduction: from this depth, a node without a hash
 /// move is searched one ply shallower.
