@@ -525,20 +525,23 @@ fn weights_text() -> String {
 
 /// Pieces of a weights file.
 fn weights_token() -> impl Strategy<Value = String> + Clone {
+    let pieces = [
+        "=",
+        "/",
+        "#",
+        "\n",
+        " ",
+        "squares ",
+        "endgame-squares king",
+        "value king",
+        "-",
+        "99999999999",
+        "1e308",
+        "NaN",
+    ];
     prop_oneof![
-        Just("=".to_string()),
-        Just("/".to_string()),
-        Just("#".to_string()),
-        Just("\n".to_string()),
-        Just(" ".to_string()),
-        Just("squares ".to_string()),
-        Just("endgame-squares king".to_string()),
-        Just("value king".to_string()),
-        Just("-".to_string()),
-        Just("99999999999".to_string()),
-        Just("1e308".to_string()),
-        Just("NaN".to_string()),
-        "[0-9]{1,4}".prop_map(|s| s),
+        prop::sample::select(pieces.to_vec()).prop_map(str::to_string),
+        "[0-9]{1,4}",
     ]
 }
 
