@@ -392,15 +392,7 @@ impl WeightsFile {
                 line: table.line,
                 message,
             };
-            let Some(kind) = variant.pieces.iter().position(|p| p.name == table.piece) else {
-                let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
-                return Err(error(format!(
-                    "{} has no piece `{}` (its pieces: {})",
-                    variant.name,
-                    table.piece,
-                    names.join(", ")
-                )));
-            };
+            let kind = kind_named(variant, &table.piece).map_err(error)?;
             let rows_fit = table.ranks.len() == usize::from(ranks)
                 && table
                     .ranks
@@ -486,6 +478,22 @@ fn write_ranks(table: &[i32], files: u8) -> String {
     rows.join(" / ")
 }
 
+/// The kind of `variant` named `piece`, or why there is none.
+fn kind_named(variant: &Variant, piece: &str) -> Result<usize, String> {
+    variant
+        .pieces
+        .iter()
+        .position(|p| p.name == piece)
+        .ok_or_else(|| {
+            let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
+            format!(
+                "{} has no piece `{piece}` (its pieces: {})",
+                variant.name,
+                names.join(", ")
+            )
+        })
+}
+
 /// The kinds of the pieces `values` name, in order; refused if a piece is
 /// unknown or royal (`setting` names the line's kind in the message).
 fn piece_kinds(
@@ -495,17 +503,10 @@ fn piece_kinds(
 ) -> Result<Vec<usize>, WeightsError> {
     let mut kinds = Vec::with_capacity(values.len());
     for (piece, _) in values {
-        let Some(kind) = variant.pieces.iter().position(|p| p.name == *piece) else {
-            let names: Vec<&str> = variant.pieces.iter().map(|p| p.name.as_str()).collect();
-            return Err(WeightsError {
-                line: 0,
-                message: format!(
-                    "`{setting} {piece}`: {} has no piece `{piece}` (its pieces: {})",
-                    variant.name,
-                    names.join(", ")
-                ),
-            });
-        };
+        let kind = kind_named(variant, piece).map_err(|message| WeightsError {
+            line: 0,
+            message: format!("`{setting} {piece}`: {message}"),
+        })?;
         if variant.pieces[kind].royal {
             return Err(WeightsError {
                 line: 0,

@@ -58,8 +58,9 @@ pub struct TuneArgs {
     #[arg(long, num_args = 1.., value_name = "FILE")]
     pub records: Vec<PathBuf>,
     /// Fit a bonus per kind, square and phase too (square tables), after
-    /// the scalar weights: worth it with many games (tens of thousands of
-    /// positions per kind), as the validation loss shows.
+    /// the scalar weights. They need tens of thousands of games worth
+    /// learning from: a lower validation loss need not mean stronger play
+    /// (see the README's tuning section).
     #[arg(long)]
     pub squares: bool,
     /// Print the figures as JSON.
@@ -108,21 +109,20 @@ pub fn run(args: TuneArgs) -> ExitCode {
     };
     let (fitting, validation) = (samples.fitting, samples.validation);
     let spinner = ProgressBar::new_spinner();
-    let fitted = fit(&rules, &variant, &fitting, &validation, &mut |message| {
+    let mut tick = |message: &str| {
         spinner.set_message(message.to_string());
         spinner.tick();
-    });
+    };
+    let fitted = fit(&rules, &variant, &fitting, &validation, &mut tick);
     let squares = args.squares.then(|| {
+        let variant = &fitted.variant;
         fit_squares(
             &rules,
-            &fitted.variant,
+            variant,
             &fitting,
             &validation,
             fitted.scale,
-            &mut |message| {
-                spinner.set_message(message.to_string());
-                spinner.tick();
-            },
+            &mut tick,
         )
     });
     spinner.finish_and_clear();

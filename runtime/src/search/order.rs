@@ -144,9 +144,7 @@ impl<M: Copy> OrderingTables<M> {
     /// Moves a history entry by `bonus`, less the part of the entry that
     /// `bonus` is of the limit (so it never leaves ±[`HISTORY_LIMIT`]).
     fn update_history(&mut self, index: usize, bonus: i32) {
-        let entry = self.history[index];
-        let updated = entry + bonus - entry * bonus.abs() / HISTORY_LIMIT;
-        self.history[index] = updated.clamp(-HISTORY_LIMIT, HISTORY_LIMIT);
+        self.history[index] = gravity(self.history[index], bonus, HISTORY_LIMIT);
     }
 
     /// The history score of the quiet move `mv` of `side`: how often it
@@ -166,10 +164,15 @@ impl<M: Copy> OrderingTables<M> {
     fn update_continuation(&mut self, before: PieceTo, current: PieceTo, bonus: i32) {
         let index = self.continuation_index(before, current);
         let entry = i32::from(self.continuation[index]);
-        let updated = entry + bonus - entry * bonus.abs() / CONTINUATION_LIMIT;
         // Within ±16,384, so within an i16.
-        self.continuation[index] = updated.clamp(-CONTINUATION_LIMIT, CONTINUATION_LIMIT) as i16;
+        self.continuation[index] = gravity(entry, bonus, CONTINUATION_LIMIT) as i16;
     }
+}
+
+/// `entry` moved by `bonus`, less the part of the entry that `bonus` is of
+/// `limit`: it follows recent results and never leaves ±`limit`.
+fn gravity(entry: i32, bonus: i32, limit: i32) -> i32 {
+    (entry + bonus - entry * bonus.abs() / limit).clamp(-limit, limit)
 }
 
 fn history_index<R: Rules + ?Sized>(rules: &R, color: Color, mv: &R::Move) -> usize {
