@@ -19,15 +19,19 @@
 //! lower one end it (so a fit that would only learn its own games keeps the
 //! weights it started from).
 //!
-//! Positions come from games played with [`crate::selfplay::play_game`], or
-//! from recorded games ([`record_samples`]):
+//! Positions come from games played with [`crate::selfplay::play_game`],
+//! from recorded games ([`record_samples`]), or ready labelled from a file
+//! ([`labelled_fens`]: another engine's judgement of each position, say).
+//! From games, they are
 //! those after the opening, where the side to move is not in check
 //! and the move played neither captures nor promotes (the evaluation is a
 //! judgement of quiet positions). Every tenth game is kept apart as a
 //! validation set, whose loss is reported before and after.
 
+mod positions;
 mod squares;
 
+pub use positions::{labelled_fens, PositionTally};
 pub use squares::{fit_squares, SquareFit};
 
 use crate::selfplay::{play_game, Settings};

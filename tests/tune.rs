@@ -414,3 +414,94 @@ fn square_tables_learn_where_a_piece_wins() {
         (bonuses.endgame[28], bonuses.endgame[0])
     );
 }
+
+/// Labelled positions in both forms tuners share, with a comment, an empty
+/// line and a line that does not read (its label is out of range).
+const LABELLED: &str = "\
+# White a queen up wins, Black a queen up wins, level is level
+4k3/8/8/8/8/8/3Q4/4K3 w - - [0.95]
+4k3/3q4/8/8/8/8/8/4K3 b - - [0.05]
+4k3/3p4/8/8/8/8/3P4/4K3 w - - c9 \"1/2-1/2\";
+
+4k3/8/8/8/8/8/3R4/4K3 b - - c9 \"1-0\";
+4k3/8/8/8/8/8/3R4/4K3 b - - [1.5]
+";
+
+#[test]
+fn tune_reads_labelled_positions_and_refuses_the_lines_that_do_not_read() {
+    let dir = scratch("positions");
+    let positions = dir.join("labelled.epd");
+    std::fs::write(&positions, LABELLED.repeat(5)).expect("positions written");
+    let out = dir.join("chess.weights");
+    let (positions_text, out_text) = (positions.display().to_string(), out.display().to_string());
+    let rules = rules_file("chess");
+    let args = [
+        "tune",
+        &rules,
+        "--positions",
+        &positions_text,
+        "--out",
+        &out_text,
+        "--json",
+    ];
+    let output = varc(&args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("labelled.epd: line 7: the label `1.5`"),
+        "the bad line is named: {stderr}"
+    );
+    let figures: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON figures");
+    // Four positions read of each of the five copies; every tenth is kept
+    // apart.
+    assert_eq!(figures["positions"].as_u64(), Some(18), "{figures}");
+    assert_eq!(
+        figures["validation_positions"].as_u64(),
+        Some(2),
+        "{figures}"
+    );
+    let (before, after) = (
+        figures["loss_before"].as_f64().expect("a loss"),
+        figures["loss_after"].as_f64().expect("a loss"),
+    );
+    assert!(after <= before, "{figures}");
+    assert!(
+        text(&out).contains("20 labelled positions"),
+        "{}",
+        text(&out)
+    );
+
+    // No position at all: refused, nothing written; records and positions
+    // together: refused.
+    let empty = dir.join("empty.epd");
+    std::fs::write(&empty, "# nothing\n").expect("written");
+    let other = dir.join("other.weights");
+    let (empty_text, other_text) = (empty.display().to_string(), other.display().to_string());
+    let output = varc(&[
+        "tune",
+        &rules,
+        "--positions",
+        &empty_text,
+        "--out",
+        &other_text,
+    ]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("no labelled position"));
+    let output = varc(&[
+        "tune",
+        &rules,
+        "--positions",
+        &positions_text,
+        "--records",
+        &positions_text,
+        "--out",
+        &other_text,
+    ]);
+    assert!(!output.status.success());
+    assert!(!other.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -6,6 +6,7 @@
 //! SPRT ([`stats`]).
 
 pub mod play;
+pub mod positions;
 pub mod stats;
 pub mod uci_engine;
 

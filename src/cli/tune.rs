@@ -1,6 +1,7 @@
 //! `varc tune FILE [--games N] [--depth D] [--seed S] [--opening-plies P]
-//! [--max-plies M] [--threads T] [--weights W] [--records FILE...] [--out FILE] [--json]`:
-//! plays the engine against itself (or reads recorded games), fits the
+//! [--max-plies M] [--threads T] [--weights W] [--records FILE... | --positions FILE...]
+//! [--squares] [--out FILE] [--json]`: plays the engine against itself (or
+//! reads recorded games, or labelled positions), fits the
 //! evaluation's weights and piece values to the results (see
 //! [`varc::tune`]) and writes them as a weights file, which
 //! `varc build --weights`, `varc uci --weights` and `varc xboard --weights`
@@ -12,7 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use varc::interp::Interpreter;
 use varc::selfplay::Settings;
-use varc::tune::{collect_samples, fit, fit_squares, record_samples, Samples};
+use varc::tune::{collect_samples, fit, fit_squares, labelled_fens, record_samples, Samples};
+use varc_runtime::model::Variant;
 use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
 use varc_runtime::weights::{WeightsFile, WEIGHT_NAMES};
@@ -57,6 +59,12 @@ pub struct TuneArgs {
     /// are left out.
     #[arg(long, num_args = 1.., value_name = "FILE")]
     pub records: Vec<PathBuf>,
+    /// Learn from these labelled positions instead of games: one a line,
+    /// `FEN [LABEL]` or `FEN c9 "LABEL";`, the label White's expected
+    /// score (1-0, 0-1, 1/2-1/2 or a number from 0 to 1), such as
+    /// `bench/label_positions.py` writes from another engine's scores.
+    #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with = "records")]
+    pub positions: Vec<PathBuf>,
     /// Fit a bonus per kind, square and phase too (square tables), after
     /// the scalar weights. They need tens of thousands of games worth
     /// learning from: a lower validation loss need not mean stronger play
@@ -92,7 +100,12 @@ pub fn run(args: TuneArgs) -> ExitCode {
         opening_plies: args.opening_plies,
         max_plies: args.max_plies.max(1),
     };
-    let (samples, source) = if args.records.is_empty() {
+    let (samples, source) = if !args.positions.is_empty() {
+        let Some((samples, count)) = read_positions(&variant, &args.positions) else {
+            return ExitCode::FAILURE;
+        };
+        (samples, format!("{count} labelled positions"))
+    } else if args.records.is_empty() {
         let Some(samples) = play_for_samples(&rules, &settings, args.threads) else {
             return ExitCode::FAILURE;
         };
@@ -225,29 +238,9 @@ fn read_records(
     paths: &[PathBuf],
     skip_plies: u32,
 ) -> Option<(Samples<Position>, usize)> {
-    let mut texts = Vec::new();
-    for path in paths {
-        // Bounded like every file varc reads: a larger collection is
-        // given as several files.
-        match varc::bounded::read_text(path) {
-            Ok(text) => texts.push((path.display().to_string(), text)),
-            Err(error) => {
-                eprintln!("error: {error}");
-                return None;
-            }
-        }
-    }
+    let texts = read_texts(paths)?;
     let (samples, tally) = record_samples(rules, &texts, skip_plies);
-    const SHOWN: usize = 5;
-    for refusal in tally.refused.iter().take(SHOWN) {
-        eprintln!("warning: left out {refusal}");
-    }
-    if tally.refused.len() > SHOWN {
-        eprintln!(
-            "warning: left out {} more records that do not load",
-            tally.refused.len() - SHOWN
-        );
-    }
+    warn_left_out(&tally.refused, "records that do not load");
     if tally.unfinished > 0 {
         eprintln!("note: {} games without a result left out", tally.unfinished);
     }
@@ -258,6 +251,48 @@ fn read_records(
         return None;
     }
     Some((samples, tally.games))
+}
+
+/// The labelled positions in `paths` and how many there are (`None`,
+/// reported, when a file cannot be read or has no position). Lines that
+/// do not read are reported, the first few in full, and left out.
+fn read_positions(variant: &Variant, paths: &[PathBuf]) -> Option<(Samples<Position>, usize)> {
+    let texts = read_texts(paths)?;
+    let (samples, tally) = labelled_fens(variant, &texts);
+    warn_left_out(&tally.refused, "lines that do not read");
+    if tally.positions == 0 {
+        eprintln!("error: no labelled position read");
+        return None;
+    }
+    Some((samples, tally.positions))
+}
+
+/// Each of `paths` with its text (`None`, reported, when one cannot be
+/// read). Bounded like every file varc reads: a larger collection is given
+/// as several files.
+fn read_texts(paths: &[PathBuf]) -> Option<Vec<(String, String)>> {
+    let mut texts = Vec::new();
+    for path in paths {
+        match varc::bounded::read_text(path) {
+            Ok(text) => texts.push((path.display().to_string(), text)),
+            Err(error) => {
+                eprintln!("error: {error}");
+                return None;
+            }
+        }
+    }
+    Some(texts)
+}
+
+/// Reports what was left out, the first few in full.
+fn warn_left_out(refused: &[String], what: &str) {
+    const SHOWN: usize = 5;
+    for refusal in refused.iter().take(SHOWN) {
+        eprintln!("warning: left out {refusal}");
+    }
+    if refused.len() > SHOWN {
+        eprintln!("warning: left out {} more {what}", refused.len() - SHOWN);
+    }
 }
 
 /// Whether `path` may be written: absent, or a weights file varc wrote.

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use varc::interp::Interpreter;
 use varc_bench::matches::play::{play_game, score_text, Control, SearchTotals};
+use varc_bench::matches::positions::quiet_positions;
 use varc_bench::matches::stats::{elo_text, sprt_bounds, Tally};
 use varc_bench::matches::uci_engine::UciEngine;
 use varc_bench::matches::{random_openings, read_openings};
@@ -70,6 +71,13 @@ struct Args {
     /// adjudicated results), for `varc tune --records` and other readers.
     #[arg(long)]
     pgn: Option<PathBuf>,
+    /// Append the quiet positions of every game (after its opening: the
+    /// side to move not in check, the move played neither capturing nor
+    /// promoting) to this file as `FEN [SCORE]`, White's score of the game,
+    /// for `varc tune --positions` or for another engine to label
+    /// (`bench/label_positions.py --fens`).
+    #[arg(long)]
+    fens: Option<PathBuf>,
 }
 
 fn parse_sprt(text: &str) -> Result<(f64, f64), String> {
@@ -146,6 +154,9 @@ fn run(args: Args) -> Result<(), String> {
             let record = play_game(&rules, opening, pair, &control)?;
             if let Some(path) = &args.pgn {
                 append(path, &format!("{}\n", record.record))?;
+            }
+            if let Some(path) = &args.fens {
+                append(path, &quiet_positions(&rules, &record, opening.len())?)?;
             }
             let first_score = if first_is_white {
                 record.white_score

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""Labels the quiet positions of recorded chess games with another engine's
+judgement, for `varc tune --positions`.
+
+Game results are a noisy label: one blunder at move 60 relabels every
+position before it. A stronger engine's score of each position is a far
+sharper one, so a few hundred games teach the evaluation what thousands of
+results would. This reads games (PGN, such as `match --pgn` writes), keeps
+the positions after the opening where the side to move is not in check and
+the move played neither captures nor promotes (as `varc tune` does with
+results), each once, or reads positions of any variant that `match --fens`
+wrote, and asks a UCI engine (Fairy-Stockfish by default) for
+its score at a fixed depth. The score becomes White's expected score,
+`1 / (1 + 10^(-cp / 400))` (a mate is 1 or 0); `varc tune` fits its own
+scale to it. Each output line is `FEN [LABEL]`.
+
+    python3 bench/label_positions.py games.pgn --depth 8 --jobs 2 -o labelled.epd
+    varc tune variants/chess.rules --positions labelled.epd --squares -o chess.weights
+    # any variant the engine plays: positions from `match --fens`
+    python3 bench/label_positions.py --fens capa.fens --variant capablanca -o capa.epd
+
+The PGN reader is python-chess's, so games given as PGN must be chess.
+"""
+
+import argparse
+import multiprocessing
+import subprocess
+import sys
+
+
+import chess
+import chess.pgn
+
+
+def quiet_positions(paths, skip_plies, every, seen):
+    """The FENs of the quiet positions of the chess games in `paths`, each
+    once (by their first four fields, remembered in `seen`), every
+    `every`-th of each game after its first `skip_plies` plies."""
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            while True:
+                game = chess.pgn.read_game(handle)
+                if game is None:
+                    break
+                board = game.board()
+                for ply, move in enumerate(game.mainline_moves()):
+                    quiet = not board.is_check() and not board.is_capture(move) and move.promotion is None
+                    if ply >= skip_plies and quiet and ply % every == 0:
+                        fen = board.fen()
+                        key = " ".join(fen.split()[:4])
+                        if key not in seen:
+                            seen.add(key)
+                            yield fen
+                    board.push(move)
+
+
+def listed_positions(paths, every, seen):
+    """The FENs of files of `FEN [LABEL]` lines (`match --fens` writes
+    them, for any variant), each once, every `every`-th line."""
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            for number, line in enumerate(handle):
+                fen = line.split("[")[0].strip()
+                key = " ".join(fen.split()[:4])
+                if fen and not fen.startswith("#") and number % every == 0 and key not in seen:
+                    seen.add(key)
+                    yield fen
+
+
+def expected_score(white_cp=None, white_mate=None):
+    """White's expected score for a centipawn score or a mate in N (both
+    from White's side)."""
+    if white_mate is not None:
+        return 1.0 if white_mate > 0 else 0.0
+    return 1.0 / (1.0 + 10.0 ** (-white_cp / 400.0))
+
+
+class Labeller:
+    """One UCI engine process, spoken to directly (python-chess's engine
+    layer costs more per position than a shallow search)."""
+
+    def __init__(self, command, depth, variant):
+        self.depth = depth
+        self.process = subprocess.Popen(
+            [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
+        )
+        self.send("uci")
+        self.wait_for("uciok")
+        self.send("setoption name Threads value 1")
+        self.send("setoption name Hash value 16")
+        if variant != "chess":
+            self.send(f"setoption name UCI_Variant value {variant}")
+        self.send("isready")
+        self.wait_for("readyok")
+
+    def send(self, line):
+        self.process.stdin.write(line + "\n")
+
+    def wait_for(self, word):
+        for line in self.process.stdout:
+            if line.split()[:1] == [word]:
+                return
+        raise RuntimeError(f"the engine ended before `{word}`")
+
+    def score(self, fen):
+        """White's expected score of `fen`."""
+        self.send(f"position fen {fen}")
+        self.send(f"go depth {self.depth}")
+        cp, mate = 0, None
+        for line in self.process.stdout:
+            words = line.split()
+            if words[:1] == ["bestmove"]:
+                break
+            if "score" in words and "multipv" not in words[:1]:
+                at = words.index("score")
+                kind, value = words[at + 1], int(words[at + 2])
+                cp, mate = (value, None) if kind == "cp" else (0, value)
+        white = fen.split()[1] == "w"
+        if mate is not None:
+            return expected_score(white_mate=mate if white else -mate)
+        return expected_score(white_cp=cp if white else -cp)
+
+
+LABELLER = None
+
+
+def start_engine(command, depth, variant):
+    global LABELLER
+    LABELLER = Labeller(command, depth, variant)
+
+
+def label(fen):
+    return fen, LABELLER.score(fen)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", help="PGN files of chess games")
+    parser.add_argument("--fens", nargs="+", default=[], help="files of `FEN [LABEL]` lines (match --fens), any variant")
+    parser.add_argument("--variant", default="chess", help="the engine's UCI_Variant")
+    parser.add_argument("-o", "--out", required=True, help="where to write the labelled positions")
+    parser.add_argument("--engine", default="/usr/games/fairy-stockfish", help="the UCI engine that labels")
+    parser.add_argument("--depth", type=int, default=10, help="its search depth per position")
+    parser.add_argument("--skip-plies", type=int, default=8, help="plies of each game left out (the opening)")
+    parser.add_argument("--every", type=int, default=1, help="keep every N-th ply of a game only")
+    parser.add_argument("--limit", type=int, default=0, help="at most this many positions (0: all)")
+    parser.add_argument("--jobs", type=int, default=1, help="engine processes")
+    args = parser.parse_args()
+
+    seen = set()
+    every = max(1, args.every)
+    fens = list(quiet_positions(args.games, args.skip_plies, every, seen))
+    fens += list(listed_positions(args.fens, every, seen))
+    if args.limit:
+        fens = fens[: args.limit]
+    if not fens:
+        sys.exit("error: no quiet position in the games")
+    print(f"labelling {len(fens)} positions at depth {args.depth}", file=sys.stderr)
+    with open(args.out, "w", encoding="utf-8") as out, multiprocessing.Pool(
+        args.jobs, initializer=start_engine, initargs=(args.engine, args.depth, args.variant)
+    ) as pool:
+        out.write(f"# {len(fens)} quiet positions labelled by {args.engine} at depth {args.depth}\n")
+        for done, (fen, score) in enumerate(pool.imap(label, fens, chunksize=64), 1):
+            out.write(f"{fen} [{score:.4f}]\n")
+            if done % 5000 == 0:
+                print(f"{done}/{len(fens)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
