@@ -27,7 +27,6 @@ import multiprocessing
 import subprocess
 import sys
 
-
 import chess
 import chess.pgn
 
@@ -111,10 +110,12 @@ class Labeller:
             words = line.split()
             if words[:1] == ["bestmove"]:
                 break
-            if "score" in words and "multipv" not in words[:1]:
+            if words[:1] == ["info"] and "score" in words:
                 at = words.index("score")
                 kind, value = words[at + 1], int(words[at + 2])
                 cp, mate = (value, None) if kind == "cp" else (0, value)
+        else:
+            raise RuntimeError(f"the engine ended while searching {fen}")
         white = fen.split()[1] == "w"
         if mate is not None:
             return expected_score(white_mate=mate if white else -mate)
@@ -140,7 +141,7 @@ def main():
     parser.add_argument("--variant", default="chess", help="the engine's UCI_Variant")
     parser.add_argument("-o", "--out", required=True, help="where to write the labelled positions")
     parser.add_argument("--engine", default="/usr/games/fairy-stockfish", help="the UCI engine that labels")
-    parser.add_argument("--depth", type=int, default=10, help="its search depth per position")
+    parser.add_argument("--depth", type=int, default=8, help="its search depth per position")
     parser.add_argument("--skip-plies", type=int, default=8, help="plies of each game left out (the opening)")
     parser.add_argument("--every", type=int, default=1, help="keep every N-th ply of a game only")
     parser.add_argument("--limit", type=int, default=0, help="at most this many positions (0: all)")
