@@ -66,9 +66,10 @@ pub struct TuneArgs {
     #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with = "records")]
     pub positions: Vec<PathBuf>,
     /// Fit a bonus per kind, square and phase too (square tables), after
-    /// the scalar weights. They need tens of thousands of games worth
-    /// learning from: a lower validation loss need not mean stronger play
-    /// (see the README's tuning section).
+    /// the scalar weights. They need sharp labels: tens of thousands of
+    /// positions labelled by a strong engine (`--positions`); fitted to game
+    /// results, a lower validation loss need not mean stronger play (see
+    /// the README's tuning section).
     #[arg(long)]
     pub squares: bool,
     /// Print the figures as JSON.
