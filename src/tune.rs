@@ -22,11 +22,11 @@
 //! Positions come from games played with [`crate::selfplay::play_game`],
 //! from recorded games ([`record_samples`]), or ready labelled from a file
 //! ([`labelled_fens`]: another engine's judgement of each position, say).
-//! From games, they are
-//! those after the opening, where the side to move is not in check
-//! and the move played neither captures nor promotes (the evaluation is a
-//! judgement of quiet positions). Every tenth game is kept apart as a
-//! validation set, whose loss is reported before and after.
+//! From games, they are those after the opening, where the side to move is
+//! not in check and the move played neither captures nor promotes (the
+//! evaluation is a judgement of quiet positions). Every tenth game (or
+//! labelled position) is kept apart as a validation set, whose loss is
+//! reported before and after.
 
 mod positions;
 mod squares;

@@ -66,7 +66,7 @@ pub fn labelled_fens(
 fn read_line(variant: &Variant, line: &str) -> Result<Sample<Position>, String> {
     let (fen, label) = split_label(line)?;
     let white_score = parse_label(label)?;
-    let position = parse_fen(variant, fen).map_err(|error| format!("{error}"))?;
+    let position = parse_fen(variant, fen).map_err(|error| error.to_string())?;
     Ok(Sample {
         position,
         white_score,
