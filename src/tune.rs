@@ -424,13 +424,16 @@ fn fit_scale(evaluations: &[f64], samples: &[Sample<impl Clone>]) -> f64 {
     (low + high) / 2.0
 }
 
-/// Fits the weights of `variant` (whose rules are `rules`) to `fitting`;
-/// `progress` hears of each pass.
+/// Fits the weights of `variant` (whose rules are `rules`) to `fitting`,
+/// save the scalar weights named in `fixed` (indices into
+/// [`WEIGHT_NAMES`]), which keep their values; `progress` hears of each
+/// pass.
 pub fn fit<R: Rules + Sync>(
     rules: &R,
     variant: &Variant,
     fitting: &[Sample<R::Position>],
     validation: &[Sample<R::Position>],
+    fixed: &[usize],
     progress: &mut dyn FnMut(&str),
 ) -> Fit
 where
@@ -442,7 +445,10 @@ where
         let candidate = point.variant(variant);
         loss_of(&evaluations(rules, &candidate, fitting), fitting, scale)
     };
-    let mut knobs: Vec<Knob> = (0..WEIGHT_NAMES.len()).map(Knob::Weight).collect();
+    let mut knobs: Vec<Knob> = (0..WEIGHT_NAMES.len())
+        .filter(|i| !fixed.contains(i))
+        .map(Knob::Weight)
+        .collect();
     let pieces = (0..variant.pieces.len()).filter(|&kind| !variant.pieces[kind].royal);
     knobs.extend(pieces.clone().map(Knob::Value));
     knobs.extend(pieces.map(Knob::EndgameValue));

@@ -12,7 +12,7 @@ use varc::tune::{fit_squares, Sample};
 use varc_runtime::eval::Evaluator;
 use varc_runtime::fen::parse_fen;
 use varc_runtime::rules::Rules;
-use varc_runtime::weights::WeightsFile;
+use varc_runtime::weights::{EvaluationWeights, WeightsFile};
 
 fn varc(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_varc"))
@@ -503,5 +503,73 @@ fn tune_reads_labelled_positions_and_refuses_the_lines_that_do_not_read() {
     ]);
     assert!(!output.status.success());
     assert!(!other.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Level positions where the side to move is labelled as the likely
+/// winner: what only the tempo weight can explain.
+const SIDE_TO_MOVE_WINS: &str = "\
+4k3/3p4/8/8/8/8/3P4/4K3 w - - [0.8]
+4k3/3p4/8/8/8/8/3P4/4K3 b - - [0.2]
+3k4/2p5/8/8/8/8/2P5/3K4 w - - [0.8]
+3k4/2p5/8/8/8/8/2P5/3K4 b - - [0.2]
+";
+
+#[test]
+fn fixed_weights_keep_their_values_and_unknown_names_are_refused() {
+    let dir = scratch("fixed");
+    let positions = dir.join("side-to-move.epd");
+    std::fs::write(&positions, SIDE_TO_MOVE_WINS.repeat(5)).expect("positions written");
+    let positions_text = positions.display().to_string();
+    let rules = rules_file("chess");
+    let tempo_after = |fixed: &[&str], name: &str| {
+        let out = dir.join(name);
+        let out_text = out.display().to_string();
+        let mut args = vec![
+            "tune",
+            &rules,
+            "--positions",
+            &positions_text,
+            "--out",
+            &out_text,
+        ];
+        args.extend_from_slice(fixed);
+        let output = varc(&args);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let line = text(&out)
+            .lines()
+            .find(|line| line.starts_with("tempo = "))
+            .map(str::to_string);
+        line.expect("a tempo line")
+    };
+    let default = EvaluationWeights::default().tempo;
+    assert_ne!(
+        tempo_after(&[], "free.weights"),
+        format!("tempo = {default}")
+    );
+    assert_eq!(
+        tempo_after(&["--fixed", "tempo"], "fixed.weights"),
+        format!("tempo = {default}")
+    );
+
+    let out = dir.join("refused.weights");
+    let out_text = out.display().to_string();
+    let output = varc(&[
+        "tune",
+        &rules,
+        "--positions",
+        &positions_text,
+        "--fixed",
+        "tempi",
+        "--out",
+        &out_text,
+    ]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("`tempi` is not a weight"));
+    assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -72,6 +72,12 @@ pub struct TuneArgs {
     /// the README's tuning section).
     #[arg(long)]
     pub squares: bool,
+    /// Scalar weights to keep as they are (not fitted), by name: `tempo`,
+    /// say, when the labels are search scores, which credit the side to
+    /// move with what it can win at once, so that a fitted tempo counts
+    /// twice what the search finds (see the README's tuning section).
+    #[arg(long, num_args = 1.., value_name = "WEIGHT")]
+    pub fixed: Vec<String>,
     /// Print the figures as JSON.
     #[arg(long)]
     pub json: bool,
@@ -88,6 +94,13 @@ pub fn run(args: TuneArgs) -> ExitCode {
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("{}.weights", variant.id)));
     // Refused before any game is played.
+    let fixed = match fixed_weights(&args.fixed) {
+        Ok(fixed) => fixed,
+        Err(error) => {
+            eprintln!("error: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     if let Err(error) = check_writable(&out) {
         eprintln!("error: {error}");
         return ExitCode::FAILURE;
@@ -127,7 +140,7 @@ pub fn run(args: TuneArgs) -> ExitCode {
         spinner.set_message(message.to_string());
         spinner.tick();
     };
-    let fitted = fit(&rules, &variant, &fitting, &validation, &mut tick);
+    let fitted = fit(&rules, &variant, &fitting, &validation, &fixed, &mut tick);
     let squares = args.squares.then(|| {
         let variant = &fitted.variant;
         fit_squares(
@@ -307,4 +320,23 @@ fn check_writable(path: &Path) -> Result<(), String> {
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(error) => Err(format!("{}: {error}", path.display())),
     }
+}
+
+/// The indices of the scalar weights named by `--fixed`, or which name is
+/// not one.
+fn fixed_weights(names: &[String]) -> Result<Vec<usize>, String> {
+    names
+        .iter()
+        .map(|name| {
+            WEIGHT_NAMES
+                .iter()
+                .position(|known| known == name)
+                .ok_or_else(|| {
+                    format!(
+                        "--fixed: `{name}` is not a weight; the weights are {}",
+                        WEIGHT_NAMES.join(", ")
+                    )
+                })
+        })
+        .collect()
 }
