@@ -505,3 +505,99 @@ fn tune_reads_labelled_positions_and_refuses_the_lines_that_do_not_read() {
     assert!(!other.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn mobility_tables_are_read_checked_and_written() {
+    let mut variant = common::variant("chess");
+    let file = WeightsFile::parse(
+        "mobility knight = -40 -20 -5 0 5 10 14 17 20\nendgame-mobility knight = -60 -30 0 10\n\
+         mobility rook = -10 0 10\n",
+    )
+    .expect("reads");
+    file.apply(&mut variant)
+        .expect("chess has knights and rooks");
+    let (knight, rook) = (kind_of(&variant, "knight"), kind_of(&variant, "rook"));
+    let tables = variant.pieces[knight]
+        .mobility_tables
+        .clone()
+        .expect("a table");
+    assert_eq!(tables.middlegame, [-40, -20, -5, 0, 5, 10, 14, 17, 20]);
+    assert_eq!(tables.endgame, [-60, -30, 0, 10]);
+    // The endgame table left out is the middlegame table; the evaluation
+    // reads both, a count beyond a table its last entry.
+    let rook_tables = variant.pieces[rook]
+        .mobility_tables
+        .clone()
+        .expect("a table");
+    assert_eq!(rook_tables.endgame, rook_tables.middlegame);
+    let evaluator = Evaluator::new(&variant);
+    assert_eq!(evaluator.mobility(knight, 1), [-20, -30]);
+    assert_eq!(evaluator.mobility(knight, 8), [20, 10]);
+    assert_eq!(evaluator.mobility(rook, 14), [10, 10]);
+    // Written and read back, they are the same; kinds without tables get
+    // no line.
+    let written = WeightsFile::write(&variant, "test");
+    assert!(
+        written.contains("mobility knight = -40 -20 -5 0 5 10 14 17 20\n"),
+        "{written}"
+    );
+    assert!(
+        written.contains("endgame-mobility rook = -10 0 10\n"),
+        "{written}"
+    );
+    assert!(!written.contains("mobility queen"), "{written}");
+    let mut again = common::variant("chess");
+    WeightsFile::parse(&written)
+        .expect("reads back")
+        .apply(&mut again)
+        .expect("applies");
+    assert_eq!(again.pieces[knight].mobility_tables, Some(tables));
+    assert_eq!(again.pieces[rook].mobility_tables, Some(rook_tables));
+    // An unknown or royal piece, or an endgame table without its
+    // middlegame one, is refused with its line, and nothing changes.
+    for (text, message) in [
+        ("mobility knave = 1 2", "has no piece `knave`"),
+        ("mobility king = 1 2", "royal pieces have no mobility term"),
+        (
+            "endgame-mobility bishop = 1 2",
+            "`endgame-mobility bishop` needs a `mobility bishop` line",
+        ),
+    ] {
+        let mut variant = common::variant("chess");
+        let before = variant.clone();
+        let file = WeightsFile::parse(&format!("tempo = 3\n{text}\n")).expect("reads");
+        let error = file.apply(&mut variant).expect_err(text);
+        assert_eq!(error.line, 2, "{error}");
+        assert!(error.message.contains(message), "{error}");
+        assert_eq!(variant, before, "{text}");
+    }
+}
+
+#[test]
+fn the_built_engine_carries_the_mobility_tables() {
+    let dir = scratch("build-mobility");
+    let weights = dir.join("chess.weights");
+    std::fs::write(&weights, "mobility knight = -37 -21 0 9\n").expect("written");
+    let crate_dir = dir.join("engine");
+    let output = varc(&[
+        "build",
+        &rules_file("chess"),
+        "--no-build",
+        "-o",
+        &crate_dir.display().to_string(),
+        "--weights",
+        &weights.display().to_string(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let source = text(&crate_dir.join("src/lib.rs"));
+    let compact: String = source.split_whitespace().collect();
+    assert!(
+        compact.contains("middlegame:Vec::from([-37i32,-21i32,0i32,9i32])"),
+        "the table is in the model"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
