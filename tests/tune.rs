@@ -601,3 +601,108 @@ fn the_built_engine_carries_the_mobility_tables() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Labelled positions that say a knight with room wins and a knight in the
+/// corner loses, each `copies` times (Black's mirror image too).
+fn knight_positions(copies: usize) -> String {
+    let lines = [
+        "4k3/8/8/8/3N4/8/8/4K3 w - - [0.85]",
+        "4k3/8/8/3n4/8/8/8/4K3 b - - [0.15]",
+        "4k3/8/8/8/8/8/8/N3K3 w - - [0.35]",
+        "n3k3/8/8/8/8/8/8/4K3 b - - [0.65]",
+    ];
+    (lines.join("\n") + "\n").repeat(copies)
+}
+
+#[test]
+fn mobility_tables_learn_that_a_trapped_piece_loses() {
+    let variant = common::variant("chess");
+    let rules = Interpreter::new(variant.clone()).expect("rules");
+    let texts = vec![(
+        "knights.epd".to_string(),
+        knight_positions(varc::tune::MIN_SUPPORT),
+    )];
+    let (samples, tally) = varc::tune::labelled_fens(&variant, &texts);
+    assert!(tally.refused.is_empty(), "{:?}", tally.refused);
+    let fit = varc::tune::fit_mobility(
+        &rules,
+        &variant,
+        &samples.fitting,
+        &samples.validation,
+        0.005,
+        &mut |_| {},
+    );
+    let (before, after) = fit.validation.expect("a validation set");
+    assert!(after < before, "{before} -> {after}");
+    assert!(fit.loss.1 < fit.loss.0, "{:?}", fit.loss);
+    let knight = kind_of(&variant, "knight");
+    let tables = fit.variant.pieces[knight]
+        .mobility_tables
+        .clone()
+        .expect("fitted");
+    // Up to the 8 squares seen, never falling; one knight left, so the
+    // endgame table carries it, and it says far more than the linear term
+    // (6 squares at 4.8 centipawns).
+    assert_eq!(tables.endgame.len(), 9);
+    for table in [&tables.middlegame, &tables.endgame] {
+        assert!(table.windows(2).all(|w| w[0] <= w[1]), "{table:?}");
+    }
+    let gain = tables.endgame[8] - tables.endgame[2];
+    assert!(gain > 60, "{tables:?}");
+    // Kinds the positions do not show keep the linear term.
+    let queen = kind_of(&variant, "queen");
+    assert_eq!(fit.variant.pieces[queen].mobility_tables, None);
+}
+
+#[test]
+fn tune_fits_mobility_tables_and_writes_them() {
+    let dir = scratch("mobility");
+    let positions = dir.join("knights.epd");
+    std::fs::write(&positions, knight_positions(varc::tune::MIN_SUPPORT))
+        .expect("positions written");
+    let out = dir.join("chess.weights");
+    let (positions_text, out_text) = (positions.display().to_string(), out.display().to_string());
+    let rules = rules_file("chess");
+    let figures = tune_figures(&[
+        "tune",
+        &rules,
+        "--positions",
+        &positions_text,
+        "--mobility",
+        "--squares",
+        "--out",
+        &out_text,
+        "--json",
+    ]);
+    let mobility = &figures["mobility"];
+    let (before, after) = (
+        mobility["validation_loss"]["before"]
+            .as_f64()
+            .expect("a loss"),
+        mobility["validation_loss"]["after"]
+            .as_f64()
+            .expect("a loss"),
+    );
+    assert!(after < before, "{figures}");
+    // The square tables start from the fitted mobility tables.
+    assert_eq!(
+        figures["squares"]["loss"]["before"].as_f64(),
+        mobility["loss"]["after"].as_f64(),
+        "{figures}"
+    );
+    let written = text(&out);
+    assert!(written.contains("\n# mobility tables ("), "{written}");
+    assert!(written.contains("\nmobility knight = "), "{written}");
+    assert!(
+        written.contains("\nendgame-mobility knight = "),
+        "{written}"
+    );
+    let mut variant = common::variant("chess");
+    WeightsFile::parse(&written)
+        .expect("reads")
+        .apply(&mut variant)
+        .expect("applies");
+    let knight = kind_of(&variant, "knight");
+    assert!(variant.pieces[knight].mobility_tables.is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}
