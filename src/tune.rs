@@ -7,7 +7,10 @@
 //!
 //! What is fitted: the scalar weights of [`EvaluationWeights`] and the
 //! material value and endgame value of every non-royal kind, and on request
-//! the square tables ([`fit_squares`]); `k` is fitted first, for the
+//! the mobility tables ([`fit_mobility`]) and the square tables
+//! ([`fit_squares`]), in that order, each from the fit before it (the
+//! mobility tables first: they replace a term the square tables would
+//! otherwise partly stand in for); `k` is fitted first, for the
 //! weights the search ran with, and then kept. The search is coordinate
 //! descent with the real evaluator (no linearisation, so terms that are not
 //! linear in a weight, such as mobility through a kind's value, are fitted
@@ -28,9 +31,11 @@
 //! labelled position) is kept apart as a validation set, whose loss is
 //! reported before and after.
 
+mod mobility;
 mod positions;
 mod squares;
 
+pub use mobility::{fit_mobility, MobilityFit, MIN_SUPPORT};
 pub use positions::{labelled_fens, PositionTally};
 pub use squares::{fit_squares, SquareFit};
 
@@ -369,7 +374,7 @@ where
     R::Position: Sync,
 {
     let evaluator = Evaluator::new(variant);
-    let evaluate = |sample: &Sample<R::Position>| {
+    on_threads(samples, |sample| {
         // The tempo goes to the side to move, as the search sees it.
         let white = evaluator.evaluate_white(rules, &sample.position);
         let tempo = match sample.position.side_to_move() {
@@ -377,13 +382,19 @@ where
             Color::Black => -variant.evaluation.tempo,
         };
         f64::from(white + tempo)
-    };
+    })
+}
+
+/// `each` of every item, in order, on one thread per processor (1,024
+/// items a thread at least).
+fn on_threads<T: Sync, U: Send>(items: &[T], each: impl Fn(&T) -> U + Sync) -> Vec<U> {
     let threads = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    let chunk = samples.len().div_ceil(threads).max(1024);
+    let chunk = items.len().div_ceil(threads).max(1024);
+    let each = &each;
     std::thread::scope(|scope| {
-        let parts: Vec<_> = samples
+        let parts: Vec<_> = items
             .chunks(chunk)
-            .map(|part| scope.spawn(|| part.iter().map(evaluate).collect::<Vec<f64>>()))
+            .map(|part| scope.spawn(move || part.iter().map(each).collect::<Vec<U>>()))
             .collect();
         parts
             .into_iter()

@@ -486,3 +486,120 @@ fn square_bonuses_count_for_each_side_from_its_own_side_and_taper_with_the_offic
         -25
     );
 }
+
+/// Chess with mobility tables `tables` (piece, middlegame, endgame).
+fn with_mobility_tables(tables: &[(&str, &[i32], &[i32])]) -> Variant {
+    let mut variant = common::variant("chess");
+    for &(piece, middlegame, endgame) in tables {
+        let kind = kind(&variant, piece);
+        variant.pieces[kind].mobility_tables = Some(varc_runtime::model::MobilityTables {
+            middlegame: middlegame.to_vec(),
+            endgame: endgame.to_vec(),
+        });
+    }
+    variant
+}
+
+/// White's evaluation of `fen` in `variant`.
+fn white_evaluation(variant: &Variant, fen: &str) -> i32 {
+    let position = parse_fen(variant, fen).expect("a valid position");
+    let rules = Interpreter::new(variant.clone()).expect("rules");
+    Evaluator::new(variant).evaluate_white(&rules, &rules.import(&position))
+}
+
+#[test]
+fn without_mobility_tables_the_term_is_linear_in_the_squares_reached() {
+    let chess = common::variant("chess");
+    let evaluator = Evaluator::new(&chess);
+    let weight = chess.evaluation.mobility;
+    for piece in ["knight", "bishop", "rook", "queen", "pawn"] {
+        let kind = kind(&chess, piece);
+        for count in [0, 1, 5, 13, 27, 255, 1000] {
+            let linear = count.min(255) as i32 * 24 * weight / (evaluator.value(kind) + 200);
+            assert_eq!(
+                evaluator.mobility(kind, count),
+                [linear, linear],
+                "{piece}, {count} squares"
+            );
+        }
+    }
+    assert_eq!(evaluator.mobility(kind(&chess, "king"), 3), [0, 0]);
+    // Tables that say what the linear term says change no evaluation.
+    let linear: Vec<(&str, Vec<i32>)> = ["knight", "bishop", "rook", "queen", "pawn"]
+        .into_iter()
+        .map(|piece| {
+            let kind = kind(&chess, piece);
+            let table = (0..28).map(|n| evaluator.mobility(kind, n)[0]).collect();
+            (piece, table)
+        })
+        .collect();
+    let tables: Vec<(&str, &[i32], &[i32])> = linear
+        .iter()
+        .map(|(piece, table)| (*piece, &table[..], &table[..]))
+        .collect();
+    let same = with_mobility_tables(&tables);
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R b KQ - 0 8",
+        "8/5k2/3r4/8/2N5/1B6/5PK1/8 w - - 0 50",
+    ] {
+        assert_eq!(
+            white_evaluation(&same, fen),
+            white_evaluation(&chess, fen),
+            "{fen}"
+        );
+    }
+}
+
+#[test]
+fn mobility_tables_replace_the_linear_term_and_taper_with_the_officers() {
+    let chess = common::variant("chess");
+    let evaluator = Evaluator::new(&chess);
+    let knight = kind(&chess, "knight");
+    // The knight reaches 2 squares from a1 (b3, c2) and 8 from d4, which
+    // reads the table's last entry.
+    let table = with_mobility_tables(&[("knight", &[-50, -30, -10, 0, 10], &[-90, -60, -30])]);
+    assert_eq!(Evaluator::new(&table).mobility(knight, 2), [-10, -30]);
+    assert_eq!(Evaluator::new(&table).mobility(knight, 8), [10, -30]);
+    let rules = Interpreter::new(chess.clone()).expect("rules");
+    for (fen, count) in [
+        ("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", 2),
+        ("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1", 8),
+    ] {
+        let position = rules.import(&parse_fen(&chess, fen).expect("a valid position"));
+        // One knight of 62 pawns of officers: nearly all endgame.
+        let endgame = evaluator.endgame_weight(&position);
+        let [middlegame, end] = Evaluator::new(&table).mobility(knight, count);
+        let expected = middlegame + (end - middlegame) * endgame / 256;
+        let linear = evaluator.mobility(knight, count)[0];
+        assert_eq!(
+            white_evaluation(&table, fen) - white_evaluation(&chess, fen),
+            expected - linear,
+            "{fen}"
+        );
+        // Black's knight reads the same table, for Black.
+        let black = fen.replace('N', "n");
+        assert_eq!(
+            white_evaluation(&table, &black) - white_evaluation(&chess, &black),
+            linear - expected,
+            "{black}"
+        );
+    }
+    // Every officer on the board: the middlegame table alone. Both sides'
+    // knights on b1/b8 and g1/g8 reach 2 squares each, and cancel; without
+    // Black's b8 knight (3 of 62 pawns gone) White's b1 knight counts the
+    // middlegame entry, tapered by 3/62 toward the endgame one.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(
+        white_evaluation(&table, start) - white_evaluation(&chess, start),
+        0
+    );
+    let no_b8 = "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let endgame = 256 - 59 * 256 / 62;
+    let expected = -10 + (-30 - -10) * endgame / 256;
+    let linear = evaluator.mobility(knight, 2)[0];
+    assert_eq!(
+        white_evaluation(&table, no_b8) - white_evaluation(&chess, no_b8),
+        expected - linear
+    );
+}

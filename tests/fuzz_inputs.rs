@@ -514,13 +514,17 @@ proptest! {
     }
 }
 
-/// A weights file with every kind of setting, square tables included.
+/// A weights file with every kind of setting, square and mobility tables
+/// included.
 fn weights_text() -> String {
     let rank = "0 5 -5 10 10 -5 5 0";
     let table = [rank; 8].join(" / ");
     let bundled = std::fs::read_to_string(common::variants_dir().join("chess.weights"))
         .expect("the bundled chess weights");
-    format!("{bundled}squares knight = {table}\nendgame-squares king = {table}\n")
+    format!(
+        "{bundled}squares knight = {table}\nendgame-squares king = {table}\n\
+         mobility knight = -30 -10 0 8 15\nendgame-mobility knight = -50 -20 0 10 20 25\n"
+    )
 }
 
 /// Pieces of a weights file.
@@ -534,6 +538,8 @@ fn weights_token() -> impl Strategy<Value = String> + Clone {
         "squares ",
         "endgame-squares king",
         "value king",
+        "mobility ",
+        "endgame-mobility bishop",
         "-",
         "99999999999",
         "1e308",
@@ -577,6 +583,10 @@ proptest! {
                     v.pieces.iter().map(|p| p.square_bonuses.clone()).collect::<Vec<_>>()
                 };
                 prop_assert_eq!(tables(&again), tables(&variant));
+                let mobility = |v: &varc_runtime::model::Variant| {
+                    v.pieces.iter().map(|p| p.mobility_tables.clone()).collect::<Vec<_>>()
+                };
+                prop_assert_eq!(mobility(&again), mobility(&variant));
             }
             Ok(Err(_)) | Err(_) => prop_assert_eq!(variant, before),
         }

@@ -506,6 +506,207 @@ fn tune_reads_labelled_positions_and_refuses_the_lines_that_do_not_read() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn mobility_tables_are_read_checked_and_written() {
+    let mut variant = common::variant("chess");
+    let file = WeightsFile::parse(
+        "mobility knight = -40 -20 -5 0 5 10 14 17 20\nendgame-mobility knight = -60 -30 0 10\n\
+         mobility rook = -10 0 10\n",
+    )
+    .expect("reads");
+    file.apply(&mut variant)
+        .expect("chess has knights and rooks");
+    let (knight, rook) = (kind_of(&variant, "knight"), kind_of(&variant, "rook"));
+    let tables = variant.pieces[knight]
+        .mobility_tables
+        .clone()
+        .expect("a table");
+    assert_eq!(tables.middlegame, [-40, -20, -5, 0, 5, 10, 14, 17, 20]);
+    assert_eq!(tables.endgame, [-60, -30, 0, 10]);
+    // The endgame table left out is the middlegame table; the evaluation
+    // reads both, a count beyond a table its last entry.
+    let rook_tables = variant.pieces[rook]
+        .mobility_tables
+        .clone()
+        .expect("a table");
+    assert_eq!(rook_tables.endgame, rook_tables.middlegame);
+    let evaluator = Evaluator::new(&variant);
+    assert_eq!(evaluator.mobility(knight, 1), [-20, -30]);
+    assert_eq!(evaluator.mobility(knight, 8), [20, 10]);
+    assert_eq!(evaluator.mobility(rook, 14), [10, 10]);
+    // Written and read back, they are the same; kinds without tables get
+    // no line.
+    let written = WeightsFile::write(&variant, "test");
+    assert!(
+        written.contains("mobility knight = -40 -20 -5 0 5 10 14 17 20\n"),
+        "{written}"
+    );
+    assert!(
+        written.contains("endgame-mobility rook = -10 0 10\n"),
+        "{written}"
+    );
+    assert!(!written.contains("mobility queen"), "{written}");
+    let mut again = common::variant("chess");
+    WeightsFile::parse(&written)
+        .expect("reads back")
+        .apply(&mut again)
+        .expect("applies");
+    assert_eq!(again.pieces[knight].mobility_tables, Some(tables));
+    assert_eq!(again.pieces[rook].mobility_tables, Some(rook_tables));
+    // An unknown or royal piece, or an endgame table without its
+    // middlegame one, is refused with its line, and nothing changes.
+    for (text, message) in [
+        ("mobility knave = 1 2", "has no piece `knave`"),
+        ("mobility king = 1 2", "royal pieces have no mobility term"),
+        (
+            "endgame-mobility bishop = 1 2",
+            "`endgame-mobility bishop` needs a `mobility bishop` line",
+        ),
+    ] {
+        let mut variant = common::variant("chess");
+        let before = variant.clone();
+        let file = WeightsFile::parse(&format!("tempo = 3\n{text}\n")).expect("reads");
+        let error = file.apply(&mut variant).expect_err(text);
+        assert_eq!(error.line, 2, "{error}");
+        assert!(error.message.contains(message), "{error}");
+        assert_eq!(variant, before, "{text}");
+    }
+}
+
+#[test]
+fn the_built_engine_carries_the_mobility_tables() {
+    let dir = scratch("build-mobility");
+    let weights = dir.join("chess.weights");
+    std::fs::write(&weights, "mobility knight = -37 -21 0 9\n").expect("written");
+    let crate_dir = dir.join("engine");
+    let output = varc(&[
+        "build",
+        &rules_file("chess"),
+        "--no-build",
+        "-o",
+        &crate_dir.display().to_string(),
+        "--weights",
+        &weights.display().to_string(),
+    ]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let source = text(&crate_dir.join("src/lib.rs"));
+    let compact: String = source.split_whitespace().collect();
+    assert!(
+        compact.contains("middlegame:Vec::from([-37i32,-21i32,0i32,9i32])"),
+        "the table is in the model"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Labelled positions that say a knight with room wins and a knight in the
+/// corner loses, each `copies` times (Black's mirror image too).
+fn knight_positions(copies: usize) -> String {
+    let lines = [
+        "4k3/8/8/8/3N4/8/8/4K3 w - - [0.85]",
+        "4k3/8/8/3n4/8/8/8/4K3 b - - [0.15]",
+        "4k3/8/8/8/8/8/8/N3K3 w - - [0.35]",
+        "n3k3/8/8/8/8/8/8/4K3 b - - [0.65]",
+    ];
+    (lines.join("\n") + "\n").repeat(copies)
+}
+
+#[test]
+fn mobility_tables_learn_that_a_trapped_piece_loses() {
+    let variant = common::variant("chess");
+    let rules = Interpreter::new(variant.clone()).expect("rules");
+    let texts = vec![(
+        "knights.epd".to_string(),
+        knight_positions(varc::tune::MIN_SUPPORT),
+    )];
+    let (samples, tally) = varc::tune::labelled_fens(&variant, &texts);
+    assert!(tally.refused.is_empty(), "{:?}", tally.refused);
+    let fit = varc::tune::fit_mobility(
+        &rules,
+        &variant,
+        &samples.fitting,
+        &samples.validation,
+        0.005,
+        &mut |_| {},
+    );
+    let (before, after) = fit.validation.expect("a validation set");
+    assert!(after < before, "{before} -> {after}");
+    assert!(fit.loss.1 < fit.loss.0, "{:?}", fit.loss);
+    let knight = kind_of(&variant, "knight");
+    let tables = fit.variant.pieces[knight]
+        .mobility_tables
+        .clone()
+        .expect("fitted");
+    // Up to the 8 squares seen, never falling; one knight left, so the
+    // endgame table carries it, and it says far more than the linear term
+    // (6 squares at 4.8 centipawns).
+    assert_eq!(tables.endgame.len(), 9);
+    for table in [&tables.middlegame, &tables.endgame] {
+        assert!(table.windows(2).all(|w| w[0] <= w[1]), "{table:?}");
+    }
+    let gain = tables.endgame[8] - tables.endgame[2];
+    assert!(gain > 60, "{tables:?}");
+    // Kinds the positions do not show keep the linear term.
+    let queen = kind_of(&variant, "queen");
+    assert_eq!(fit.variant.pieces[queen].mobility_tables, None);
+}
+
+#[test]
+fn tune_fits_mobility_tables_and_writes_them() {
+    let dir = scratch("mobility");
+    let positions = dir.join("knights.epd");
+    std::fs::write(&positions, knight_positions(varc::tune::MIN_SUPPORT))
+        .expect("positions written");
+    let out = dir.join("chess.weights");
+    let (positions_text, out_text) = (positions.display().to_string(), out.display().to_string());
+    let rules = rules_file("chess");
+    let figures = tune_figures(&[
+        "tune",
+        &rules,
+        "--positions",
+        &positions_text,
+        "--mobility",
+        "--squares",
+        "--out",
+        &out_text,
+        "--json",
+    ]);
+    let mobility = &figures["mobility"];
+    let (before, after) = (
+        mobility["validation_loss"]["before"]
+            .as_f64()
+            .expect("a loss"),
+        mobility["validation_loss"]["after"]
+            .as_f64()
+            .expect("a loss"),
+    );
+    assert!(after < before, "{figures}");
+    // The square tables start from the fitted mobility tables.
+    assert_eq!(
+        figures["squares"]["loss"]["before"].as_f64(),
+        mobility["loss"]["after"].as_f64(),
+        "{figures}"
+    );
+    let written = text(&out);
+    assert!(written.contains("\n# mobility tables ("), "{written}");
+    assert!(written.contains("\nmobility knight = "), "{written}");
+    assert!(
+        written.contains("\nendgame-mobility knight = "),
+        "{written}"
+    );
+    let mut variant = common::variant("chess");
+    WeightsFile::parse(&written)
+        .expect("reads")
+        .apply(&mut variant)
+        .expect("applies");
+    let knight = kind_of(&variant, "knight");
+    assert!(variant.pieces[knight].mobility_tables.is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Level positions where the side to move is labelled as the likely
 /// winner: what only the tempo weight can explain.
 const SIDE_TO_MOVE_WINS: &str = "\

@@ -18,10 +18,17 @@
 //!   kind may also have square tables (a weights file's `squares`, which
 //!   `varc tune --squares` fits): a middlegame and an endgame bonus per
 //!   square, royal kinds included, tapered like the endgame values.
-//! - **Mobility.** Squares each piece can move to or capture on, with the
-//!   real blockers, for both sides, each worth `2400 / (value + 200)`
-//!   centipawns (a knight's square counts more than a queen's: 4.8
-//!   against 2.2 in chess).
+//! - **Mobility.** Squares each non-royal piece can move to or capture
+//!   on, with the real blockers, for both sides, each worth
+//!   `2400 / (value + 200)` centipawns (a knight's square counts more than
+//!   a queen's: 4.8 against 2.2 in chess). A kind may instead have
+//!   mobility tables (a weights file's `mobility`, which
+//!   `varc tune --mobility` fits): a middlegame and an endgame value per
+//!   count of squares reached ([`MobilityTables`]; a count beyond a table
+//!   reads its last entry), tapered like the endgame values, so that a
+//!   trapped piece can cost more than a straight line says and each
+//!   further square gain less; such a kind does not read the `mobility`
+//!   weight.
 //! - **Advancement.** A piece that a promotion rule applies to earns a share
 //!   of what the promotion gains (the best choice's value minus its own)
 //!   that grows as it nears the zone: `gain / (2 * (d + 1)^2)` where `d` is
@@ -54,8 +61,8 @@
 
 use crate::board::Board;
 use crate::model::{
-    AtomCondition, Color, HopLanding, Motion, MoveMode, PieceId, Square, SquareBonuses, SquareSet,
-    Variant, MAX_PIECE_VALUE,
+    AtomCondition, Color, HopLanding, MobilityTables, Motion, MoveMode, PieceId, Square,
+    SquareBonuses, SquareSet, Variant, MAX_PIECE_VALUE,
 };
 use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
@@ -84,8 +91,13 @@ struct PieceTerms {
     placed: [[i32; SQUARE_COUNT]; 2],
     /// `[squares reached]`: the mobility term (the last entry stands for
     /// every count beyond it, which no board of at most
-    /// [`SQUARE_COUNT`] squares reaches).
+    /// [`SQUARE_COUNT`] squares reaches), the middlegame table's where the
+    /// kind has [`MobilityTables`].
     mobility: [i32; SQUARE_COUNT],
+    /// `[squares reached]`: what the mobility term gains as the officers
+    /// leave, the endgame table minus the middlegame table (all zeros
+    /// without tables).
+    endgame_mobility: [i32; SQUARE_COUNT],
 }
 
 impl PieceTerms {
@@ -96,6 +108,7 @@ impl PieceTerms {
             shift: [[0; SQUARE_COUNT]; 2],
             placed: [[value; SQUARE_COUNT]; 2],
             mobility: [0; SQUARE_COUNT],
+            endgame_mobility: [0; SQUARE_COUNT],
         }
     }
 }
@@ -237,12 +250,26 @@ impl Evaluator {
         }
         // Mobility matters less to strong pieces (a queen that roams early
         // is a target): per square, 2400 / (value + 200) centipawns (a
-        // table, not a division per piece and evaluation).
+        // table, not a division per piece and evaluation); or the kind's
+        // own tables.
         for (piece, terms) in variant.pieces.iter().zip(&mut terms) {
-            if !piece.royal {
-                let weight = variant.evaluation.mobility;
-                for (reach, points) in terms.mobility.iter_mut().enumerate() {
-                    *points = reach as i32 * 24 * weight / (terms.value + 200).max(1);
+            if piece.royal {
+                continue;
+            }
+            match &piece.mobility_tables {
+                Some(tables) => {
+                    for reach in 0..SQUARE_COUNT {
+                        let middlegame = MobilityTables::at(&tables.middlegame, reach);
+                        let endgame = MobilityTables::at(&tables.endgame, reach);
+                        terms.mobility[reach] = middlegame;
+                        terms.endgame_mobility[reach] = endgame - middlegame;
+                    }
+                }
+                None => {
+                    let weight = variant.evaluation.mobility;
+                    for (reach, points) in terms.mobility.iter_mut().enumerate() {
+                        *points = reach as i32 * 24 * weight / (terms.value + 200).max(1);
+                    }
                 }
             }
         }
@@ -502,6 +529,18 @@ impl Evaluator {
         self.value(kind) + self.terms.get(kind).map_or(0, |t| t.endgame_shift)
     }
 
+    /// The mobility term of a piece of `kind` that reaches `count`
+    /// squares, `[middlegame, endgame]` in centipawns: its tables' entries,
+    /// or the linear term's (the same for both) without tables; 0 for
+    /// royal and unknown kinds.
+    pub fn mobility(&self, kind: PieceId, count: usize) -> [i32; 2] {
+        self.terms.get(kind).map_or([0, 0], |terms| {
+            let count = count.min(SQUARE_COUNT - 1);
+            let middlegame = terms.mobility[count];
+            [middlegame, middlegame + terms.endgame_mobility[count]]
+        })
+    }
+
     /// The game phase, from 256 (every officer of the start on the board)
     /// to 0 (none left), from both sides' `officer_material`.
     fn phase(&self, officer_material: [i32; 2]) -> i32 {
@@ -566,9 +605,7 @@ impl Evaluator {
             officer_material: [0; 2],
             endgame_shift: [0; 2],
         };
-        if !rules.visit_reaches(position, &mut tally) {
-            self.walk_reaches(position, &mut tally);
-        }
+        self.visit_reaches(rules, position, &mut tally);
         for color in Color::ALL {
             let c = color.index();
             let threatened = tally.pawn_attacks[c].intersection(&tally.targets[1 - c]);
@@ -593,7 +630,8 @@ impl Evaluator {
                 }
             }
         }
-        // Values move toward the endgame values as the officers leave.
+        // Values, square bonuses and mobility tables move toward their
+        // endgame figures as the officers leave.
         let endgame = 256 - self.phase(tally.officer_material);
         for c in 0..2 {
             tally.positional[c] += tally.endgame_shift[c] * endgame / 256;
@@ -680,9 +718,24 @@ impl Evaluator {
         units * units / 4096 * self.weights.royal_danger / 100 * self.material_share(material) / 256
     }
 
+    /// Tells `visit` every piece of `position` and where it reaches, as the
+    /// evaluation sees them: through [`Rules::visit_reaches`] where `rules`
+    /// knows, else by walking the model's atoms (`varc tune --mobility`
+    /// counts the squares each piece reaches so).
+    pub fn visit_reaches<R: Rules + ?Sized, V: ReachVisitor>(
+        &self,
+        rules: &R,
+        position: &R::Position,
+        visit: &mut V,
+    ) {
+        if !rules.visit_reaches(position, visit) {
+            self.walk_reaches(position, visit);
+        }
+    }
+
     /// [`Rules::visit_reaches`] done by walking the model's atoms: calls
-    /// `add` per piece, then per royal piece.
-    fn walk_reaches<B: Board>(&self, position: &B, tally: &mut Tally) {
+    /// `tally` per piece, then per exposed piece, then per royal piece.
+    fn walk_reaches<B: Board, V: ReachVisitor>(&self, position: &B, tally: &mut V) {
         let mut attacks = [SquareSet::EMPTY; 2];
         let occupied = position
             .occupied(Color::White)
@@ -872,7 +925,7 @@ struct Tally<'a> {
     /// Per side, the material of its officers (the game phase).
     officer_material: [i32; 2],
     /// Per side, what its pieces gain in the endgame (summed
-    /// [`PieceTerms::endgame_shift`]).
+    /// [`PieceTerms::shift`] and [`PieceTerms::endgame_mobility`]).
     endgame_shift: [i32; 2],
 }
 
@@ -883,8 +936,8 @@ impl ReachVisitor for Tally<'_> {
         if let Some(terms) = self.evaluator.terms.get(piece.kind) {
             self.material[c] += terms.value;
             let square = piece.square.index() % SQUARE_COUNT;
-            self.endgame_shift[c] += terms.shift[c][square];
             let reach = (piece.reach as usize).min(SQUARE_COUNT - 1);
+            self.endgame_shift[c] += terms.shift[c][square] + terms.endgame_mobility[reach];
             self.positional[c] += terms.placed[c][square] + terms.mobility[reach];
             let kind = piece.kind;
             if let Some(&victims) = self.evaluator.threat_victims.get(kind) {

@@ -494,6 +494,32 @@ impl SquareBonuses {
     }
 }
 
+/// A non-royal kind's mobility value per count of squares reached, in
+/// centipawns (entry `n` for `n` squares; a count beyond the last entry
+/// reads the last entry), in place of the evaluation's linear mobility
+/// term. The middlegame table counts with every officer of the start on
+/// the board, the endgame table with none, and the evaluation moves
+/// between them as the officers leave, as it does for [`SquareBonuses`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MobilityTables {
+    /// With every officer on the board.
+    pub middlegame: Vec<i32>,
+    /// With none.
+    pub endgame: Vec<i32>,
+}
+
+impl MobilityTables {
+    /// The value `table` gives `count` squares reached: its entry, or the
+    /// last one for a count beyond it (0 for an empty table).
+    pub fn at(table: &[i32], count: usize) -> i32 {
+        table
+            .get(count)
+            .or_else(|| table.last())
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
 /// A kind of piece.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PieceKind {
@@ -515,6 +541,12 @@ pub struct PieceKind {
     /// derives from the kind's movement; royal kinds may have them too.
     #[serde(default)]
     pub square_bonuses: Option<SquareBonuses>,
+    /// Mobility values per count of squares reached that a weights file
+    /// sets (`mobility PIECE`, fitted by `varc tune --mobility`), in place
+    /// of the linear mobility term; read for non-royal kinds only (royal
+    /// pieces have no mobility term).
+    #[serde(default)]
+    pub mobility_tables: Option<MobilityTables>,
     /// Whether the piece is royal (may not be left attacked under the check rule).
     pub royal: bool,
     /// `confined to REGION`: the piece's moves and attacks end only on the

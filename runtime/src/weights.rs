@@ -18,11 +18,15 @@
 //! have left (the evaluation moves between the two as they leave).
 //! `squares PIECE = ...` and `endgame-squares PIECE = ...` set a kind's
 //! bonus per square ([`SquareBonuses`]; see [`SquareTable`] for the
-//! layout). A setting left out keeps its value from the rules file (or the
-//! default; an endgame value left out is the value, an endgame table the
-//! middlegame table).
+//! layout). `mobility PIECE = ...` and `endgame-mobility PIECE = ...` set
+//! a non-royal kind's mobility value per count of squares reached
+//! ([`MobilityTables`]; see [`MobilityTable`]) in place of the linear
+//! mobility term. A setting left out keeps its value from the rules file
+//! (or the default; an endgame value left out is the value, an endgame
+//! table the middlegame table).
 
-use crate::model::{SquareBonuses, Variant};
+use crate::model::{MobilityTables, SquareBonuses, Variant};
+use crate::position::SQUARE_COUNT;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -204,6 +208,24 @@ pub struct WeightsFile {
     pub endgame_values: Vec<(String, f64)>,
     /// Each square table set, in file order.
     pub squares: Vec<SquareTable>,
+    /// Each mobility table set, in file order.
+    pub mobility: Vec<MobilityTable>,
+}
+
+/// A `mobility PIECE` or `endgame-mobility PIECE` line: a non-royal kind's
+/// mobility value in centipawns per count of squares reached, from 0 on
+/// (`mobility knight = -40 -20 -5 0 5 10 14 17 20`); a count beyond the
+/// last entry reads the last entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MobilityTable {
+    /// The piece, as the rules file names it.
+    pub piece: String,
+    /// Whether this is the endgame table ([`MobilityTables::endgame`]).
+    pub endgame: bool,
+    /// The values, for 0 squares reached first.
+    pub values: Vec<i32>,
+    /// The line it was read from (1-based).
+    pub line: usize,
 }
 
 /// A `squares PIECE` or `endgame-squares PIECE` line: a kind's bonus per
@@ -290,10 +312,23 @@ impl WeightsFile {
                 });
                 continue;
             }
+            let mobility = [("mobility ", false), ("endgame-mobility ", true)]
+                .into_iter()
+                .find_map(|(prefix, endgame)| Some((name.strip_prefix(prefix)?, endgame)));
+            if let Some((piece, endgame)) = mobility {
+                file.mobility.push(MobilityTable {
+                    piece: piece.trim().to_string(),
+                    endgame,
+                    values: parse_counts(value).map_err(error)?,
+                    line,
+                });
+                continue;
+            }
             if !WEIGHT_NAMES.contains(&name) {
                 return Err(error(format!(
                     "unknown weight `{name}` (expected one of {}, `value PIECE`, \
-                     `endgame-value PIECE`, `squares PIECE` or `endgame-squares PIECE`)",
+                     `endgame-value PIECE`, `squares PIECE`, `endgame-squares PIECE`, \
+                     `mobility PIECE` or `endgame-mobility PIECE`)",
                     WEIGHT_NAMES.join(", ")
                 )));
             }
@@ -311,17 +346,23 @@ impl WeightsFile {
         Ok(file)
     }
 
-    /// Sets the file's weights, piece values and square tables on
-    /// `variant`; refuses (and changes nothing) if a piece is unknown, a
-    /// value is set for a royal piece or a table does not fit the board.
-    /// An `endgame-squares` table left out is the `squares` table; a
-    /// `squares` table left out is all zeros.
+    /// Sets the file's weights, piece values, square tables and mobility
+    /// tables on `variant`; refuses (and changes nothing) if a piece is
+    /// unknown, a value or a mobility table is set for a royal piece, a
+    /// square table does not fit the board or an `endgame-mobility` table
+    /// comes without its `mobility` table. An `endgame-squares` table left
+    /// out is the `squares` table; a `squares` table left out is all zeros.
+    /// An `endgame-mobility` table left out is the `mobility` table.
     pub fn apply(&self, variant: &mut Variant) -> Result<(), WeightsError> {
         let kinds = piece_kinds(variant, &self.values, "value")?;
         let endgame_kinds = piece_kinds(variant, &self.endgame_values, "endgame-value")?;
         let bonuses = self.square_bonuses(variant)?;
+        let mobility = self.mobility_tables(variant)?;
         for (kind, bonus) in bonuses {
             variant.pieces[kind].square_bonuses = Some(bonus);
+        }
+        for (kind, tables) in mobility {
+            variant.pieces[kind].mobility_tables = Some(tables);
         }
         for (name, value) in &self.weights {
             variant.evaluation.set(name, *value);
@@ -373,7 +414,78 @@ impl WeightsFile {
                 }
             }
         }
+        for piece in variant.pieces.iter().filter(|p| !p.royal) {
+            if let Some(tables) = &piece.mobility_tables {
+                let lines = [
+                    ("mobility", &tables.middlegame),
+                    ("endgame-mobility", &tables.endgame),
+                ];
+                for (setting, table) in lines {
+                    let counts = write_counts(table);
+                    text.push_str(&format!("{setting} {} = {counts}\n", piece.name));
+                }
+            }
+        }
         text
+    }
+
+    /// The mobility tables of the file per kind, checked against
+    /// `variant`'s pieces, each kind's two tables together.
+    fn mobility_tables(
+        &self,
+        variant: &Variant,
+    ) -> Result<Vec<(usize, MobilityTables)>, WeightsError> {
+        // Per kind: its middlegame and endgame tables as the file sets
+        // them, and the line of the endgame one.
+        type Tables = (usize, Option<Vec<i32>>, Option<(Vec<i32>, usize)>);
+        let mut tables: Vec<Tables> = Vec::new();
+        for table in &self.mobility {
+            let error = |message: String| WeightsError {
+                line: table.line,
+                message,
+            };
+            let kind = kind_named(variant, &table.piece).map_err(error)?;
+            if variant.pieces[kind].royal {
+                return Err(error(format!(
+                    "`{}` is royal, and royal pieces have no mobility term",
+                    table.piece
+                )));
+            }
+            let index = match tables.iter().position(|(k, _, _)| *k == kind) {
+                Some(index) => index,
+                None => {
+                    tables.push((kind, None, None));
+                    tables.len() - 1
+                }
+            };
+            if table.endgame {
+                tables[index].2 = Some((table.values.clone(), table.line));
+            } else {
+                tables[index].1 = Some(table.values.clone());
+            }
+        }
+        tables
+            .into_iter()
+            .map(|(kind, middlegame, endgame)| match (middlegame, endgame) {
+                (Some(middlegame), endgame) => {
+                    let endgame = endgame.map_or_else(|| middlegame.clone(), |(table, _)| table);
+                    Ok((
+                        kind,
+                        MobilityTables {
+                            middlegame,
+                            endgame,
+                        },
+                    ))
+                }
+                (None, endgame) => Err(WeightsError {
+                    line: endgame.map_or(0, |(_, line)| line),
+                    message: format!(
+                        "`endgame-mobility {0}` needs a `mobility {0}` line (the middlegame table)",
+                        variant.pieces[kind].name
+                    ),
+                }),
+            })
+            .collect()
     }
 
     /// The square tables of the file per kind, checked against `variant`'s
@@ -464,6 +576,41 @@ fn parse_ranks(text: &str) -> Result<Vec<Vec<i32>>, String> {
         .collect()
 }
 
+/// The values of a mobility table (see [`MobilityTable`]): 1 to
+/// [`SQUARE_COUNT`] whole numbers of centipawns.
+fn parse_counts(text: &str) -> Result<Vec<i32>, String> {
+    let (low, high) = WEIGHT_RANGE;
+    let values = text
+        .split_whitespace()
+        .map(|number| {
+            let value: i32 = number
+                .parse()
+                .map_err(|_| format!("`{number}` is not a whole number of centipawns"))?;
+            if (low..=high).contains(&value) {
+                Ok(value)
+            } else {
+                Err(format!(
+                    "a mobility value must be between {low} and {high}, found {value}"
+                ))
+            }
+        })
+        .collect::<Result<Vec<i32>, String>>()?;
+    if values.is_empty() || values.len() > SQUARE_COUNT {
+        return Err(format!(
+            "a mobility table needs 1 to {SQUARE_COUNT} numbers (one per count of squares \
+             reached, from 0), found {}",
+            values.len()
+        ));
+    }
+    Ok(values)
+}
+
+/// A mobility table as a weights file writes it.
+fn write_counts(table: &[i32]) -> String {
+    let numbers: Vec<String> = table.iter().map(|v| v.to_string()).collect();
+    numbers.join(" ")
+}
+
 /// `table` (White's first rank first, `files` per rank) as a weights file
 /// writes it: the last rank first.
 fn write_ranks(table: &[i32], files: u8) -> String {
@@ -548,12 +695,60 @@ mod tests {
             ("value knight = -1", 1, "between 0 and"),
             ("value knight = x", 1, "not a number of pawns"),
             ("endgame-value knight = 1000", 1, "between 0 and"),
+            ("mobility knight = 1 x", 1, "`x` is not a whole number"),
+            ("\n\nmobility knight =", 3, "needs 1 to 256 numbers"),
+            (
+                "endgame-mobility knight = -5 2000",
+                1,
+                "between -1000 and 1000",
+            ),
+            ("mobility = 1 2", 1, "not a whole number"),
         ];
         for (text, line, message) in cases {
             let error = WeightsFile::parse(text).expect_err(text);
             assert_eq!(error.line, line, "{text}");
             assert!(error.message.contains(message), "{text}: {error}");
         }
+    }
+
+    #[test]
+    fn mobility_lines_read_and_write_back() {
+        let file = WeightsFile::parse(
+            "mobility knight = -40 -20 -5 0 5  10 # trapped knights lose\n\
+             endgame-mobility knight = -60 -30 0\nmobility = 90\n",
+        )
+        .expect("a valid file");
+        assert_eq!(file.weights, vec![("mobility".to_string(), 90)]);
+        let tables: Vec<(&str, bool, &[i32], usize)> = file
+            .mobility
+            .iter()
+            .map(|t| (t.piece.as_str(), t.endgame, &t.values[..], t.line))
+            .collect();
+        assert_eq!(
+            tables,
+            [
+                ("knight", false, &[-40, -20, -5, 0, 5, 10][..], 1),
+                ("knight", true, &[-60, -30, 0][..], 2),
+            ]
+        );
+        // Written and read again, a table is the same.
+        let written = write_counts(&file.mobility[0].values);
+        assert_eq!(written, "-40 -20 -5 0 5 10");
+        assert_eq!(parse_counts(&written), Ok(file.mobility[0].values.clone()));
+        // As many numbers as a board has squares at most.
+        let longest = vec!["1"; SQUARE_COUNT].join(" ");
+        assert!(WeightsFile::parse(&format!("mobility rook = {longest}")).is_ok());
+        let error = WeightsFile::parse(&format!("mobility rook = {longest} 1"))
+            .expect_err("a table longer than any board");
+        assert!(error.message.contains("found 257"), "{error}");
+    }
+
+    #[test]
+    fn a_count_beyond_a_table_reads_its_last_entry() {
+        let table = [-30, 0, 10];
+        let read: Vec<i32> = (0..6).map(|n| MobilityTables::at(&table, n)).collect();
+        assert_eq!(read, [-30, 0, 10, 10, 10, 10]);
+        assert_eq!(MobilityTables::at(&[], 3), 0);
     }
 
     #[test]

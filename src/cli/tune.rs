@@ -1,8 +1,9 @@
 //! `varc tune FILE [--games N] [--depth D] [--seed S] [--opening-plies P]
 //! [--max-plies M] [--threads T] [--weights W] [--records FILE... | --positions FILE...]
-//! [--squares] [--out FILE] [--json]`: plays the engine against itself (or
-//! reads recorded games, or labelled positions), fits the
-//! evaluation's weights and piece values to the results (see
+//! [--mobility] [--squares] [--out FILE] [--json]`: plays the engine
+//! against itself (or reads recorded games, or labelled positions), fits
+//! the evaluation's weights and piece values (and on request mobility and
+//! square tables) to the results (see
 //! [`varc::tune`]) and writes them as a weights file, which
 //! `varc build --weights`, `varc uci --weights` and `varc xboard --weights`
 //! read.
@@ -13,7 +14,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use varc::interp::Interpreter;
 use varc::selfplay::Settings;
-use varc::tune::{collect_samples, fit, fit_squares, labelled_fens, record_samples, Samples};
+use varc::tune::{
+    collect_samples, fit, fit_mobility, fit_squares, labelled_fens, record_samples, Samples,
+};
 use varc_runtime::model::Variant;
 use varc_runtime::position::Position;
 use varc_runtime::rules::Rules;
@@ -78,6 +81,13 @@ pub struct TuneArgs {
     /// twice what the search finds (see the README's tuning section).
     #[arg(long, num_args = 1.., value_name = "WEIGHT")]
     pub fixed: Vec<String>,
+    /// Fit mobility tables too: for every non-royal kind, a middlegame and
+    /// an endgame value per count of squares reached, in place of the
+    /// linear mobility term, after the scalar weights (and before the
+    /// square tables with `--squares`). Like square tables, they want
+    /// sharp labels (`--positions`).
+    #[arg(long)]
+    pub mobility: bool,
     /// Print the figures as JSON.
     #[arg(long)]
     pub json: bool,
@@ -141,8 +151,18 @@ pub fn run(args: TuneArgs) -> ExitCode {
         spinner.tick();
     };
     let fitted = fit(&rules, &variant, &fitting, &validation, &fixed, &mut tick);
+    let mobility = args.mobility.then(|| {
+        fit_mobility(
+            &rules,
+            &fitted.variant,
+            &fitting,
+            &validation,
+            fitted.scale,
+            &mut tick,
+        )
+    });
     let squares = args.squares.then(|| {
-        let variant = &fitted.variant;
+        let variant = mobility.as_ref().map_or(&fitted.variant, |m| &m.variant);
         fit_squares(
             &rules,
             variant,
@@ -170,6 +190,15 @@ pub fn run(args: TuneArgs) -> ExitCode {
             validation.len()
         ));
     }
+    if let Some(mobility) = &mobility {
+        header.push_str(&format!(
+            "\nmobility tables ({} passes): loss {:.6} -> {:.6}",
+            mobility.passes, mobility.loss.0, mobility.loss.1
+        ));
+        if let Some((before, after)) = mobility.validation {
+            header.push_str(&format!(", validation {before:.6} -> {after:.6}"));
+        }
+    }
     if let Some(squares) = &squares {
         header.push_str(&format!(
             "\nsquare tables ({} steps): loss {:.6} -> {:.6}",
@@ -179,7 +208,11 @@ pub fn run(args: TuneArgs) -> ExitCode {
             header.push_str(&format!(", validation {before:.6} -> {after:.6}"));
         }
     }
-    let variant_out = squares.as_ref().map_or(&fitted.variant, |s| &s.variant);
+    let variant_out = match (&squares, &mobility) {
+        (Some(squares), _) => &squares.variant,
+        (None, Some(mobility)) => &mobility.variant,
+        (None, None) => &fitted.variant,
+    };
     let text = WeightsFile::write(variant_out, &header);
     if let Err(error) = std::fs::write(&out, &text) {
         eprintln!("error: writing {}: {error}", out.display());
@@ -200,6 +233,11 @@ pub fn run(args: TuneArgs) -> ExitCode {
             "loss_before": fitted.loss_before,
             "loss_after": fitted.loss_after,
             "validation_loss": fitted.validation.map(|(b, a)| json!({"before": b, "after": a})),
+            "mobility": mobility.as_ref().map(|m| json!({
+                "passes": m.passes,
+                "loss": {"before": m.loss.0, "after": m.loss.1},
+                "validation_loss": m.validation.map(|(b, a)| json!({"before": b, "after": a})),
+            })),
             "squares": squares.as_ref().map(|s| json!({
                 "steps": s.steps,
                 "loss": {"before": s.loss.0, "after": s.loss.1},

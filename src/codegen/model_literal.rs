@@ -680,6 +680,7 @@ mod tests {
                 value: Some(2.5),
                 endgame_value: None,
                 square_bonuses: None,
+                mobility_tables: None,
                 royal: true,
                 confined: None,
                 passes: false,

@@ -119,6 +119,7 @@ impl<'a> Lowerer<'a> {
                 value,
                 endgame_value: None,
                 square_bonuses: None,
+                mobility_tables: None,
                 royal,
                 confined,
                 moves: Vec::new(),
