@@ -25,7 +25,9 @@
 //!   way; the search without the hash move neither reads nor writes the
 //!   table.
 //! - Late move reductions for quiet moves (logarithmic in depth and move
-//!   number), check extension, mate distance pruning, aspiration windows,
+//!   number; a ply more at expected cut nodes, where a move is expected
+//!   to refute the line, and after a capture or promotion as the hash
+//!   move; less or more by the moves' history), check extension, mate distance pruning, aspiration windows,
 //!   internal iterative reduction (a node without a hash move is searched
 //!   a ply shallower).
 //! - At nodes off the principal variation and not in check: reverse
@@ -150,13 +152,13 @@ fn quiet_reduction(depth: i32, searched: usize) -> i32 {
 /// Depths and move counts below this read [`base_reduction`] from a table.
 const REDUCTION_TABLE_SIZE: usize = 64;
 
-/// `0.75 + ln(depth) ln(searched) / 2.25`, rounded down: from a table
+/// `0.75 + ln(depth) ln(searched) / 1.8`, rounded down: from a table
 /// built once where both are small (as they are at nearly every node),
 /// else computed.
 fn base_reduction(depth: i32, searched: usize) -> i32 {
     fn computed(depth: i32, searched: usize) -> i32 {
         let product = (depth as f64).ln() * (searched as f64).ln();
-        (0.75 + product / 2.25) as i32
+        (0.75 + product / 1.8) as i32
     }
     static TABLE: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
     let size = REDUCTION_TABLE_SIZE;
@@ -588,7 +590,14 @@ impl<R: Rules + Clone> Searcher<'_, R> {
     /// The null move (see [`pruning`]): `Some(value)` when passing still
     /// leaves the side to move at or above `beta` (verified from
     /// [`VERIFY_DEPTH`] on).
-    fn null_move(&mut self, depth: i32, beta: i32, ply: usize, static_value: i32) -> Option<i32> {
+    fn null_move(
+        &mut self,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        static_value: i32,
+        cut_node: bool,
+    ) -> Option<i32> {
         if !self.engine.null_move.allowed()
             || depth < 2
             || ply == 0
@@ -609,7 +618,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         self.nodes += 1;
         self.check_limits();
         self.null_banned[ply + 1] = true;
-        let value = -self.search(child_depth, -beta, -beta + 1, ply + 1, false);
+        let value = -self.search(child_depth, -beta, -beta + 1, ply + 1, false, !cut_node);
         self.null_banned[ply + 1] = false;
         self.tree.unmake();
         if self.stopped || value < beta {
@@ -621,7 +630,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             return Some(value);
         }
         self.null_banned[ply] = true;
-        let verified = self.search(child_depth, beta - 1, beta, ply, false);
+        let verified = self.search(child_depth, beta - 1, beta, ply, false, true);
         self.null_banned[ply] = false;
         (!self.stopped && verified >= beta).then_some(value)
     }
@@ -635,7 +644,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             None => (-INFINITY, INFINITY),
         };
         loop {
-            let value = self.search(depth, alpha, beta, 0, true);
+            let value = self.search(depth, alpha, beta, 0, true, false);
             if self.stopped {
                 return value;
             }
@@ -724,6 +733,11 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         (ending, claim)
     }
 
+    /// The value of the current node within `alpha` and `beta`, searched
+    /// to `depth`. `pv_node`: on the principal variation (an open
+    /// window); `cut_node`: off it, where a move is expected to reach beta
+    /// (a null-window child of a move searched after the first, and every
+    /// other ply below: the node's first move is expected to refute it).
     fn search(
         &mut self,
         mut depth: i32,
@@ -731,6 +745,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         mut beta: i32,
         ply: usize,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         self.pv[ply].clear();
         let (ending, claim) = self.rules_values(ply);
@@ -825,7 +840,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             {
                 return value;
             }
-            if let Some(value) = self.null_move(depth, beta, ply, value) {
+            if let Some(value) = self.null_move(depth, beta, ply, value, cut_node) {
                 return value;
             }
         }
@@ -843,6 +858,11 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         // `list.ranks` holds the ranks of `list.moves[..list.ranks.len()]`;
         // moves are picked from `list.moves[segment..list.ranks.len()]`.
         let hash_first = hash_move.and_then(|hash| list.moves.iter().position(|mv| *mv == hash));
+        // A capture or promotion as the hash move: the quiet moves after it
+        // are less likely to matter, and are reduced a ply more.
+        let hash_tactical = hash_first.is_some_and(|index| {
+            is_tactical(self.tree.rules(), self.tree.position(), &list.moves[index])
+        });
         if let Some(index) = hash_first {
             list.moves.swap(0, index);
             let hash_rank = rank(self.tree.rules(), &list.moves[0], order::HASH_MOVE);
@@ -989,6 +1009,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                         singular_beta,
                         ply,
                         false,
+                        cut_node,
                     );
                     self.excluded[ply] = None;
                     if self.stopped {
@@ -1010,11 +1031,20 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             self.check_limits();
             let gives_check = self.tree.node().in_check;
             let value = if searched == 0 {
-                -self.search(depth - 1 + extension, -beta, -alpha, ply + 1, pv_node)
+                -self.search(
+                    depth - 1 + extension,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    pv_node,
+                    !pv_node && !cut_node,
+                )
             } else {
                 let mut reduction = 0;
                 if depth >= 3 && searched >= 3 && !tactical && !in_check && !gives_check {
-                    reduction = late_move_reduction(depth, searched, pv_node);
+                    reduction = late_move_reduction(depth, searched, pv_node)
+                        + i32::from(cut_node)
+                        + i32::from(hash_tactical);
                     // Quiet moves that cut nodes off before (anywhere, and
                     // after these moves) are reduced less, those that
                     // failed more.
@@ -1024,13 +1054,19 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     reduction = (reduction - history / HISTORY_REDUCTION_DIVISOR)
                         .clamp(0, (depth - 2).max(0));
                 }
-                let mut value =
-                    -self.search(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, false);
+                let mut value = -self.search(
+                    depth - 1 - reduction,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                    true,
+                );
                 if value > alpha && reduction > 0 {
-                    value = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                    value = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1, false, !cut_node);
                 }
                 if value > alpha && value < beta && pv_node {
-                    value = -self.search(depth - 1, -beta, -alpha, ply + 1, true);
+                    value = -self.search(depth - 1, -beta, -alpha, ply + 1, true, false);
                 }
                 value
             };
