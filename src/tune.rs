@@ -406,6 +406,55 @@ fn on_threads<T: Sync, U: Send>(items: &[T], each: impl Fn(&T) -> U + Sync) -> V
     })
 }
 
+/// What a table fit ([`fit_squares`], [`fit_mobility`]) ends with: the
+/// fitted variant and its losses (fitting, then validation, before and
+/// after) when it lowers the validation loss (the fitting loss without
+/// validation positions), else `variant` unchanged.
+struct KeptFit {
+    variant: Variant,
+    loss: (f64, f64),
+    validation: Option<(f64, f64)>,
+}
+
+fn keep_if_gained<R: Rules + Sync>(
+    rules: &R,
+    variant: &Variant,
+    fitted: Variant,
+    fitting: &[Sample<R::Position>],
+    validation: &[Sample<R::Position>],
+    scale: f64,
+    (loss_before, validation_before): (f64, f64),
+) -> KeptFit
+where
+    R::Position: Sync,
+{
+    let loss_after = loss_of(&evaluations(rules, &fitted, fitting), fitting, scale);
+    let validation_after = loss_of(&evaluations(rules, &fitted, validation), validation, scale);
+    let gained = if validation.is_empty() {
+        loss_after < loss_before
+    } else {
+        validation_after < validation_before
+    };
+    let (variant, loss, checked) = if gained {
+        (
+            fitted,
+            (loss_before, loss_after),
+            (validation_before, validation_after),
+        )
+    } else {
+        (
+            variant.clone(),
+            (loss_before, loss_before),
+            (validation_before, validation_before),
+        )
+    };
+    KeptFit {
+        variant,
+        loss,
+        validation: (!validation.is_empty()).then_some(checked),
+    }
+}
+
 fn loss_of(evaluations: &[f64], samples: &[Sample<impl Clone>], scale: f64) -> f64 {
     if samples.is_empty() {
         return 0.0;

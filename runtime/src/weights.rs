@@ -300,10 +300,7 @@ impl WeightsFile {
                 list.push((piece.trim().to_string(), pawns));
                 continue;
             }
-            let squares = [("squares ", false), ("endgame-squares ", true)]
-                .into_iter()
-                .find_map(|(prefix, endgame)| Some((name.strip_prefix(prefix)?, endgame)));
-            if let Some((piece, endgame)) = squares {
+            if let Some((piece, endgame)) = phased_piece(name, "squares ") {
                 file.squares.push(SquareTable {
                     piece: piece.trim().to_string(),
                     endgame,
@@ -312,10 +309,7 @@ impl WeightsFile {
                 });
                 continue;
             }
-            let mobility = [("mobility ", false), ("endgame-mobility ", true)]
-                .into_iter()
-                .find_map(|(prefix, endgame)| Some((name.strip_prefix(prefix)?, endgame)));
-            if let Some((piece, endgame)) = mobility {
+            if let Some((piece, endgame)) = phased_piece(name, "mobility ") {
                 file.mobility.push(MobilityTable {
                     piece: piece.trim().to_string(),
                     endgame,
@@ -554,6 +548,15 @@ impl WeightsFile {
 }
 
 /// The ranks of a square table, `/` between them (see [`SquareTable`]).
+/// The piece named by a line `PREFIX PIECE` or `endgame-PREFIX PIECE`, and
+/// whether it is the endgame one.
+fn phased_piece<'a>(name: &'a str, prefix: &str) -> Option<(&'a str, bool)> {
+    match name.strip_prefix("endgame-") {
+        Some(rest) => Some((rest.strip_prefix(prefix)?, true)),
+        None => Some((name.strip_prefix(prefix)?, false)),
+    }
+}
+
 fn parse_ranks(text: &str) -> Result<Vec<Vec<i32>>, String> {
     let (low, high) = WEIGHT_RANGE;
     text.split('/')

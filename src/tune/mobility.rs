@@ -55,7 +55,7 @@
 //! positions show (a count beyond reads the last entry); a kind without a
 //! step to fit keeps what it had (the linear term, or its tables).
 
-use super::{evaluations, loss_of, sigmoid, Sample};
+use super::{evaluations, keep_if_gained, loss_of, sigmoid, Sample};
 use varc_runtime::eval::Evaluator;
 use varc_runtime::model::{Color, MobilityTables, PieceId, Variant};
 use varc_runtime::position::SQUARE_COUNT;
@@ -444,30 +444,19 @@ where
             });
         }
     }
-    let loss_after = loss_of(&evaluations(rules, &fitted, fitting), fitting, scale);
-    let validation_after = loss_of(&evaluations(rules, &fitted, validation), validation, scale);
-    let gained = if validation.is_empty() {
-        loss_after < loss_before
-    } else {
-        validation_after < validation_before
-    };
-    let (variant, loss, checked) = if gained {
-        (
-            fitted,
-            (loss_before, loss_after),
-            (validation_before, validation_after),
-        )
-    } else {
-        (
-            variant.clone(),
-            (loss_before, loss_before),
-            (validation_before, validation_before),
-        )
-    };
-    MobilityFit {
+    let kept = keep_if_gained(
+        rules,
         variant,
-        loss,
-        validation: (!validation.is_empty()).then_some(checked),
+        fitted,
+        fitting,
+        validation,
+        scale,
+        (loss_before, validation_before),
+    );
+    MobilityFit {
+        variant: kept.variant,
+        loss: kept.loss,
+        validation: kept.validation,
         passes,
     }
 }

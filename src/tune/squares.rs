@@ -16,7 +16,7 @@
 //! with the rounded tables; a fit that does not lower the validation loss
 //! changes nothing.
 
-use super::{evaluations, loss_of, sigmoid, Sample};
+use super::{evaluations, keep_if_gained, loss_of, sigmoid, Sample};
 use varc_runtime::board::Board;
 use varc_runtime::eval::Evaluator;
 use varc_runtime::model::{Color, SquareBonuses, Variant};
@@ -262,30 +262,19 @@ where
         }
     }
     let fitted = with_change(variant, &best.0);
-    let loss_after = loss_of(&evaluations(rules, &fitted, fitting), fitting, scale);
-    let validation_after = loss_of(&evaluations(rules, &fitted, validation), validation, scale);
-    let gained = if validation.is_empty() {
-        loss_after < loss_before
-    } else {
-        validation_after < validation_before
-    };
-    let (variant, loss, checked) = if gained {
-        (
-            fitted,
-            (loss_before, loss_after),
-            (validation_before, validation_after),
-        )
-    } else {
-        (
-            variant.clone(),
-            (loss_before, loss_before),
-            (validation_before, validation_before),
-        )
-    };
-    SquareFit {
+    let kept = keep_if_gained(
+        rules,
         variant,
-        loss,
-        validation: (!validation.is_empty()).then_some(checked),
+        fitted,
+        fitting,
+        validation,
+        scale,
+        (loss_before, validation_before),
+    );
+    SquareFit {
+        variant: kept.variant,
+        loss: kept.loss,
+        validation: kept.validation,
         steps,
     }
 }
