@@ -27,9 +27,9 @@
 //! - Late move reductions for quiet moves (logarithmic in depth and move
 //!   number; a ply more at expected cut nodes, where a move is expected
 //!   to refute the line, and after a capture or promotion as the hash
-//!   move; less or more by the moves' history), check extension, mate distance pruning, aspiration windows,
-//!   internal iterative reduction (a node without a hash move is searched
-//!   a ply shallower).
+//!   move; less or more by the moves' history), check extension, mate
+//!   distance pruning, aspiration windows, internal iterative reduction (a
+//!   node without a hash move is searched a ply shallower).
 //! - At nodes off the principal variation and not in check: reverse
 //!   futility pruning, the null move where the variant's rules make it
 //!   safe ([`pruning`]: off where there is no check rule or where having
