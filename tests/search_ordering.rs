@@ -1,8 +1,9 @@
-//! Move ordering's memory of quiet moves between nodes: continuation
-//! history (how a quiet move fared after the previous move, and after the
-//! side's own move before it) and countermoves (the quiet move that last
-//! refuted the previous move). Both are kept through `Rules` alone, so every
-//! back end orders alike.
+//! Move ordering's memory of moves between nodes: continuation history
+//! (how a quiet move fared after the previous move, and after the side's
+//! own move before it), countermoves (the quiet move that last refuted the
+//! previous move) and capture history (how a capture by a kind on a square
+//! of a victim fared). All are kept through `Rules` alone, so every back
+//! end orders alike.
 
 mod common;
 
@@ -13,7 +14,10 @@ use varc_runtime::model::Square;
 use varc_runtime::moves::Move;
 use varc_runtime::notation::long_algebraic;
 use varc_runtime::rules::Rules;
-use varc_runtime::search::order::{OrderingTables, PieceTo, PlyContext};
+use varc_runtime::search::order::{
+    is_tactical_score, tactical_score, OrderingTables, PieceTo, PlyContext,
+};
+use varc_runtime::search::Engine;
 
 fn chess_start() -> Game<Interpreter> {
     Game::new(common::rules("chess")).expect("the start position")
@@ -135,4 +139,50 @@ fn the_biggest_board_names_each_kind_and_destination_apart() {
         assert_eq!(earlier, (kind, to), "{name}: one name for two moves");
     }
     assert!(named.len() > 1, "{name}: moves of different names");
+}
+
+/// The game after the moves of `line` from the start.
+fn line(moves: &[&str]) -> Game<Interpreter> {
+    let mut game = chess_start();
+    for text in moves {
+        let mv = legal(&game, text);
+        game.play(&mv).expect("legal");
+    }
+    game
+}
+
+#[test]
+fn a_capture_that_cut_off_rises_among_captures_and_those_tried_before_it_fall() {
+    let variant = common::variant("chess");
+    let mut tables = OrderingTables::<Move>::new(&variant);
+    // 1. e4 d5 2. Nc3 Bg4 3. Be2: Black can take a pawn (dxe4) or a
+    // bishop (Bxe2).
+    let game = line(&["e2e4", "d7d5", "b1c3", "c8g4", "f1e2"]);
+    let (rules, position) = (game.rules(), game.position());
+    let [dxe4, bxe2] = ["d5e4", "g4e2"].map(|text| legal(&game, text));
+    let engine: Engine<Move> = Engine::new(&variant);
+    let evaluator = engine.evaluator();
+    let rank = |tables: &OrderingTables<Move>, mv: &Move| {
+        let score = tactical_score(rules, evaluator, position, mv);
+        assert!(score > 0);
+        tables.capture_rank(rules, position, mv, score)
+    };
+    let before = [rank(&tables, &dxe4), rank(&tables, &bxe2)];
+    // By MVV-LVA the bishop goes first.
+    assert!(before[1] > before[0]);
+    // Bxe2 was tried and failed where dxe4 cut off, often and deep.
+    for _ in 0..50 {
+        tables.reward_captures(rules, position, Some(&dxe4), &[bxe2], 12);
+    }
+    let after = [rank(&tables, &dxe4), rank(&tables, &bxe2)];
+    assert!(
+        after[0] > before[0] && after[1] < before[1],
+        "{before:?} {after:?}"
+    );
+    // Still captures, ranked above every quiet move and killer.
+    assert!(after.iter().all(|&score| is_tactical_score(score)));
+    // The history moves a capture by at most a part of its limit.
+    assert!((after[0] - before[0]).abs() <= 16_384);
+    tables.clear();
+    assert_eq!([rank(&tables, &dxe4), rank(&tables, &bxe2)], before);
 }

@@ -15,8 +15,10 @@
 //!   couple of plies deep, so that capture-the-king threats are seen);
 //!   captures that lose material by the exchange on their square are
 //!   skipped where the model allows it ([`see`]).
-//! - Move ordering: hash move, MVV-LVA, killers, countermove, history and
-//!   continuation history, then losing captures ([`order`]).
+//! - Move ordering: hash move, MVV-LVA with capture history, killers,
+//!   countermove, history and continuation history, then losing captures
+//!   ([`order`]). The quiescence orders its captures by MVV-LVA alone
+//!   (cheaper, and capture history there measured no better).
 //! - Singular extensions: where the hash move cut off before, the other
 //!   moves are searched to half the depth against its value less a margin;
 //!   when none reaches it, the hash move is searched a ply deeper, and when
@@ -454,6 +456,9 @@ struct PlyMoves<M> {
     /// The quiet moves searched so far (their continuation history goes
     /// down when another quiet move cuts the node off).
     quiets: Vec<M>,
+    /// The captures and promotions searched so far (their capture history
+    /// goes down when another move cuts the node off).
+    captures: Vec<M>,
 }
 
 // By hand: a derive would ask `M: Default`.
@@ -464,6 +469,7 @@ impl<M> Default for PlyMoves<M> {
             ranks: Vec::new(),
             sorted: Vec::new(),
             quiets: Vec::new(),
+            captures: Vec::new(),
         }
     }
 }
@@ -847,6 +853,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let mut list = std::mem::take(&mut self.lists[ply]);
         list.moves.clear();
         list.quiets.clear();
+        list.captures.clear();
         list.moves.extend_from_slice(self.tree.legal_moves());
         list.ranks.clear();
         // Moves are ranked in stages, each when the search comes to it, so
@@ -1087,21 +1094,27 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                         self.iteration_best = Some((mv, value, head[0].clone()));
                     }
                     if alpha >= beta {
+                        let (rules, position) = (self.tree.rules(), self.tree.position());
+                        let ordering = &mut self.engine.ordering;
                         if !tactical {
-                            self.engine.ordering.reward_quiet(
-                                self.tree.rules(),
-                                self.tree.position(),
+                            ordering.reward_quiet(
+                                rules,
+                                position,
                                 &mv,
                                 &list.quiets,
                                 depth,
                                 &context,
                             );
                         }
+                        let best = tactical.then_some(&mv);
+                        ordering.reward_captures(rules, position, best, &list.captures, depth);
                         break;
                     }
                 }
             }
-            if !tactical {
+            if tactical {
+                list.captures.push(mv);
+            } else {
                 list.quiets.push(mv);
             }
         }

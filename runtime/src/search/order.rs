@@ -1,14 +1,17 @@
 //! Move ordering: the hash move, then captures and promotions by MVV-LVA
-//! (most valuable victim, least valuable attacker) and promotion gain, then
-//! the killer moves of the ply, then the countermove (the quiet move that
-//! last refuted the opponent's previous move), then quiet moves by their
-//! history score (from-to history: how a quiet move fared wherever it was
-//! tried, plus continuation history: how it fared after the previous move
-//! and after the side's own move before it, each named by side, kind and
-//! destination, see [`PieceTo`]; both rise when the move cuts a node off
-//! and fall when another quiet move does after it was tried), then the
-//! captures and promotions that lose material by the exchange on their
-//! square ([`super::see`]; the search demotes them as they come up).
+//! (most valuable victim, least valuable attacker) and promotion gain plus
+//! their capture history (how a capture by this kind on this square of
+//! this victim fared: up when it cut a node off, down when it was tried
+//! and another move did), then the killer moves of the ply, then the
+//! countermove (the quiet move that last refuted the opponent's previous
+//! move), then quiet moves by their history score (from-to history: how a
+//! quiet move fared wherever it was tried, plus continuation history: how
+//! it fared after the previous move and after the side's own move before
+//! it, each named by side, kind and destination, see [`PieceTo`]; both
+//! rise when the move cuts a node off and fall when another quiet move
+//! does after it was tried), then the captures and promotions that lose
+//! material by the exchange on their square ([`super::see`]; the search
+//! demotes them as they come up).
 
 use crate::board::Board;
 use crate::eval::Evaluator;
@@ -31,6 +34,16 @@ const HISTORY_LIMIT: i32 = 16_384;
 /// under a million; a variant with many kinds on a big board (16x16) would
 /// need far more, and shares entries instead (the index wraps around).
 const CONTINUATION_CAPACITY: usize = 1 << 22;
+/// Capture history entries stay within this many points either way.
+const CAPTURE_HISTORY_LIMIT: i32 = 16_384;
+/// A capture's ordering score gets its capture history divided by this:
+/// at most 4,096 points, about two and a half pawns' worth of MVV-LVA (a
+/// pawn of value 1 is 1,600 points), enough to rank a capture that kept
+/// failing after a lesser one that kept working, not enough to put a
+/// pawn capture ahead of a free rook's. Twice the weight (a divisor of
+/// 2) and half of it (8), both in the quiescence's order too, measured
+/// worse in self-play.
+const CAPTURE_HISTORY_DIVISOR: i32 = 4;
 /// Below every quiet move: a capture or promotion that loses material by
 /// the exchange on its square ([`super::see`]).
 const LOSING_TACTICAL: i32 = -(1 << 26);
@@ -80,6 +93,9 @@ pub struct OrderingTables<M> {
     /// both distances: the sides tell them apart (one ply back is the
     /// opponent's move, two plies back the side's own).
     continuation: Vec<i16>,
+    /// `[PieceTo][captured kind, or the kinds' count for none]`: how a
+    /// capture or promotion fared.
+    capture_history: Vec<i16>,
     files: usize,
     squares: usize,
     /// The variant's kinds and one more: a move whose mover is not on the
@@ -104,6 +120,7 @@ impl<M: Copy> OrderingTables<M> {
                     .saturating_mul(piece_tos)
                     .min(CONTINUATION_CAPACITY)
             ],
+            capture_history: vec![0; piece_tos * kinds],
             files,
             squares,
             kinds,
@@ -141,6 +158,34 @@ impl<M: Copy> OrderingTables<M> {
             .sum()
     }
 
+    fn capture_index<R: Rules<Move = M> + ?Sized>(
+        &self,
+        rules: &R,
+        position: &R::Position,
+        mv: &M,
+    ) -> usize {
+        let victim = rules
+            .captured_kind(position, mv)
+            .map_or(self.kinds - 1, |kind| kind.min(self.kinds - 1));
+        self.piece_to(rules, position, mv).0 * self.kinds + victim
+    }
+
+    /// The capture history of the capture or promotion `mv` in `position`.
+    pub fn capture_score<R: Rules<Move = M> + ?Sized>(
+        &self,
+        rules: &R,
+        position: &R::Position,
+        mv: &M,
+    ) -> i32 {
+        i32::from(self.capture_history[self.capture_index(rules, position, mv)])
+    }
+
+    fn update_capture_history(&mut self, index: usize, bonus: i32) {
+        let entry = i32::from(self.capture_history[index]);
+        // Within ±16,384, so within an i16.
+        self.capture_history[index] = gravity(entry, bonus, CAPTURE_HISTORY_LIMIT) as i16;
+    }
+
     /// Moves a history entry by `bonus`, less the part of the entry that
     /// `bonus` is of the limit (so it never leaves ±[`HISTORY_LIMIT`]).
     fn update_history(&mut self, index: usize, bonus: i32) {
@@ -173,6 +218,12 @@ impl<M: Copy> OrderingTables<M> {
 /// `limit`: it follows recent results and never leaves ±`limit`.
 fn gravity(entry: i32, bonus: i32, limit: i32) -> i32 {
     (entry + bonus - entry * bonus.abs() / limit).clamp(-limit, limit)
+}
+
+/// What a cut-off `depth` plies deep adds to the histories of the move
+/// that made it (and takes from those tried before it).
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth).min(400) * 16
 }
 
 fn history_index<R: Rules + ?Sized>(rules: &R, color: Color, mv: &R::Move) -> usize {
@@ -220,7 +271,9 @@ pub fn tactical_score<R: Rules + ?Sized>(
 /// Whether `score` (from [`OrderingTables::early_score`]) is a capture's or a
 /// promotion's, other than the hash move's.
 pub fn is_tactical_score(score: i32) -> bool {
-    (TACTICAL..HASH_MOVE).contains(&score)
+    // A capture's history may take it below `TACTICAL`, never to the
+    // killers.
+    (TACTICAL - CAPTURE_HISTORY_LIMIT..HASH_MOVE).contains(&score)
 }
 
 /// The score of a tactical move of score `score` that loses material by
@@ -244,11 +297,13 @@ impl<M: Copy + Eq> OrderingTables<M> {
         self.history.iter_mut().for_each(|h| *h = 0);
         self.countermoves.iter_mut().for_each(|c| *c = None);
         self.continuation.iter_mut().for_each(|c| *c = 0);
+        self.capture_history.iter_mut().for_each(|c| *c = 0);
     }
 
     /// Halves the history scores (between searches).
     pub fn age(&mut self) {
         self.history.iter_mut().for_each(|h| *h /= 2);
+        self.capture_history.iter_mut().for_each(|h| *h /= 2);
         self.killers.iter_mut().for_each(|k| *k = [None; 2]);
     }
 
@@ -276,7 +331,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
     ) -> Option<i32> {
         let tactical = tactical_score(rules, evaluator, position, mv);
         if tactical > 0 {
-            return Some(TACTICAL + tactical);
+            return Some(self.capture_rank(rules, position, mv, tactical));
         }
         if refutations.killers[0] == Some(*mv) {
             return Some(KILLER + 1);
@@ -288,6 +343,42 @@ impl<M: Copy + Eq> OrderingTables<M> {
             return Some(COUNTERMOVE);
         }
         None
+    }
+
+    /// The ordering score of the capture or promotion `mv` of tactical
+    /// score `tactical` ([`tactical_score`], positive): above every quiet
+    /// move, by MVV-LVA and its capture history.
+    pub fn capture_rank<R: Rules<Move = M> + ?Sized>(
+        &self,
+        rules: &R,
+        position: &R::Position,
+        mv: &M,
+        tactical: i32,
+    ) -> i32 {
+        TACTICAL + tactical + self.capture_score(rules, position, mv) / CAPTURE_HISTORY_DIVISOR
+    }
+
+    /// Records the node of `position`, `depth` plies deep, cut off by
+    /// `best` if it is a capture or promotion (its capture history goes
+    /// up), after the captures and promotions `failed` were searched there
+    /// (theirs goes down), by the bonus of [`OrderingTables::reward_quiet`].
+    pub fn reward_captures<R: Rules<Move = M> + ?Sized>(
+        &mut self,
+        rules: &R,
+        position: &R::Position,
+        best: Option<&M>,
+        failed: &[M],
+        depth: i32,
+    ) {
+        let bonus = history_bonus(depth);
+        if let Some(best) = best {
+            let index = self.capture_index(rules, position, best);
+            self.update_capture_history(index, bonus);
+        }
+        for mv in failed {
+            let index = self.capture_index(rules, position, mv);
+            self.update_capture_history(index, -bonus);
+        }
     }
 
     /// The ordering score of the quiet move `mv` of `side` (to move in
@@ -336,7 +427,7 @@ impl<M: Copy + Eq> OrderingTables<M> {
         if let Some(before) = context.previous[0] {
             self.countermoves[before.0] = Some(*best);
         }
-        let bonus = (depth * depth).min(400) * 16;
+        let bonus = history_bonus(depth);
         self.update_history(history_index(rules, side, best), bonus);
         for mv in failed {
             self.update_history(history_index(rules, side, mv), -bonus);
