@@ -547,7 +547,6 @@ impl WeightsFile {
     }
 }
 
-/// The ranks of a square table, `/` between them (see [`SquareTable`]).
 /// The piece named by a line `PREFIX PIECE` or `endgame-PREFIX PIECE`, and
 /// whether it is the endgame one.
 fn phased_piece<'a>(name: &'a str, prefix: &str) -> Option<(&'a str, bool)> {
@@ -557,6 +556,7 @@ fn phased_piece<'a>(name: &'a str, prefix: &str) -> Option<(&'a str, bool)> {
     }
 }
 
+/// The ranks of a square table, `/` between them (see [`SquareTable`]).
 fn parse_ranks(text: &str) -> Result<Vec<Vec<i32>>, String> {
     let (low, high) = WEIGHT_RANGE;
     text.split('/')
