@@ -155,6 +155,11 @@ pub trait ErasedEngine: Send {
     /// Sets how many best lines each iteration reports.
     fn set_multipv(&mut self, lines: usize);
 
+    /// Sets one of the search's tunable numbers
+    /// ([`crate::search::params`]); refused unchanged when unknown or
+    /// out of range.
+    fn set_search_param(&mut self, name: &str, value: i32) -> Result<(), String>;
+
     /// The evaluator.
     fn evaluator(&mut self) -> &Evaluator;
 }
@@ -416,6 +421,10 @@ impl<R: Rules + Clone + Send + 'static> ErasedEngine for EngineHost<R> {
 
     fn set_multipv(&mut self, lines: usize) {
         self.worker.engine_mut().set_multipv(lines);
+    }
+
+    fn set_search_param(&mut self, name: &str, value: i32) -> Result<(), String> {
+        self.worker.engine_mut().set_search_param(name, value)
     }
 
     fn evaluator(&mut self) -> &Evaluator {

@@ -62,6 +62,7 @@
 
 pub mod order;
 pub mod outcome;
+pub mod params;
 pub mod pruning;
 pub mod see;
 pub mod time;
@@ -82,7 +83,8 @@ use order::{
     demote, is_losing_tactical_score, is_tactical, is_tactical_score, losing_tactical_score,
     pick_next, rank, tactical_score, OrderingTables, PieceTo, PlyContext,
 };
-use pruning::{has_null_move_material, null_move_kinds, NullMovePolicy, VERIFY_DEPTH};
+use params::{Reductions, SearchParams};
+use pruning::{has_null_move_material, null_move_kinds, NullMovePolicy};
 use see::{loses_material, ExchangePolicy};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -96,86 +98,6 @@ const INFINITY: i32 = MATE + 1;
 /// Plies of quiescence in which a side in check tries every move (the
 /// first only: more explodes where a king capture does not end the game).
 const QUIESCENCE_EVASION_PLIES: i32 = 1;
-
-/// Reverse futility pruning: at most this depth, cut when the static value
-/// is above beta by the margin per ply.
-const REVERSE_FUTILITY_DEPTH: i32 = 6;
-const REVERSE_FUTILITY_MARGIN: i32 = 90;
-/// Futility pruning: at most this depth, quiet moves are skipped when the
-/// static value plus the margin per ply is at most alpha.
-const FUTILITY_DEPTH: i32 = 3;
-const FUTILITY_MARGIN: i32 = 120;
-/// Exchange pruning: at most this depth, moves that lose material by the
-/// exchange on their square beyond a margin are skipped: a quiet move by
-/// this many centipawns times the square of the depth left after its
-/// reduction, a capture by the other margin per ply.
-const EXCHANGE_PRUNING_DEPTH: i32 = 8;
-const EXCHANGE_PRUNING_QUIET_MARGIN: i32 = 16;
-const EXCHANGE_PRUNING_CAPTURE_MARGIN: i32 = 150;
-/// Late move pruning: at most this depth, quiet moves after the first
-/// [`late_move_count`] are skipped.
-const LATE_MOVE_PRUNING_DEPTH: i32 = 7;
-/// Singular extensions: from this depth, and the margin below the hash
-/// entry's value per ply.
-const SINGULAR_DEPTH: i32 = 6;
-const SINGULAR_MARGIN: i32 = 2;
-/// Internal iterative reduction: from this depth, a node without a hash
-/// move is searched one ply shallower.
-const IIR_DEPTH: i32 = 4;
-/// Late move reductions: a ply less or more per this much from-to and
-/// continuation history (each table entry is within ±16,384).
-const HISTORY_REDUCTION_DIVISOR: i32 = 8192;
-
-/// How many moves a node of `depth` searches before late move pruning:
-/// half as many where the side to move is not improving.
-fn late_move_count(depth: i32, improving: bool) -> usize {
-    ((3 + depth * depth) / (2 - i32::from(improving))) as usize
-}
-
-/// The reduction of the `searched`-th quiet move (from 0) at `depth`:
-/// logarithmic in both, one less at principal variation nodes, leaving at
-/// least one ply.
-fn late_move_reduction(depth: i32, searched: usize, pv_node: bool) -> i32 {
-    let reduction = base_reduction(depth, searched) - i32::from(pv_node);
-    reduction.clamp(if searched >= 3 { 1 } else { 0 }, (depth - 2).max(0))
-}
-
-/// The reduction a quiet move, the `searched`-th (from 0) of a node of
-/// `depth` off the principal variation, would get: what the pruning rules
-/// read as the depth it would be searched to.
-fn quiet_reduction(depth: i32, searched: usize) -> i32 {
-    if depth >= 3 && searched >= 3 {
-        late_move_reduction(depth, searched, false)
-    } else {
-        0
-    }
-}
-
-/// Depths and move counts below this read [`base_reduction`] from a table.
-const REDUCTION_TABLE_SIZE: usize = 64;
-
-/// `0.75 + ln(depth) ln(searched) / 1.8`, rounded down: from a table
-/// built once where both are small (as they are at nearly every node),
-/// else computed.
-fn base_reduction(depth: i32, searched: usize) -> i32 {
-    fn computed(depth: i32, searched: usize) -> i32 {
-        let product = (depth as f64).ln() * (searched as f64).ln();
-        (0.75 + product / 1.8) as i32
-    }
-    static TABLE: std::sync::OnceLock<Vec<i32>> = std::sync::OnceLock::new();
-    let size = REDUCTION_TABLE_SIZE;
-    match usize::try_from(depth) {
-        Ok(d) if d < size && searched < size => {
-            let table = TABLE.get_or_init(|| {
-                (0..size * size)
-                    .map(|i| computed((i / size) as i32, i % size))
-                    .collect()
-            });
-            table[d * size + searched]
-        }
-        _ => computed(depth, searched),
-    }
-}
 
 /// A score as protocols print it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -304,6 +226,8 @@ pub struct Engine<M = Move> {
     exchange: ExchangePolicy,
     /// The piece values of the exchange evaluation.
     exchange_values: ExchangeValues,
+    params: SearchParams,
+    reductions: Reductions,
 }
 
 impl<M: Copy + Eq> Engine<M> {
@@ -326,7 +250,23 @@ impl<M: Copy + Eq> Engine<M> {
             null_move: NullMovePolicy::of(variant),
             null_move_kinds: null_move_kinds(variant),
             exchange: ExchangePolicy::of(variant),
+            reductions: Reductions::new(&SearchParams::default()),
+            params: SearchParams::default(),
         }
+    }
+
+    /// The search's tunable numbers.
+    pub fn search_params(&self) -> &SearchParams {
+        &self.params
+    }
+
+    /// Sets the tunable number named `name` ([`params::PARAMS`]); an
+    /// unknown name or a value out of range is refused and changes
+    /// nothing.
+    pub fn set_search_param(&mut self, name: &str, value: i32) -> Result<(), String> {
+        self.params.set(name, value)?;
+        self.reductions = Reductions::new(&self.params);
+        Ok(())
     }
 
     /// Whether, and why not, the search tries null moves in this variant.
@@ -595,7 +535,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
 
     /// The null move (see [`pruning`]): `Some(value)` when passing still
     /// leaves the side to move at or above `beta` (verified from
-    /// [`VERIFY_DEPTH`] on).
+    /// verification depth on, [`SearchParams`]).
     fn null_move(
         &mut self,
         depth: i32,
@@ -617,7 +557,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         if !has_null_move_material(self.tree.position(), side, &self.engine.null_move_kinds) {
             return None;
         }
-        let reduction = 3 + depth / 4;
+        let params = &self.engine.params;
+        let reduction = params.null_reduction_base + depth / params.null_reduction_divisor;
         let child_depth = (depth - 1 - reduction).max(0);
         self.played[ply] = None;
         self.tree.make_null();
@@ -632,7 +573,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         // A mate found after a pass is not a mate the side can force.
         let value = if value >= MATE_BOUND { beta } else { value };
-        if depth < VERIFY_DEPTH {
+        if depth < self.engine.params.null_verify_depth {
             return Some(value);
         }
         self.null_banned[ply] = true;
@@ -644,7 +585,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
     /// One iteration's search of the root, with an aspiration window
     /// around `guess` when there is one, widened until the value is inside.
     fn aspiration(&mut self, depth: i32, guess: Option<i32>) -> i32 {
-        let mut window = 40;
+        let mut window = self.engine.params.aspiration_window;
         let (mut alpha, mut beta) = match guess {
             Some(guess) => (guess - window, guess + window),
             None => (-INFINITY, INFINITY),
@@ -809,7 +750,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         // Internal iterative reduction: a node without a hash move was
         // not searched before, or not found worth keeping; it is searched a
         // ply shallower, and its result orders the moves next time.
-        if hash_move.is_none() && excluded.is_none() && ply > 0 && depth >= IIR_DEPTH {
+        if hash_move.is_none() && excluded.is_none() && ply > 0 && depth >= self.engine.params.iir_depth {
             depth -= 1;
         }
         // The static value (a side in check must answer it, whatever it
@@ -840,9 +781,10 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             let beta_is_mate = beta.abs() >= MATE_BOUND;
             // Reverse futility: so far above beta that a few plies of quiet
             // play will not bring it back.
-            if depth <= REVERSE_FUTILITY_DEPTH
+            let params = &self.engine.params;
+            if depth <= params.reverse_futility_depth
                 && !beta_is_mate
-                && value - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
+                && value - params.reverse_futility_margin * (depth - i32::from(improving)) >= beta
             {
                 return value;
             }
@@ -975,12 +917,15 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 if quiet && moves_searched > 0 && best_value > -MATE_BOUND {
                     // Futility reads the depth the move would be searched
                     // to after its reduction.
-                    let reduced = depth - quiet_reduction(depth, moves_searched);
-                    if reduced <= FUTILITY_DEPTH && value + FUTILITY_MARGIN * reduced <= alpha {
+                    let params = &self.engine.params;
+                    let reduced = depth - self.engine.reductions.quiet(depth, moves_searched);
+                    if reduced <= params.futility_depth
+                        && value + params.futility_margin * reduced <= alpha
+                    {
                         continue;
                     }
-                    if depth <= LATE_MOVE_PRUNING_DEPTH
-                        && moves_searched >= late_move_count(depth, improving)
+                    if depth <= params.late_move_pruning_depth
+                        && moves_searched >= params.late_move_count(depth, improving)
                     {
                         continue;
                     }
@@ -1002,13 +947,13 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             if let (Some(entry), true) = (entry, Some(mv) == hash_move) {
                 let singular = ply > 0
                     && excluded.is_none()
-                    && depth >= SINGULAR_DEPTH
+                    && depth >= self.engine.params.singular_depth
                     && ply < 2 * self.root_depth
                     && entry.depth as i32 >= depth - 3
                     && entry.bound != Bound::Upper
                     && entry.value.abs() < MATE_BOUND;
                 if singular {
-                    let singular_beta = entry.value - SINGULAR_MARGIN * depth;
+                    let singular_beta = entry.value - self.engine.params.singular_margin * depth;
                     self.excluded[ply] = Some(mv);
                     let value = self.search(
                         (depth - 1) / 2,
@@ -1049,7 +994,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             } else {
                 let mut reduction = 0;
                 if depth >= 3 && searched >= 3 && !tactical && !in_check && !gives_check {
-                    reduction = late_move_reduction(depth, searched, pv_node)
+                    reduction = self.engine.reductions.late_move(depth, searched, pv_node)
                         + i32::from(cut_node)
                         + i32::from(hash_tactical);
                     // Quiet moves that cut nodes off before (anywhere, and
@@ -1058,7 +1003,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     let ordering = &self.engine.ordering;
                     let history = ordering.continuation_score(&context.previous, piece_to)
                         + ordering.history_score(self.tree.rules(), side, &mv);
-                    reduction = (reduction - history / HISTORY_REDUCTION_DIVISOR)
+                    reduction = (reduction - history / self.engine.params.history_reduction_divisor)
                         .clamp(0, (depth - 2).max(0));
                 }
                 let mut value = -self.search(
@@ -1137,7 +1082,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
     /// Exchange pruning at the last plies: a quiet move whose exchange on
     /// its square loses more than a margin that grows with the depth left
     /// after its reduction, or a capture that loses more than
-    /// [`EXCHANGE_PRUNING_CAPTURE_MARGIN`] per ply, is not searched. Only
+    /// the capture margin per ply ([`SearchParams`]), is not searched. Only
     /// where the model lets material stand for a capture's worth
     /// ([`ExchangePolicy`](see::ExchangePolicy)).
     fn loses_too_much(
@@ -1147,14 +1092,15 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         depth: i32,
         searched: usize,
     ) -> bool {
-        if !self.engine.exchange.allowed() || depth > EXCHANGE_PRUNING_DEPTH {
+        let params = &self.engine.params;
+        if !self.engine.exchange.allowed() || depth > params.exchange_pruning_depth {
             return false;
         }
         let threshold = if tactical {
-            -EXCHANGE_PRUNING_CAPTURE_MARGIN * depth
+            -params.exchange_capture_margin * depth
         } else {
-            let left = (depth - 1 - quiet_reduction(depth, searched)).max(0);
-            -EXCHANGE_PRUNING_QUIET_MARGIN * left * left
+            let left = (depth - 1 - self.engine.reductions.quiet(depth, searched)).max(0);
+            -params.exchange_quiet_margin * left * left
         };
         let (rules, position) = (self.tree.rules(), self.tree.position());
         let values = &self.engine.exchange_values;

@@ -3,7 +3,9 @@
 //! compiled rules ([`run_stdio`]).
 //!
 //! Supported: `uci` (with the options `UCI_Variant`, `Hash`, `Clear Hash`,
-//! `MultiPV`),
+//! `MultiPV`, and, when the environment variable `VARC_TUNE` is set, the
+//! search's tunable numbers of [`crate::search::params`], which `setoption`
+//! takes by name either way),
 //! `isready`, `setoption`, `ucinewgame`, `position startpos|fen FEN [moves
 //! ...]` (moves in the variant's long algebraic, SAN also read), `go` with
 //! `depth`, `nodes`, `movetime`, `wtime`, `btime`, `winc`, `binc`,
@@ -44,6 +46,7 @@ use crate::input::{Line, LineReader};
 use crate::moves::Move;
 use crate::notation::{long_algebraic, long_algebraic_of};
 use crate::rules::Rules;
+use crate::search::params::{self, SearchParams, PARAMS, TUNING_VARIABLE};
 use crate::search::{Score, SearchInfo, MAX_MULTIPV};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
@@ -272,6 +275,16 @@ impl Session {
         self.say(&format!(
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
+        if std::env::var_os(TUNING_VARIABLE).is_some() {
+            let defaults = SearchParams::default();
+            for param in PARAMS {
+                let default = defaults.get(param.name).unwrap_or(param.min);
+                self.say(&format!(
+                    "option name {} type spin default {default} min {} max {}",
+                    param.name, param.min, param.max
+                ));
+            }
+        }
         self.say("uciok");
     }
 
@@ -308,6 +321,15 @@ impl Session {
                         "info string this engine plays only {id}, not {}",
                         clip(value)
                     ));
+                }
+            }
+            other if params::find(other).is_some() => {
+                let result = value
+                    .parse::<i32>()
+                    .map_err(|_| format!("{name} takes a whole number, not {}", clip(value)))
+                    .and_then(|value| self.worker.set_search_param(name, value));
+                if let Err(message) = result {
+                    self.say(&format!("info string {message}"));
                 }
             }
             _ => self.say(&format!("info string unknown option {}", clip(name))),

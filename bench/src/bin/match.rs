@@ -25,6 +25,14 @@ struct Args {
     /// The second engine, as NAME=COMMAND.
     #[arg(long)]
     second: String,
+    /// A UCI option of the first engine, as NAME=VALUE (repeatable); the
+    /// engine must offer it. Engines built by varc offer the search's
+    /// tunable numbers when `VARC_TUNE` is set (`bench/spsa.py`).
+    #[arg(long, value_name = "NAME=VALUE")]
+    first_option: Vec<String>,
+    /// A UCI option of the second engine, as for `--first-option`.
+    #[arg(long, value_name = "NAME=VALUE")]
+    second_option: Vec<String>,
     /// The openings file: one line of moves per opening.
     #[arg(long, required_unless_present = "random_openings")]
     openings: Option<PathBuf>,
@@ -94,6 +102,19 @@ fn engine_spec(text: &str) -> Result<(String, String), String> {
     Ok((name.to_string(), command.to_string()))
 }
 
+/// `NAME=VALUE` options as pairs.
+fn option_values(texts: &[String]) -> Result<Vec<(String, String)>, String> {
+    texts
+        .iter()
+        .map(|text| match text.split_once('=') {
+            Some((name, value)) if !name.trim().is_empty() => {
+                Ok((name.trim().to_string(), value.trim().to_string()))
+            }
+            _ => Err(format!("an engine option is NAME=VALUE, not {text}")),
+        })
+        .collect()
+}
+
 fn main() {
     if let Err(error) = run(Args::parse()) {
         eprintln!("match: {error}");
@@ -125,9 +146,13 @@ fn run(args: Args) -> Result<(), String> {
         ("Hash", "16".to_string()),
     ];
     let specs = [engine_spec(&args.first)?, engine_spec(&args.second)?];
+    let required = [
+        option_values(&args.first_option)?,
+        option_values(&args.second_option)?,
+    ];
     let mut engines = Vec::new();
-    for (name, command) in &specs {
-        engines.push(UciEngine::start(name, command, &options)?);
+    for ((name, command), required) in specs.iter().zip(&required) {
+        engines.push(UciEngine::start(name, command, &options, required)?);
     }
     let control = Control {
         go: args.go.clone(),

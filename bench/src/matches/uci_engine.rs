@@ -34,8 +34,14 @@ pub struct UciEngine {
 
 impl UciEngine {
     /// Starts `command` (split on whitespace), shakes hands and sets the
-    /// options it offers among `options` (name, value).
-    pub fn start(name: &str, command: &str, options: &[(&str, String)]) -> Result<Self, String> {
+    /// options it offers among `options` (name, value), then every option
+    /// of `required`, which it must offer.
+    pub fn start(
+        name: &str,
+        command: &str,
+        options: &[(&str, String)],
+        required: &[(String, String)],
+    ) -> Result<Self, String> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or("an empty engine command")?;
         let mut child = Command::new(program)
@@ -72,6 +78,12 @@ impl UciEngine {
             if offered.iter().any(|o| o.eq_ignore_ascii_case(option)) {
                 engine.send(&format!("setoption name {option} value {value}"))?;
             }
+        }
+        for (option, value) in required {
+            if !offered.iter().any(|o| o.eq_ignore_ascii_case(option)) {
+                return Err(format!("{name} does not offer the option {option}"));
+            }
+            engine.send(&format!("setoption name {option} value {value}"))?;
         }
         engine.sync()?;
         Ok(engine)

@@ -17,15 +17,12 @@
 //! and, where it is on, at each node only when the side to move has a
 //! piece other than royal pieces and pieces that promote (pawn-shaped
 //! movers: endgames of kings and pawns are where zugzwang lives), and,
-//! from [`VERIFY_DEPTH`] on, a cut is verified by a reduced search without
-//! the null move.
+//! from a depth on (`null_verify_depth` of
+//! [`SearchParams`](super::params::SearchParams)), a cut is verified by a
+//! reduced search without the null move.
 
 use crate::board::Board;
 use crate::model::{CheckRule, Color, Condition, Outcome, PieceId, Trigger, Variant};
-
-/// The depth from which a null-move cut is verified by a search of the
-/// node's own moves, reduced as much as the null move's.
-pub const VERIFY_DEPTH: i32 = 7;
 
 /// Whether, and why not, the null move is allowed in a variant.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,0 +1,256 @@
+//! The search's tunable numbers: the margins, depths and reduction
+//! constants of its pruning and reduction rules, in one place so that a
+//! tuner can set them by name (UCI `setoption`, see [`crate::uci`]) and
+//! fit them from games (`bench/spsa.py`, described in the README's tuning
+//! section). The defaults are the values the search plays with.
+
+/// The environment variable under which `uci` lists the numbers as spin
+/// options (a tuner's engines only: they would crowd a GUI's dialog).
+pub const TUNING_VARIABLE: &str = "VARC_TUNE";
+
+/// Depths and move counts below this read the reduction from a table.
+const REDUCTION_TABLE_SIZE: usize = 64;
+
+/// The search's tunable numbers. Margins are in centipawns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchParams {
+    /// Reverse futility: at most this depth, cut when the static value
+    /// is above beta by the margin per ply.
+    pub reverse_futility_depth: i32,
+    pub reverse_futility_margin: i32,
+    /// Futility: at most this depth (after the move's reduction), quiet
+    /// moves are skipped when the static value plus the margin per ply is
+    /// at most alpha.
+    pub futility_depth: i32,
+    pub futility_margin: i32,
+    /// Exchange pruning: at most this depth, a quiet move losing more than
+    /// the quiet margin times the square of the depth left after its
+    /// reduction, or a capture losing more than the capture margin per
+    /// ply, is skipped.
+    pub exchange_pruning_depth: i32,
+    pub exchange_quiet_margin: i32,
+    pub exchange_capture_margin: i32,
+    /// Late move pruning: at most this depth, quiet moves after the first
+    /// `(base + depth²) / 2` (half that where the side is not improving)
+    /// are skipped.
+    pub late_move_pruning_depth: i32,
+    pub late_move_base: i32,
+    /// Singular extensions: from this depth, with the margin below the
+    /// hash entry's value per ply.
+    pub singular_depth: i32,
+    pub singular_margin: i32,
+    /// Internal iterative reduction: from this depth.
+    pub iir_depth: i32,
+    /// Late move reductions: `base + ln(depth) ln(moves) / divisor`, both
+    /// in hundredths; a ply less or more per this much history.
+    pub reduction_base: i32,
+    pub reduction_divisor: i32,
+    pub history_reduction_divisor: i32,
+    /// Null move: reduced by `base + depth / divisor` plies; a cut from
+    /// the verification depth on is verified.
+    pub null_reduction_base: i32,
+    pub null_reduction_divisor: i32,
+    pub null_verify_depth: i32,
+    /// The first aspiration window's half width.
+    pub aspiration_window: i32,
+}
+
+impl Default for SearchParams {
+    fn default() -> Self {
+        SearchParams {
+            reverse_futility_depth: 6,
+            reverse_futility_margin: 90,
+            futility_depth: 3,
+            futility_margin: 120,
+            exchange_pruning_depth: 8,
+            exchange_quiet_margin: 16,
+            exchange_capture_margin: 150,
+            late_move_pruning_depth: 7,
+            late_move_base: 3,
+            singular_depth: 6,
+            singular_margin: 2,
+            iir_depth: 4,
+            reduction_base: 75,
+            reduction_divisor: 180,
+            history_reduction_divisor: 8192,
+            null_reduction_base: 3,
+            null_reduction_divisor: 4,
+            null_verify_depth: 7,
+            aspiration_window: 40,
+        }
+    }
+}
+
+/// One tunable number: its name (as `setoption` takes it), its range, and
+/// where it lives.
+pub struct Param {
+    pub name: &'static str,
+    pub min: i32,
+    pub max: i32,
+    field: fn(&mut SearchParams) -> &mut i32,
+}
+
+macro_rules! params {
+    ($($field:ident: $min:expr, $max:expr;)*) => {
+        /// Every tunable number, in a fixed order.
+        pub const PARAMS: &[Param] = &[$(Param {
+            name: stringify!($field),
+            min: $min,
+            max: $max,
+            field: |params| &mut params.$field,
+        }),*];
+    };
+}
+
+params! {
+    reverse_futility_depth: 0, 20;
+    reverse_futility_margin: 0, 1000;
+    futility_depth: 0, 20;
+    futility_margin: 0, 1000;
+    exchange_pruning_depth: 0, 20;
+    exchange_quiet_margin: 0, 500;
+    exchange_capture_margin: 0, 2000;
+    late_move_pruning_depth: 0, 20;
+    late_move_base: 0, 50;
+    singular_depth: 1, 64;
+    singular_margin: 0, 50;
+    iir_depth: 1, 64;
+    reduction_base: -200, 400;
+    reduction_divisor: 50, 1000;
+    history_reduction_divisor: 256, 1_000_000;
+    null_reduction_base: 1, 10;
+    null_reduction_divisor: 1, 20;
+    null_verify_depth: 1, 128;
+    aspiration_window: 5, 1000;
+}
+
+impl SearchParams {
+    /// The value of the number named `name`.
+    pub fn get(&self, name: &str) -> Option<i32> {
+        let param = find(name)?;
+        let mut copy = self.clone();
+        Some(*(param.field)(&mut copy))
+    }
+
+    /// Sets the number named `name` (any case) to `value`, which must be
+    /// within its range.
+    pub fn set(&mut self, name: &str, value: i32) -> Result<(), String> {
+        let param = find(name).ok_or_else(|| format!("no search parameter {name}"))?;
+        if !(param.min..=param.max).contains(&value) {
+            return Err(format!(
+                "{} must be {} to {}, not {value}",
+                param.name, param.min, param.max
+            ));
+        }
+        *(param.field)(self) = value;
+        Ok(())
+    }
+
+    /// How many moves a node of `depth` searches before late move
+    /// pruning.
+    pub fn late_move_count(&self, depth: i32, improving: bool) -> usize {
+        ((self.late_move_base + depth * depth) / (2 - i32::from(improving))).max(0) as usize
+    }
+}
+
+/// The number named `name` (any case).
+pub fn find(name: &str) -> Option<&'static Param> {
+    PARAMS.iter().find(|p| p.name.eq_ignore_ascii_case(name))
+}
+
+/// Late move reductions by depth and move number, from [`SearchParams`].
+#[derive(Clone, Debug)]
+pub struct Reductions {
+    base: f64,
+    divisor: f64,
+    table: Vec<i32>,
+}
+
+impl Reductions {
+    pub fn new(params: &SearchParams) -> Reductions {
+        let mut reductions = Reductions {
+            base: f64::from(params.reduction_base) / 100.0,
+            divisor: f64::from(params.reduction_divisor) / 100.0,
+            table: Vec::new(),
+        };
+        let size = REDUCTION_TABLE_SIZE;
+        reductions.table = (0..size * size)
+            .map(|i| reductions.computed((i / size) as i32, i % size))
+            .collect();
+        reductions
+    }
+
+    fn computed(&self, depth: i32, searched: usize) -> i32 {
+        let product = f64::from(depth.max(1)).ln() * (searched.max(1) as f64).ln();
+        (self.base + product / self.divisor).floor() as i32
+    }
+
+    /// `base + ln(depth) ln(searched) / divisor`, rounded down: from the
+    /// table where both are small (as they are at nearly every node).
+    pub fn base(&self, depth: i32, searched: usize) -> i32 {
+        let size = REDUCTION_TABLE_SIZE;
+        match usize::try_from(depth) {
+            Ok(d) if d < size && searched < size => self.table[d * size + searched],
+            _ => self.computed(depth, searched),
+        }
+    }
+
+    /// The reduction of the `searched`-th quiet move (from 0) at `depth`:
+    /// one less at principal variation nodes, leaving at least one ply.
+    pub fn late_move(&self, depth: i32, searched: usize, pv_node: bool) -> i32 {
+        let reduction = self.base(depth, searched) - i32::from(pv_node);
+        reduction.clamp(if searched >= 3 { 1 } else { 0 }, (depth - 2).max(0))
+    }
+
+    /// The reduction a quiet move, the `searched`-th (from 0) of a node of
+    /// `depth` off the principal variation, would get: what the pruning
+    /// rules read as the depth it would be searched to.
+    pub fn quiet(&self, depth: i32, searched: usize) -> i32 {
+        if depth >= 3 && searched >= 3 {
+            self.late_move(depth, searched, false)
+        } else {
+            0
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_default_is_within_its_range_and_names_are_distinct() {
+        let params = SearchParams::default();
+        for param in PARAMS {
+            let value = params.get(param.name).unwrap();
+            assert!((param.min..=param.max).contains(&value), "{}", param.name);
+            assert_eq!(
+                PARAMS.iter().filter(|p| p.name == param.name).count(),
+                1
+            );
+        }
+    }
+
+    #[test]
+    fn set_takes_a_value_in_range_and_refuses_others_unchanged() {
+        let mut params = SearchParams::default();
+        params.set("FUTILITY_MARGIN", 150).unwrap();
+        assert_eq!(params.futility_margin, 150);
+        let before = params.clone();
+        assert!(params.set("futility_margin", -1).is_err());
+        assert!(params.set("no_such_number", 1).is_err());
+        assert_eq!(params, before);
+    }
+
+    #[test]
+    fn the_default_reductions_are_the_logarithmic_formula() {
+        let reductions = Reductions::new(&SearchParams::default());
+        for (depth, searched) in [(3, 3), (8, 10), (20, 40), (100, 200)] {
+            let expected =
+                (0.75 + (depth as f64).ln() * (searched as f64).ln() / 1.8).floor() as i32;
+            assert_eq!(reductions.base(depth, searched), expected);
+        }
+        assert_eq!(reductions.late_move(10, 20, false), reductions.base(10, 20));
+        assert_eq!(reductions.quiet(2, 20), 0);
+    }
+}
