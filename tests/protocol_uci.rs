@@ -292,3 +292,73 @@ fn uci_bestmove_starts_the_last_reported_pv_after_any_search() {
         assert_eq!(pv.as_deref(), Some(best.as_str()), "{script}: {lines:?}");
     }
 }
+
+#[test]
+fn uci_sets_the_search_numbers_by_name_and_refuses_bad_values_unchanged() {
+    let nodes_at_depth_6 = |setup: &str| -> u64 {
+        let lines = session(
+            "chess",
+            &format!("{setup}position startpos moves e2e4 e7e5\ngo depth 6\n"),
+        );
+        let last = lines
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth 6 "))
+            .unwrap_or_else(|| panic!("no depth 6: {lines:?}"));
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "nodes").expect("nodes");
+        words[at + 1].parse().expect("a count")
+    };
+    let default = nodes_at_depth_6("");
+    // No reverse futility, futility or late move pruning: a bigger tree.
+    let without_pruning = nodes_at_depth_6(
+        "setoption name reverse_futility_depth value 0\n\
+         setoption name futility_depth value 0\n\
+         setoption name late_move_pruning_depth value 0\n",
+    );
+    assert!(without_pruning > default, "{without_pruning} vs {default}");
+    // Refused values are reported and change nothing.
+    let refused = session(
+        "chess",
+        "setoption name futility_margin value -1\nsetoption name futility_margin value many\n",
+    );
+    assert!(refused
+        .iter()
+        .any(|l| l == "info string futility_margin must be 0 to 1000, not -1"));
+    assert!(refused
+        .iter()
+        .any(|l| l.starts_with("info string futility_margin takes a whole number")));
+    assert_eq!(
+        nodes_at_depth_6("setoption name futility_margin value -1\n"),
+        default
+    );
+}
+
+#[test]
+fn uci_lists_the_search_numbers_only_for_a_tuner() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let handshake = |tuning: bool| -> String {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_varc"));
+        command
+            .args(["uci", "variants/chess.rules"])
+            .env_remove("VARC_TUNE")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped());
+        if tuning {
+            command.env("VARC_TUNE", "1");
+        }
+        let mut child = command.spawn().expect("varc uci");
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(b"uci\nquit\n")
+            .expect("write");
+        let output = child.wait_with_output().expect("output");
+        String::from_utf8(output.stdout).expect("text")
+    };
+    let listed = "option name futility_margin type spin default 168 min 0 max 1000";
+    assert!(handshake(true).contains(listed));
+    assert!(!handshake(false).contains("futility_margin"));
+}

@@ -96,7 +96,8 @@ use tt::{Bound, TranspositionTable};
 pub const MAX_PLY: usize = 96;
 const INFINITY: i32 = MATE + 1;
 /// Plies of quiescence in which a side in check tries every move (the
-/// first only: more explodes where a king capture does not end the game).
+/// first only: more explodes where a king capture does not end the game,
+/// and eight plies measured -58 Elo in chess).
 const QUIESCENCE_EVASION_PLIES: i32 = 1;
 
 /// A score as protocols print it.
@@ -750,7 +751,11 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         // Internal iterative reduction: a node without a hash move was
         // not searched before, or not found worth keeping; it is searched a
         // ply shallower, and its result orders the moves next time.
-        if hash_move.is_none() && excluded.is_none() && ply > 0 && depth >= self.engine.params.iir_depth {
+        if hash_move.is_none()
+            && excluded.is_none()
+            && ply > 0
+            && depth >= self.engine.params.iir_depth
+        {
             depth -= 1;
         }
         // The static value (a side in check must answer it, whatever it
@@ -1003,7 +1008,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     let ordering = &self.engine.ordering;
                     let history = ordering.continuation_score(&context.previous, piece_to)
                         + ordering.history_score(self.tree.rules(), side, &mv);
-                    reduction = (reduction - history / self.engine.params.history_reduction_divisor)
+                    reduction = (reduction
+                        - history / self.engine.params.history_reduction_divisor)
                         .clamp(0, (depth - 2).max(0));
                 }
                 let mut value = -self.search(
