@@ -240,6 +240,7 @@ impl<M: Copy + Eq> Engine<M> {
     /// An engine for `variant` with `options`.
     pub fn with_options(variant: &Variant, options: EngineOptions) -> Engine<M> {
         let evaluator = Evaluator::new(variant);
+        let params = SearchParams::default();
         Engine {
             exchange_values: see::exchange_values(variant, &evaluator),
             evaluator,
@@ -251,8 +252,8 @@ impl<M: Copy + Eq> Engine<M> {
             null_move: NullMovePolicy::of(variant),
             null_move_kinds: null_move_kinds(variant),
             exchange: ExchangePolicy::of(variant),
-            reductions: Reductions::new(&SearchParams::default()),
-            params: SearchParams::default(),
+            reductions: Reductions::new(&params),
+            params,
         }
     }
 
@@ -536,7 +537,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
 
     /// The null move (see [`pruning`]): `Some(value)` when passing still
     /// leaves the side to move at or above `beta` (verified from
-    /// verification depth on, [`SearchParams`]).
+    /// [`SearchParams::null_verify_depth`] on).
     fn null_move(
         &mut self,
         depth: i32,
