@@ -95,6 +95,7 @@ pub struct Param {
     pub name: &'static str,
     pub min: i32,
     pub max: i32,
+    read: fn(&SearchParams) -> i32,
     field: fn(&mut SearchParams) -> &mut i32,
 }
 
@@ -105,6 +106,7 @@ macro_rules! params {
             name: stringify!($field),
             min: $min,
             max: $max,
+            read: |params| params.$field,
             field: |params| &mut params.$field,
         }),*];
     };
@@ -135,9 +137,7 @@ params! {
 impl SearchParams {
     /// The value of the number named `name`.
     pub fn get(&self, name: &str) -> Option<i32> {
-        let param = find(name)?;
-        let mut copy = self.clone();
-        Some(*(param.field)(&mut copy))
+        find(name).map(|param| (param.read)(self))
     }
 
     /// Sets the number named `name` (any case) to `value`, which must be
