@@ -190,6 +190,7 @@ impl<'a> Lowerer<'a> {
             evaluation: Default::default(),
             hands: Default::default(),
             first_moves: Default::default(),
+            network: None,
         };
         self.lower_statements(&mut variant);
         variant.regions = std::mem::take(&mut self.regions);

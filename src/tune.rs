@@ -28,14 +28,16 @@
 //! From games, they are those after the opening, where the side to move is
 //! not in check and the move played neither captures nor promotes (the
 //! evaluation is a judgement of quiet positions). Every tenth game (or
-//! labelled position) is kept apart as a validation set, whose loss is
-//! reported before and after.
+//! block of consecutive labelled positions, see [`positions`]) is kept
+//! apart as a validation set, whose loss is reported before and after.
 
 mod mobility;
+mod network;
 mod positions;
 mod squares;
 
 pub use mobility::{fit_mobility, MobilityFit, MIN_SUPPORT};
+pub use network::{fit_network, NetworkFit, NetworkSettings};
 pub use positions::{labelled_fens, PositionTally};
 pub use squares::{fit_squares, SquareFit};
 
@@ -109,7 +111,8 @@ pub fn labelled_positions<R: Rules>(
 pub struct Samples<P> {
     /// The positions the weights are fitted to.
     pub fitting: Vec<Sample<P>>,
-    /// The positions of every tenth game, kept apart.
+    /// The positions of every tenth game (or block of labelled
+    /// positions), kept apart.
     pub validation: Vec<Sample<P>>,
 }
 
@@ -482,6 +485,30 @@ fn fit_scale(evaluations: &[f64], samples: &[Sample<impl Clone>]) -> f64 {
         }
     }
     (low + high) / 2.0
+}
+
+/// The `k` that fits `variant`'s evaluations of `samples` best, and the
+/// loss of `samples` and of `validation` with it: where the weights are
+/// kept as they are (`varc tune --network-only`).
+pub fn unfitted<R: Rules + Sync>(
+    rules: &R,
+    variant: &Variant,
+    samples: &[Sample<R::Position>],
+    validation: &[Sample<R::Position>],
+) -> Fit
+where
+    R::Position: Sync,
+{
+    let scale = fit_scale(&evaluations(rules, variant, samples), samples);
+    let loss = loss_of(&evaluations(rules, variant, samples), samples, scale);
+    let checked = loss_of(&evaluations(rules, variant, validation), validation, scale);
+    Fit {
+        variant: variant.clone(),
+        scale,
+        loss_before: loss,
+        loss_after: loss,
+        validation: (!validation.is_empty()).then_some((checked, checked)),
+    }
 }
 
 /// Fits the weights of `variant` (whose rules are `rules`) to `fitting`,

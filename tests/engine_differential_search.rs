@@ -162,3 +162,68 @@ fn gallery_searches_with_hoppers_nightriders_and_berolina_pawns_agree() {
         )],
     );
 }
+
+#[test]
+fn searches_with_a_learned_correction_agree() {
+    // The network reads each piece as the back end visits it
+    // (`Rules::visit_reaches`): every piece, royal ones too, once.
+    use varc_runtime::eval::network::Network;
+    use varc_runtime::weights::WeightsFile;
+    let mut variant = common::variant("chess");
+    let hidden = 8;
+    let mut state = 0x0005_DEEC_E66D_u64;
+    let mut next = |range: i64| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as i64 % (2 * range + 1) - range) as i16
+    };
+    let inputs = (0..Network::input_count(&variant) * hidden)
+        .map(|_| next(24))
+        .collect();
+    let outputs = (0..hidden).map(|_| next(60)).collect();
+    variant.network = Some(Network {
+        hidden,
+        inputs,
+        biases: vec![32; hidden],
+        outputs,
+        output_bias: 0,
+    });
+    let dir = std::env::temp_dir().join(format!("varc-network-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let weights = dir.join("chess.weights");
+    std::fs::write(&weights, WeightsFile::write(&variant, "a random network"))
+        .expect("the weights file is written");
+    let compiled = common::engine(&variant);
+    let rules_file = common::variants_dir().join("chess.rules");
+    let interpreter = Path::new(env!("CARGO_BIN_EXE_varc"));
+    let args = [
+        "uci",
+        &rules_file.to_string_lossy(),
+        "--weights",
+        &weights.to_string_lossy(),
+    ]
+    .map(|arg| arg.to_string());
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    for (position, depth) in [
+        ("startpos", 4),
+        (
+            "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            3,
+        ),
+    ] {
+        let by_interpreter = search(interpreter, &args, position, depth);
+        let by_compiled = search(&compiled, &["uci"], position, depth);
+        assert!(by_interpreter.0.contains(" nodes "), "{by_interpreter:?}");
+        assert_eq!(by_compiled, by_interpreter, "{position}, depth {depth}");
+    }
+    let plain = search(
+        interpreter,
+        &["uci", &rules_file.to_string_lossy()],
+        "startpos",
+        4,
+    );
+    let learned = search(interpreter, &args, "startpos", 4);
+    assert_ne!(plain, learned, "the network changes the search");
+    let _ = std::fs::remove_dir_all(&dir);
+}

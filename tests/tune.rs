@@ -8,7 +8,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use varc::interp::Interpreter;
-use varc::tune::{fit_squares, Sample};
+use varc::tune::{fit_network, fit_squares, NetworkSettings, Sample};
 use varc_runtime::eval::Evaluator;
 use varc_runtime::fen::parse_fen;
 use varc_runtime::rules::Rules;
@@ -412,6 +412,55 @@ fn square_tables_learn_where_a_piece_wins() {
         bonuses.endgame[28] > bonuses.endgame[0] + 20,
         "{:?}",
         (bonuses.endgame[28], bonuses.endgame[0])
+    );
+}
+
+#[test]
+fn a_network_learns_what_adding_square_bonuses_cannot() {
+    // White wins with its knight on e4 and king on e1, or knight on a1 and
+    // king on h1, and loses the two other ways: no sum of a bonus per
+    // piece and square says that, a hidden layer can.
+    let variant = common::variant("chess");
+    let rules = Interpreter::new(variant.clone()).expect("rules");
+    let sample = |fen: &str, white_score: f64| Sample {
+        position: rules.import(&parse_fen(&variant, fen).expect("a valid position")),
+        white_score,
+    };
+    let corners = [
+        ("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", 0.9),
+        ("4k3/8/8/8/8/8/8/N6K w - - 0 1", 0.9),
+        ("4k3/8/8/8/4N3/8/8/7K w - - 0 1", 0.1),
+        ("4k3/8/8/8/8/8/8/N3K3 w - - 0 1", 0.1),
+    ];
+    let samples: Vec<_> = (0..100)
+        .flat_map(|_| corners.map(|(fen, score)| sample(fen, score)))
+        .collect();
+    let settings = NetworkSettings {
+        hidden: 8,
+        max_epochs: 4000,
+        scale: 0.005,
+    };
+    let fit = fit_network(
+        &rules,
+        &variant,
+        &samples,
+        &samples[..40],
+        settings,
+        &mut |_| {},
+    );
+    assert!(fit.kept);
+    let (before, after) = fit.validation.expect("a validation set");
+    assert!(after < before / 2.0, "{before} -> {after}");
+    assert!(fit.history.len() <= 4000 && !fit.history.is_empty());
+    let evaluator = Evaluator::new(&fit.variant);
+    let white = |fen: &str| {
+        let position = rules.import(&parse_fen(&variant, fen).expect("a valid position"));
+        evaluator.evaluate_white(&rules, &position)
+    };
+    let [won, won_too, lost, lost_too] = corners.map(|(fen, _)| white(fen));
+    assert!(
+        won.min(won_too) > lost.max(lost_too) + 100,
+        "{won} {won_too} {lost} {lost_too}"
     );
 }
 

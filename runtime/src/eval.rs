@@ -53,6 +53,9 @@
 //! - **Pairs.** A colour-bound kind (every step keeps the square's colour)
 //!   with pieces on squares of both colours: the bishop pair.
 //! - A small bonus for the side to move (tempo).
+//! - A learned correction, where a weights file gives one ([`network`]:
+//!   one hidden layer over the pieces on the board, fitted by `varc tune
+//!   --network` to what the terms above miss).
 //!
 //! The weights of these terms are the variant's
 //! [`Variant::evaluation`] (the figures above are the defaults); `varc
@@ -67,8 +70,10 @@ use crate::model::{
 use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use crate::weights::EvaluationWeights;
+use network::{Accumulator, NetworkTables};
 use structure::{Structure, StructureTally};
 
+pub mod network;
 pub mod structure;
 
 /// What one piece of a kind is worth where it stands and for what it
@@ -211,6 +216,8 @@ pub struct Evaluator {
     /// `[kind]`: whether it stays on squares of one colour (every step has
     /// an even sum of file and rank offsets), for the pair term.
     colour_bound: Vec<bool>,
+    /// The learned correction, if the variant has one that fits it.
+    network: Option<NetworkTables>,
 }
 
 impl Evaluator {
@@ -299,6 +306,11 @@ impl Evaluator {
             threat_victims: vec![0; kinds],
             officer: vec![false; kinds],
             colour_bound: vec![false; kinds],
+            network: variant
+                .network
+                .as_ref()
+                .filter(|network| network.check(variant).is_ok())
+                .map(|network| NetworkTables::new(network, variant, SQUARE_COUNT)),
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
             for color in Color::ALL {
@@ -600,6 +612,7 @@ impl Evaluator {
             file_riders: [[0; structure::FILES]; 2],
             threats: [0; 2],
             colour_bound: [0; 2],
+            network: self.network.as_ref().map(NetworkTables::start),
             royal_attackers: [0; 2],
             royal_hits: [0; 2],
             officer_material: [0; 2],
@@ -655,7 +668,12 @@ impl Evaluator {
                 }
             }
         }
-        (tally.positional[0] - tally.positional[1]).clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
+        let learned = match (&self.network, &tally.network) {
+            (Some(tables), Some(sums)) => tables.output(sums),
+            _ => 0,
+        };
+        (tally.positional[0] - tally.positional[1] + learned)
+            .clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
     }
 
     /// Gating: `(gates, pieces)`, the share of `color`'s gated pieces in
@@ -917,6 +935,8 @@ struct Tally<'a> {
     /// Per side, bit `2k + c` for a colour-bound piece of kind `k` on a
     /// square of colour `c`.
     colour_bound: [u128; 2],
+    /// The learned correction's hidden sums, with a network.
+    network: Option<Accumulator>,
     /// Per side, its pieces (neither royal nor pawn-shaped) that attack
     /// squares beside an enemy royal piece, and how many such squares they
     /// attack in all.
@@ -950,6 +970,9 @@ impl ReachVisitor for Tally<'_> {
             if piece.royal_hits > 0 && officer {
                 self.royal_attackers[c] += 1;
                 self.royal_hits[c] += piece.royal_hits as i32;
+            }
+            if let (Some(tables), Some(sums)) = (&self.evaluator.network, &mut self.network) {
+                tables.add(sums, kind, c, piece.square.index() % SQUARE_COUNT);
             }
             if self.evaluator.colour_bound.get(kind) == Some(&true) {
                 let shade = usize::from(piece.square.file + piece.square.rank) & 1;

@@ -6,6 +6,8 @@
 //! [`RegionId`], [`CounterId`]), regions into square sets per side, Betza
 //! strings into [`MoveAtom`]s, and `extends` has been applied.
 
+pub use crate::eval::network::Network;
+
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -324,6 +326,10 @@ pub struct Variant {
     /// [`crate::weights`]).
     #[serde(default)]
     pub evaluation: EvaluationWeights,
+    /// The learned correction of the evaluation, if a weights file gives
+    /// one (see [`crate::eval::network`]).
+    #[serde(default)]
+    pub network: Option<Network>,
     /// Pieces in hand and drops (see [`crate::hands`]); none by default.
     #[serde(default)]
     pub hands: Hands,

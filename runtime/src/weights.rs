@@ -25,6 +25,9 @@
 //! (or the default; an endgame value left out is the value, an endgame
 //! table the middlegame table).
 
+mod network_lines;
+pub use network_lines::{InputLine, NetworkLines};
+
 use crate::model::{MobilityTables, SquareBonuses, Variant};
 use crate::position::SQUARE_COUNT;
 use serde::{Deserialize, Serialize};
@@ -210,6 +213,8 @@ pub struct WeightsFile {
     pub squares: Vec<SquareTable>,
     /// Each mobility table set, in file order.
     pub mobility: Vec<MobilityTable>,
+    /// The learned correction's lines, if any.
+    pub network: NetworkLines,
 }
 
 /// A `mobility PIECE` or `endgame-mobility PIECE` line: a non-royal kind's
@@ -280,6 +285,9 @@ impl WeightsFile {
                 return Err(error(format!("expected `name = value`, found `{content}`")));
             };
             let (name, value) = (name.trim(), value.trim());
+            if file.network.read(name, value, line).map_err(error)? {
+                continue;
+            }
             let piece_value = [("value ", false), ("endgame-value ", true)]
                 .into_iter()
                 .find_map(|(prefix, endgame)| Some((name.strip_prefix(prefix)?, endgame)));
@@ -352,6 +360,7 @@ impl WeightsFile {
         let endgame_kinds = piece_kinds(variant, &self.endgame_values, "endgame-value")?;
         let bonuses = self.square_bonuses(variant)?;
         let mobility = self.mobility_tables(variant)?;
+        let network = self.network.network(variant)?;
         for (kind, bonus) in bonuses {
             variant.pieces[kind].square_bonuses = Some(bonus);
         }
@@ -360,6 +369,9 @@ impl WeightsFile {
         }
         for (name, value) in &self.weights {
             variant.evaluation.set(name, *value);
+        }
+        if network.is_some() {
+            variant.network = network;
         }
         for (kind, (_, pawns)) in kinds.into_iter().zip(&self.values) {
             variant.pieces[kind].value = Some(*pawns);
@@ -419,6 +431,9 @@ impl WeightsFile {
                     text.push_str(&format!("{setting} {} = {counts}\n", piece.name));
                 }
             }
+        }
+        if let Some(network) = &variant.network {
+            text.push_str(&NetworkLines::write(network, variant));
         }
         text
     }

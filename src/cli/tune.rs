@@ -1,9 +1,10 @@
 //! `varc tune FILE [--games N] [--depth D] [--seed S] [--opening-plies P]
 //! [--max-plies M] [--threads T] [--weights W] [--records FILE... | --positions FILE...]
-//! [--mobility] [--squares] [--out FILE] [--json]`: plays the engine
-//! against itself (or reads recorded games, or labelled positions), fits
-//! the evaluation's weights and piece values (and on request mobility and
-//! square tables) to the results (see
+//! [--mobility] [--squares] [--network UNITS [--network-only]] [--out FILE]
+//! [--json]`: plays the engine against itself (or reads recorded games, or
+//! labelled positions), fits the evaluation's weights and piece values (and
+//! on request mobility and square tables and a learned correction) to the
+//! results (see
 //! [`varc::tune`]) and writes them as a weights file, which
 //! `varc build --weights`, `varc uci --weights` and `varc xboard --weights`
 //! read.
@@ -15,7 +16,8 @@ use std::process::ExitCode;
 use varc::interp::Interpreter;
 use varc::selfplay::Settings;
 use varc::tune::{
-    collect_samples, fit, fit_mobility, fit_squares, labelled_fens, record_samples, Samples,
+    collect_samples, fit, fit_mobility, fit_network, fit_squares, labelled_fens, record_samples,
+    unfitted, NetworkSettings, Samples,
 };
 use varc_runtime::model::Variant;
 use varc_runtime::position::Position;
@@ -88,6 +90,20 @@ pub struct TuneArgs {
     /// sharp labels (`--positions`).
     #[arg(long)]
     pub mobility: bool,
+    /// Fit a learned correction too, last: a network of this many hidden
+    /// units (1 to 128) over the pieces on the board, added to the
+    /// evaluation and fitted to what it misses. It wants many sharp
+    /// labels (`--positions`: a hundred thousand or more).
+    #[arg(long, value_name = "UNITS", value_parser = clap::value_parser!(u16).range(1..=128))]
+    pub network: Option<u16>,
+    /// Passes over the positions the network's fit makes at most (it stops
+    /// earlier when three in a row do not lower the validation loss).
+    #[arg(long, default_value_t = 30, requires = "network")]
+    pub epochs: usize,
+    /// Keep the weights, values and tables as they are: fit the network
+    /// only.
+    #[arg(long, requires = "network", conflicts_with_all = ["mobility", "squares"])]
+    pub network_only: bool,
     /// Print the figures as JSON.
     #[arg(long)]
     pub json: bool,
@@ -150,7 +166,11 @@ pub fn run(args: TuneArgs) -> ExitCode {
         spinner.set_message(message.to_string());
         spinner.tick();
     };
-    let fitted = fit(&rules, &variant, &fitting, &validation, &fixed, &mut tick);
+    let fitted = if args.network_only {
+        unfitted(&rules, &variant, &fitting, &validation)
+    } else {
+        fit(&rules, &variant, &fitting, &validation, &fixed, &mut tick)
+    };
     let mobility = args.mobility.then(|| {
         fit_mobility(
             &rules,
@@ -171,6 +191,19 @@ pub fn run(args: TuneArgs) -> ExitCode {
             fitted.scale,
             &mut tick,
         )
+    });
+    let network = args.network.map(|units| {
+        let variant = match (&squares, &mobility) {
+            (Some(squares), _) => &squares.variant,
+            (None, Some(mobility)) => &mobility.variant,
+            (None, None) => &fitted.variant,
+        };
+        let settings = NetworkSettings {
+            hidden: usize::from(units),
+            max_epochs: args.epochs,
+            scale: fitted.scale,
+        };
+        fit_network(&rules, variant, &fitting, &validation, settings, &mut tick)
     });
     spinner.finish_and_clear();
     let mut header = format!(
@@ -208,10 +241,32 @@ pub fn run(args: TuneArgs) -> ExitCode {
             header.push_str(&format!(", validation {before:.6} -> {after:.6}"));
         }
     }
-    let variant_out = match (&squares, &mobility) {
-        (Some(squares), _) => &squares.variant,
-        (None, Some(mobility)) => &mobility.variant,
-        (None, None) => &fitted.variant,
+    if let (Some(network), Some(units)) = (&network, args.network) {
+        header.push_str(&format!(
+            "\nnetwork of {units} units ({} epochs{}): loss {:.6} -> {:.6}",
+            network.epochs,
+            if network.kept { "" } else { ", not kept" },
+            network.loss.0,
+            network.loss.1
+        ));
+        if let Some((before, after)) = network.validation {
+            header.push_str(&format!(", validation {before:.6} -> {after:.6}"));
+        }
+        let epochs: Vec<String> = network
+            .history
+            .iter()
+            .map(|(fitting, checked)| format!("{fitting:.5}/{checked:.5}"))
+            .collect();
+        header.push_str(&format!(
+            "\nnetwork epochs (loss/validation): {}",
+            epochs.join(" ")
+        ));
+    }
+    let variant_out = match (&network, &squares, &mobility) {
+        (Some(network), _, _) => &network.variant,
+        (None, Some(squares), _) => &squares.variant,
+        (None, None, Some(mobility)) => &mobility.variant,
+        (None, None, None) => &fitted.variant,
     };
     let text = WeightsFile::write(variant_out, &header);
     if let Err(error) = std::fs::write(&out, &text) {
@@ -237,6 +292,13 @@ pub fn run(args: TuneArgs) -> ExitCode {
                 "passes": m.passes,
                 "loss": {"before": m.loss.0, "after": m.loss.1},
                 "validation_loss": m.validation.map(|(b, a)| json!({"before": b, "after": a})),
+            })),
+            "network": network.as_ref().map(|n| json!({
+                "epochs": n.epochs,
+                "kept": n.kept,
+                "history": n.history.iter().map(|(f, v)| json!({"loss": f, "validation": v})).collect::<Vec<_>>(),
+                "loss": {"before": n.loss.0, "after": n.loss.1},
+                "validation_loss": n.validation.map(|(b, a)| json!({"before": b, "after": a})),
             })),
             "squares": squares.as_ref().map(|s| json!({
                 "steps": s.steps,

@@ -757,6 +757,7 @@ mod tests {
             evaluation: Default::default(),
             hands: Default::default(),
             first_moves: Default::default(),
+            network: None,
         }
     }
 }

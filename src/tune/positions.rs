@@ -11,12 +11,18 @@
 //! or a number from 0 to 1. The FEN is the variant's (four fields are
 //! enough). Empty lines and lines starting with `#` are skipped; a line
 //! that does not read is refused with its number and left out. Every
-//! tenth position is kept apart for validation.
+//! tenth block of [`VALIDATION_BLOCK`] consecutive positions (fewer in a
+//! file of fewer than 10,000) is kept apart for validation: files list a game's positions together, and neighbouring
+//! positions of a game are nearly the same, so a split by single lines
+//! would validate on positions the fit has all but seen.
 
 use super::{Sample, Samples};
 use varc_runtime::fen::parse_fen;
 use varc_runtime::model::Variant;
 use varc_runtime::position::Position;
+
+/// Consecutive positions kept on the same side of the split.
+pub const VALIDATION_BLOCK: usize = 100;
 
 /// What reading labelled positions found.
 #[derive(Clone, Debug, Default)]
@@ -33,10 +39,7 @@ pub fn labelled_fens(
     variant: &Variant,
     texts: &[(String, String)],
 ) -> (Samples<Position>, PositionTally) {
-    let mut samples = Samples {
-        fitting: Vec::new(),
-        validation: Vec::new(),
-    };
+    let mut read = Vec::new();
     let mut tally = PositionTally::default();
     for (name, text) in texts {
         for (index, line) in text.lines().enumerate() {
@@ -45,18 +48,26 @@ pub fn labelled_fens(
                 continue;
             }
             match read_line(variant, line) {
-                Ok(sample) => {
-                    if tally.positions % 10 == 9 {
-                        samples.validation.push(sample);
-                    } else {
-                        samples.fitting.push(sample);
-                    }
-                    tally.positions += 1;
-                }
+                Ok(sample) => read.push(sample),
                 Err(error) => tally
                     .refused
                     .push(format!("{name}: line {}: {error}", index + 1)),
             }
+        }
+    }
+    tally.positions = read.len();
+    // Blocks of up to VALIDATION_BLOCK positions, a hundredth of them at
+    // most, so that a small file still validates on a tenth.
+    let block = (read.len() / 100).clamp(1, VALIDATION_BLOCK);
+    let mut samples = Samples {
+        fitting: Vec::new(),
+        validation: Vec::new(),
+    };
+    for (index, sample) in read.into_iter().enumerate() {
+        if (index / block) % 10 == 9 {
+            samples.validation.push(sample);
+        } else {
+            samples.fitting.push(sample);
         }
     }
     (samples, tally)
