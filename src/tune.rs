@@ -28,7 +28,7 @@
 //! From games, they are those after the opening, where the side to move is
 //! not in check and the move played neither captures nor promotes (the
 //! evaluation is a judgement of quiet positions). Every tenth game (or
-//! block of consecutive labelled positions, see [`positions`]) is kept
+//! block of consecutive labelled positions, see [`labelled_fens`]) is kept
 //! apart as a validation set, whose loss is reported before and after.
 
 mod mobility;

@@ -477,6 +477,82 @@ const LABELLED: &str = "\
 ";
 
 #[test]
+fn tune_fits_a_network_alone_and_reports_each_epoch() {
+    let dir = scratch("network");
+    let positions = dir.join("labelled.epd");
+    std::fs::write(&positions, LABELLED.repeat(5)).expect("positions written");
+    let out = dir.join("chess.weights");
+    let (positions_text, out_text) = (positions.display().to_string(), out.display().to_string());
+    let rules = rules_file("chess");
+    let args = [
+        "tune",
+        &rules,
+        "--positions",
+        &positions_text,
+        "--network",
+        "4",
+        "--network-only",
+        "--epochs",
+        "5",
+        "--out",
+        &out_text,
+        "--json",
+    ];
+    let output = varc(&args);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let figures: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON figures");
+    let network = &figures["network"];
+    let epochs = network["epochs"].as_u64().expect("epochs");
+    assert!((1..=5).contains(&epochs), "{figures}");
+    assert_eq!(
+        network["history"].as_array().map(Vec::len),
+        Some(epochs as usize),
+        "{figures}"
+    );
+    let kept = network["kept"].as_bool().expect("kept or not");
+    // The weights stay as they were: the fit touched the network only.
+    assert_eq!(figures["loss_before"], figures["loss_after"], "{figures}");
+    let written = text(&out);
+    assert_eq!(written.contains("\nnetwork = 4\n"), kept, "{written}");
+    assert!(
+        written.contains("network epochs (loss/validation)"),
+        "{written}"
+    );
+    // The file loads where the engines read it.
+    let loaded = varc(&["uci", &rules, "--weights", &out_text]);
+    assert!(
+        loaded.status.success(),
+        "{}",
+        String::from_utf8_lossy(&loaded.stderr)
+    );
+    // A network alone keeps the tables as they are: with them, refused.
+    let refused = varc(&[
+        "tune",
+        &rules,
+        "--positions",
+        &positions_text,
+        "--network",
+        "4",
+        "--network-only",
+        "--squares",
+    ]);
+    assert!(!refused.status.success());
+    let refused = varc(&[
+        "tune",
+        &rules,
+        "--positions",
+        &positions_text,
+        "--network",
+        "0",
+    ]);
+    assert!(!refused.status.success());
+}
+
+#[test]
 fn tune_reads_labelled_positions_and_refuses_the_lines_that_do_not_read() {
     let dir = scratch("positions");
     let positions = dir.join("labelled.epd");

@@ -14,7 +14,7 @@
 //! reported are those of the rounded network, measured with the real
 //! evaluator.
 
-use super::{evaluations, loss_of, Sample};
+use super::{evaluations, keep_if_gained, loss_of, Sample};
 use varc_runtime::board::Board;
 use varc_runtime::eval::network::{Network, ACTIVATION_ONE};
 use varc_runtime::model::Variant;
@@ -334,31 +334,13 @@ where
     }
     let mut fitted = base.clone();
     fitted.network = Some(model.rounded());
-    let loss_after = loss_of(&evaluations(rules, &fitted, fitting), fitting, scale);
-    let validation_after = loss_of(&evaluations(rules, &fitted, validation), validation, scale);
-    let kept = if validation.is_empty() {
-        loss_after < loss_before
-    } else {
-        validation_after < validation_before
-    };
-    let (variant, loss, checked) = if kept {
-        (
-            fitted,
-            (loss_before, loss_after),
-            (validation_before, validation_after),
-        )
-    } else {
-        (
-            base,
-            (loss_before, loss_before),
-            (validation_before, validation_before),
-        )
-    };
+    let before = (loss_before, validation_before);
+    let kept = keep_if_gained(rules, &base, fitted, fitting, validation, scale, before);
     NetworkFit {
-        variant,
-        kept,
-        loss,
-        validation: (!validation.is_empty()).then_some(checked),
+        kept: kept.variant.network.is_some(),
+        variant: kept.variant,
+        loss: kept.loss,
+        validation: kept.validation,
         epochs,
         history,
     }
