@@ -499,8 +499,9 @@ pub fn unfitted<R: Rules + Sync>(
 where
     R::Position: Sync,
 {
-    let scale = fit_scale(&evaluations(rules, variant, samples), samples);
-    let loss = loss_of(&evaluations(rules, variant, samples), samples, scale);
+    let values = evaluations(rules, variant, samples);
+    let scale = fit_scale(&values, samples);
+    let loss = loss_of(&values, samples, scale);
     let checked = loss_of(&evaluations(rules, variant, validation), validation, scale);
     Fit {
         variant: variant.clone(),

@@ -63,17 +63,13 @@ struct Batch {
 }
 
 impl Batch {
-    fn new<R: Rules + Sync>(rules: &R, variant: &Variant, samples: &[Sample<R::Position>]) -> Batch
-    where
-        R::Position: Sync,
-    {
+    /// The batch of `samples`, whose evaluations without the network are
+    /// `evaluations`.
+    fn new<P: Board>(variant: &Variant, samples: &[Sample<P>], evaluations: &[f64]) -> Batch {
         let mut batch = Batch {
             offsets: vec![0],
             inputs: Vec::new(),
-            evaluations: evaluations(rules, variant, samples)
-                .into_iter()
-                .map(|e| e as f32)
-                .collect(),
+            evaluations: evaluations.iter().map(|&e| e as f32).collect(),
             labels: samples.iter().map(|s| s.white_score as f32).collect(),
         };
         for sample in samples {
@@ -284,10 +280,14 @@ where
     let scale = settings.scale;
     let mut base = variant.clone();
     base.network = None;
-    let train = Batch::new(rules, &base, fitting);
-    let check = Batch::new(rules, &base, validation);
-    let loss_before = loss_of(&evaluations(rules, &base, fitting), fitting, scale);
-    let validation_before = loss_of(&evaluations(rules, &base, validation), validation, scale);
+    let (fitting_values, checked_values) = (
+        evaluations(rules, &base, fitting),
+        evaluations(rules, &base, validation),
+    );
+    let train = Batch::new(&base, fitting, &fitting_values);
+    let check = Batch::new(&base, validation, &checked_values);
+    let loss_before = loss_of(&fitting_values, fitting, scale);
+    let validation_before = loss_of(&checked_values, validation, scale);
     let mut model = Model::new(Network::input_count(&base), settings.hidden);
     let mut gradient = vec![0.0; model.numbers.len()];
     let k = scale as f32;
