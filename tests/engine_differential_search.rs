@@ -164,10 +164,12 @@ fn gallery_searches_with_hoppers_nightriders_and_berolina_pawns_agree() {
 }
 
 #[test]
-fn searches_with_a_learned_correction_agree() {
+fn searches_with_a_learned_correction_and_royal_cover_agree() {
     // The network reads each piece as the back end visits it
-    // (`Rules::visit_reaches`): every piece, royal ones too, once.
+    // (`Rules::visit_reaches`): every piece, royal ones too, once; the
+    // royal cover reads the pawn-shaped pieces seen before the royal ones.
     use varc_runtime::eval::network::Network;
+    use varc_runtime::model::RoyalCover;
     use varc_runtime::weights::WeightsFile;
     let mut variant = common::variant("chess");
     let hidden = 8;
@@ -189,11 +191,23 @@ fn searches_with_a_learned_correction_agree() {
         outputs,
         output_bias: 0,
     });
+    let king = variant.pieces.iter().position(|p| p.royal).expect("a king");
+    variant.pieces[king].royal_cover = Some(RoyalCover {
+        own: (0..RoyalCover::CELLS)
+            .map(|_| i32::from(next(40)))
+            .collect(),
+        enemy: (0..RoyalCover::CELLS)
+            .map(|_| i32::from(next(40)))
+            .collect(),
+    });
     let dir = std::env::temp_dir().join(format!("varc-network-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let weights = dir.join("chess.weights");
-    std::fs::write(&weights, WeightsFile::write(&variant, "a random network"))
-        .expect("the weights file is written");
+    std::fs::write(
+        &weights,
+        WeightsFile::write(&variant, "a random network and royal cover"),
+    )
+    .expect("the weights file is written");
     let compiled = common::engine(&variant);
     let rules_file = common::variants_dir().join("chess.rules");
     let interpreter = Path::new(env!("CARGO_BIN_EXE_varc"));

@@ -64,8 +64,8 @@
 
 use crate::board::Board;
 use crate::model::{
-    AtomCondition, Color, HopLanding, MobilityTables, Motion, MoveMode, PieceId, Square,
-    SquareBonuses, SquareSet, Variant, MAX_PIECE_VALUE,
+    AtomCondition, Color, HopLanding, MobilityTables, Motion, MoveMode, PieceId, RoyalCover,
+    Square, SquareBonuses, SquareSet, Variant, MAX_PIECE_VALUE,
 };
 use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
@@ -169,6 +169,20 @@ struct OrientedAtom {
     region: Option<SquareSet>,
 }
 
+/// One file's royal cover entries as an evaluation reads them
+/// ([`Evaluator::royal_cover_cells`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoverCells {
+    /// The royal piece's kind and colour.
+    pub kind: PieceId,
+    pub color: Color,
+    /// The entries of [`RoyalCover::own`] and [`RoyalCover::enemy`] read.
+    pub own: usize,
+    pub enemy: usize,
+    /// The weight they count with, in 256ths.
+    pub share: i32,
+}
+
 /// The evaluation tables of one variant.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -184,6 +198,9 @@ pub struct Evaluator {
     terms: Vec<PieceTerms>,
     /// `[kind][square index]`: the royal placement bonus (scaled by phase).
     royal_bonus: Vec<Vec<i16>>,
+    /// `[kind]`: a royal kind's cover tables, where the weights give them
+    /// and the variant has pawn-shaped kinds.
+    royal_cover: Vec<Option<RoyalCover>>,
     /// One side's material at the start (see [`Evaluator::material_share`]).
     start_material: i32,
     /// Both sides' officers' material at the start: the game phase is
@@ -290,6 +307,7 @@ impl Evaluator {
             sources,
             terms,
             royal_bonus: Vec::new(),
+            royal_cover: Vec::new(),
             start_material: 0,
             start_officer_material: 0,
             neighbours: Vec::new(),
@@ -335,6 +353,18 @@ impl Evaluator {
             &variant.evaluation,
         );
         evaluator.build_pawn_attacks(variant);
+        evaluator.royal_cover = variant
+            .pieces
+            .iter()
+            .map(|piece| {
+                let fits = |table: &Vec<i32>| table.len() == RoyalCover::CELLS;
+                piece
+                    .royal_cover
+                    .clone()
+                    .filter(|_| piece.royal && evaluator.structure.is_used())
+                    .filter(|cover| fits(&cover.own) && fits(&cover.enemy))
+            })
+            .collect();
         for kind in 0..kinds {
             evaluator.file_rider[kind] = !evaluator.royal[kind]
                 && !evaluator.structure.is_shaped(kind)
@@ -703,6 +733,45 @@ impl Evaluator {
         (open < pieces).then_some((open, pieces))
     }
 
+    /// The royal cover entries `position`'s evaluation reads, whether or
+    /// not the royal kinds have tables (for `varc tune`): per royal piece
+    /// and file on or beside it, its kind, its colour, its own and its
+    /// enemy's [`RoyalCover::cell`], and the weight the entries count with,
+    /// in 256ths (the enemy's material share). Empty without pawn-shaped
+    /// kinds.
+    pub fn royal_cover_cells<B: Board + ?Sized>(&self, position: &B) -> Vec<CoverCells> {
+        if !self.structure.is_used() {
+            return Vec::new();
+        }
+        let mut structure = StructureTally::new();
+        let mut material = [0; 2];
+        for (square, piece) in position.pieces() {
+            let kind = piece.kind();
+            material[piece.color().index()] += self.terms.get(kind).map_or(0, |t| t.value);
+            if self.structure.is_shaped(kind) {
+                structure.add(square, piece.color(), 1);
+            }
+        }
+        let mut cells = Vec::new();
+        for (square, piece) in position.pieces() {
+            let (kind, color) = (piece.kind(), piece.color());
+            if !self.is_royal(kind) {
+                continue;
+            }
+            let share = self.material_share(material[color.opponent().index()]);
+            for (beside, own, enemy) in self.structure.cover(&structure, color, square) {
+                cells.push(CoverCells {
+                    kind,
+                    color,
+                    own: RoyalCover::cell(beside, own),
+                    enemy: RoyalCover::cell(beside, enemy),
+                    share,
+                });
+            }
+        }
+        cells
+    }
+
     /// A side's `material` as a share of one side's starting material, in
     /// 256ths: 256 early, 0 bare.
     #[inline]
@@ -1002,9 +1071,23 @@ impl ReachVisitor for Tally<'_> {
 
     #[inline(always)]
     fn royal(&mut self, royal: RoyalSurroundings) {
-        // Pieces come first, so the enemy's material is known here.
+        // Pieces come first, so the enemy's material and the pawn-shaped
+        // pieces are known here.
         let enemy_material = self.material[royal.color.opponent().index()];
-        self.positional[royal.color.index()] += self.evaluator.royal_term(royal, enemy_material);
+        let evaluator = self.evaluator;
+        let mut term = evaluator.royal_term(royal, enemy_material);
+        if let Some(Some(cover)) = evaluator.royal_cover.get(royal.kind) {
+            let cover_sum: i32 = evaluator
+                .structure
+                .cover(&self.structure, royal.color, royal.square)
+                .map(|(beside, own, enemy)| {
+                    cover.own[RoyalCover::cell(beside, own)]
+                        + cover.enemy[RoyalCover::cell(beside, enemy)]
+                })
+                .sum();
+            term += cover_sum * evaluator.material_share(enemy_material) / 256;
+        }
+        self.positional[royal.color.index()] += term;
     }
 }
 

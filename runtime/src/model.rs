@@ -500,6 +500,41 @@ impl SquareBonuses {
     }
 }
 
+/// How a royal kind's cover by pawn-shaped pieces counts, in centipawns
+/// (a weights file's `cover PIECE` and `storm PIECE`, fitted by `varc tune
+/// --squares`). On its file and on each file beside it, the nearest own
+/// pawn-shaped piece not behind the royal piece reads `own`, the nearest
+/// enemy one `enemy`, at [`RoyalCover::cell`]: its ranks ahead of the royal
+/// piece, up to [`RoyalCover::FAR`], or [`RoyalCover::NONE`] where the file
+/// has none. The sum counts in full while the enemy has all its material
+/// and fades as it leaves, as the royal piece's other safety terms do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoyalCover {
+    /// `RoyalCover::CELLS` entries: the royal piece's own file's
+    /// [`RoyalCover::DISTANCES`], then a file beside it.
+    pub own: Vec<i32>,
+    /// The same for enemy pawn-shaped pieces (a storm).
+    pub enemy: Vec<i32>,
+}
+
+impl RoyalCover {
+    /// Distances told apart per file: 0 to `FAR` ranks ahead, and none.
+    pub const DISTANCES: usize = 8;
+    /// The last distance counted apart: this many ranks ahead or more.
+    pub const FAR: usize = 6;
+    /// The entry of a file without such a piece ahead.
+    pub const NONE: usize = 7;
+    /// Entries per table: two kinds of file.
+    pub const CELLS: usize = 2 * RoyalCover::DISTANCES;
+
+    /// The entry for a piece `distance` ranks ahead (`None`: no piece) on
+    /// the royal piece's file (`beside` false) or a file beside it.
+    pub fn cell(beside: bool, distance: Option<u32>) -> usize {
+        let bucket = distance.map_or(RoyalCover::NONE, |d| (d as usize).min(RoyalCover::FAR));
+        usize::from(beside) * RoyalCover::DISTANCES + bucket
+    }
+}
+
 /// A non-royal kind's mobility value per count of squares reached, in
 /// centipawns (entry `n` for `n` squares; a count beyond the last entry
 /// reads the last entry), in place of the evaluation's linear mobility
@@ -553,6 +588,10 @@ pub struct PieceKind {
     /// pieces have no mobility term).
     #[serde(default)]
     pub mobility_tables: Option<MobilityTables>,
+    /// A royal kind's cover by pawn-shaped pieces ([`RoyalCover`]) that a
+    /// weights file sets; read for royal kinds only.
+    #[serde(default)]
+    pub royal_cover: Option<RoyalCover>,
     /// Whether the piece is royal (may not be left attacked under the check rule).
     pub royal: bool,
     /// `confined to REGION`: the piece's moves and attacks end only on the

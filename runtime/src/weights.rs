@@ -21,11 +21,15 @@
 //! layout). `mobility PIECE = ...` and `endgame-mobility PIECE = ...` set
 //! a non-royal kind's mobility value per count of squares reached
 //! ([`MobilityTables`]; see [`MobilityTable`]) in place of the linear
-//! mobility term. A setting left out keeps its value from the rules file
+//! mobility term. `cover PIECE = ...` and `storm PIECE = ...` set a royal
+//! kind's cover by pawn-shaped pieces ([`RoyalCover`](crate::model::RoyalCover);
+//! see [`CoverLines`]). A setting left out keeps its value from the rules file
 //! (or the default; an endgame value left out is the value, an endgame
 //! table the middlegame table).
 
+mod cover_lines;
 mod network_lines;
+pub use cover_lines::{CoverLine, CoverLines};
 pub use network_lines::{InputLine, NetworkLines};
 
 use crate::model::{MobilityTables, SquareBonuses, Variant};
@@ -213,6 +217,8 @@ pub struct WeightsFile {
     pub squares: Vec<SquareTable>,
     /// Each mobility table set, in file order.
     pub mobility: Vec<MobilityTable>,
+    /// The royal cover lines.
+    pub cover: CoverLines,
     /// The learned correction's lines, if any.
     pub network: NetworkLines,
 }
@@ -288,6 +294,9 @@ impl WeightsFile {
             if file.network.read(name, value, line).map_err(error)? {
                 continue;
             }
+            if file.cover.read(name, value, line).map_err(error)? {
+                continue;
+            }
             let piece_value = [("value ", false), ("endgame-value ", true)]
                 .into_iter()
                 .find_map(|(prefix, endgame)| Some((name.strip_prefix(prefix)?, endgame)));
@@ -330,7 +339,8 @@ impl WeightsFile {
                 return Err(error(format!(
                     "unknown weight `{name}` (expected one of {}, `value PIECE`, \
                      `endgame-value PIECE`, `squares PIECE`, `endgame-squares PIECE`, \
-                     `mobility PIECE` or `endgame-mobility PIECE`)",
+                     `mobility PIECE`, `endgame-mobility PIECE`, `cover PIECE` or \
+                     `storm PIECE`)",
                     WEIGHT_NAMES.join(", ")
                 )));
             }
@@ -361,6 +371,10 @@ impl WeightsFile {
         let bonuses = self.square_bonuses(variant)?;
         let mobility = self.mobility_tables(variant)?;
         let network = self.network.network(variant)?;
+        let cover = self.cover.tables(variant)?;
+        for (kind, table) in cover {
+            variant.pieces[kind].royal_cover = Some(table);
+        }
         for (kind, bonus) in bonuses {
             variant.pieces[kind].square_bonuses = Some(bonus);
         }
@@ -432,6 +446,7 @@ impl WeightsFile {
                 }
             }
         }
+        text.push_str(&CoverLines::write(variant));
         if let Some(network) = &variant.network {
             text.push_str(&NetworkLines::write(network, variant));
         }

@@ -681,6 +681,7 @@ mod tests {
                 endgame_value: None,
                 square_bonuses: None,
                 mobility_tables: None,
+                royal_cover: None,
                 royal: true,
                 confined: None,
                 passes: false,

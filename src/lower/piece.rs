@@ -120,6 +120,7 @@ impl<'a> Lowerer<'a> {
                 endgame_value: None,
                 square_bonuses: None,
                 mobility_tables: None,
+                royal_cover: None,
                 royal,
                 confined,
                 moves: Vec::new(),

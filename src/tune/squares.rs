@@ -15,11 +15,15 @@
 //! centipawns, and the losses reported are those of the real evaluator
 //! with the rounded tables; a fit that does not lower the validation loss
 //! changes nothing.
+//!
+//! The royal kinds' cover tables ([`RoyalCover`]) are fitted with them, in
+//! variants with pawn-shaped kinds: an entry adds its value times the
+//! enemy's material share for its side, linear too.
 
 use super::{evaluations, keep_if_gained, loss_of, sigmoid, Sample};
 use varc_runtime::board::Board;
 use varc_runtime::eval::Evaluator;
-use varc_runtime::model::{Color, SquareBonuses, Variant};
+use varc_runtime::model::{Color, RoyalCover, SquareBonuses, Variant};
 use varc_runtime::rules::Rules;
 use varc_runtime::weights::WEIGHT_RANGE;
 
@@ -63,9 +67,22 @@ fn parameter(kind: usize, cells: usize, cell: usize) -> usize {
     (kind * cells + cell) * 2
 }
 
+/// The index of a royal kind's cover entry: its own table's (`storm`
+/// false) or the enemy's, after every square table.
+fn cover_parameter(kinds: usize, cells: usize, kind: usize, storm: bool, entry: usize) -> usize {
+    parameter(kinds, cells, 0) + (kind * 2 + usize::from(storm)) * RoyalCover::CELLS + entry
+}
+
+/// Every parameter the fit moves: the square tables, then the cover
+/// tables.
+fn parameter_count(kinds: usize, cells: usize) -> usize {
+    cover_parameter(kinds, cells, kinds, false, 0)
+}
+
 fn features<P: Board>(evaluator: &Evaluator, variant: &Variant, samples: &[Sample<P>]) -> Features {
     let (files, ranks) = (variant.board.files, variant.board.ranks);
     let cells = usize::from(files) * usize::from(ranks);
+    let kinds = variant.pieces.len();
     let mut starts = Vec::with_capacity(samples.len() + 1);
     let mut entries = Vec::new();
     for sample in samples {
@@ -83,6 +100,17 @@ fn features<P: Board>(evaluator: &Evaluator, variant: &Variant, samples: &[Sampl
             let index = parameter(piece.kind(), cells, cell) as u32;
             entries.push((index, (sign * (1.0 - endgame)) as f32));
             entries.push((index + 1, (sign * endgame) as f32));
+        }
+        for cover in evaluator.royal_cover_cells(&sample.position) {
+            let sign = match cover.color {
+                Color::White => 1.0,
+                Color::Black => -1.0,
+            };
+            let coefficient = (sign * f64::from(cover.share) / 256.0) as f32;
+            for (storm, entry) in [(false, cover.own), (true, cover.enemy)] {
+                let index = cover_parameter(kinds, cells, cover.kind, storm, entry) as u32;
+                entries.push((index, coefficient));
+            }
         }
     }
     starts.push(entries.len());
@@ -194,6 +222,30 @@ fn with_change(variant: &Variant, change: &[f64]) -> Variant {
         }
         piece.square_bonuses = Some(bonuses);
     }
+    let kinds = moved.pieces.len();
+    for (kind, piece) in moved.pieces.iter_mut().enumerate() {
+        let moves = |storm: bool| {
+            let first = cover_parameter(kinds, cells, kind, storm, 0);
+            &change[first..first + RoyalCover::CELLS]
+        };
+        let untouched = |storm: bool| moves(storm).iter().all(|&delta| delta == 0.0);
+        if !piece.royal || (piece.royal_cover.is_none() && untouched(false) && untouched(true)) {
+            continue;
+        }
+        let mut cover = piece.royal_cover.clone().unwrap_or(RoyalCover {
+            own: vec![0; RoyalCover::CELLS],
+            enemy: vec![0; RoyalCover::CELLS],
+        });
+        for (storm, table) in [(false, &mut cover.own), (true, &mut cover.enemy)] {
+            table.resize(RoyalCover::CELLS, 0);
+            for (value, &delta) in table.iter_mut().zip(moves(storm)) {
+                *value = (f64::from(*value) + delta)
+                    .round()
+                    .clamp(f64::from(low), f64::from(high)) as i32;
+            }
+        }
+        piece.royal_cover = Some(cover);
+    }
     moved
 }
 
@@ -213,7 +265,7 @@ where
 {
     let evaluator = Evaluator::new(variant);
     let cells = usize::from(variant.board.files) * usize::from(variant.board.ranks);
-    let parameters = parameter(variant.pieces.len(), cells, 0);
+    let parameters = parameter_count(variant.pieces.len(), cells);
     let base = evaluations(rules, variant, fitting);
     let checked_base = evaluations(rules, variant, validation);
     let fitting_features = features(&evaluator, variant, fitting);

@@ -171,6 +171,52 @@ impl Structure {
     }
 }
 
+impl Structure {
+    /// The royal cover of a royal piece of `color` on `square`
+    /// ([`RoyalCover`](crate::model::RoyalCover)): per file on and beside
+    /// it, whether the file is beside it, then the ranks ahead of it to the
+    /// nearest own and enemy pawn-shaped piece not behind it (`None`:
+    /// none). Nothing without pawn-shaped kinds.
+    pub(super) fn cover(
+        &self,
+        tally: &StructureTally,
+        color: Color,
+        square: Square,
+    ) -> impl Iterator<Item = (bool, Option<u32>, Option<u32>)> + '_ {
+        let c = color.index();
+        let (file, rank) = (usize::from(square.file), u32::from(square.rank));
+        let first = file.saturating_sub(1);
+        let last = if self.any {
+            (file + 1).min(self.files.saturating_sub(1))
+        } else {
+            0
+        };
+        let forward = self.forward[c];
+        let own = tally.files[c];
+        let enemy = tally.files[1 - c];
+        (first..=last)
+            .filter(move |_| self.any && file < self.files)
+            .map(move |f| {
+                let nearest = |ranks: u16| nearest_ahead(ranks, rank, forward);
+                (f != file, nearest(own[f]), nearest(enemy[f]))
+            })
+    }
+}
+
+/// The ranks from `rank` to the nearest of `ranks` (a set of ranks) on or
+/// ahead of it, going `forward` (`+1` up, `-1` down).
+fn nearest_ahead(ranks: u16, rank: u32, forward: i32) -> Option<u32> {
+    let ranks = u32::from(ranks);
+    if forward > 0 {
+        let ahead = ranks.checked_shr(rank).unwrap_or(0);
+        (ahead != 0).then(|| ahead.trailing_zeros())
+    } else {
+        let mask = 1u32.checked_shl(rank + 1).map_or(u32::MAX, |bit| bit - 1);
+        let behind = ranks & mask;
+        (behind != 0).then(|| rank - (31 - behind.leading_zeros()))
+    }
+}
+
 /// `Some(+1)` when a kind moving by `atoms` only goes up the ranks by
 /// pawn steps, `Some(-1)` down, `None` otherwise.
 fn way(atoms: &[OrientedAtom]) -> Option<i32> {
