@@ -416,6 +416,50 @@ fn square_tables_learn_where_a_piece_wins() {
 }
 
 #[test]
+fn cover_tables_learn_that_a_royal_piece_wants_its_pawns_in_front() {
+    // The same squares for the king and for the pawns win and lose: only
+    // where the pawns stand from the king tells the labels apart.
+    let variant = common::variant("chess");
+    let rules = Interpreter::new(variant.clone()).expect("rules");
+    let sample = |fen: &str, white_score: f64| Sample {
+        position: rules.import(&parse_fen(&variant, fen).expect("a valid position")),
+        white_score,
+    };
+    let positions = [
+        ("r2qk2r/8/8/8/8/8/1PPP4/2K5 w - - 0 1", 0.7),
+        ("r2qk2r/8/8/8/8/8/5PPP/2K5 w - - 0 1", 0.3),
+        ("r2qk2r/8/8/8/8/8/5PPP/6K1 w - - 0 1", 0.7),
+        ("r2qk2r/8/8/8/8/8/1PPP4/6K1 w - - 0 1", 0.3),
+    ];
+    let samples: Vec<_> = (0..20)
+        .flat_map(|_| positions.map(|(fen, score)| sample(fen, score)))
+        .collect();
+    let fit = fit_squares(
+        &rules,
+        &variant,
+        &samples,
+        &samples[..8],
+        0.005,
+        &mut |_| {},
+    );
+    let (before, after) = fit.validation.expect("a validation set");
+    assert!(after < before, "{before} -> {after}");
+    let king = kind_of(&variant, "king");
+    let cover = fit.variant.pieces[king]
+        .royal_cover
+        .clone()
+        .expect("fitted");
+    use varc_runtime::model::RoyalCover;
+    let in_front = cover.own[RoyalCover::cell(false, Some(1))];
+    let bare = cover.own[RoyalCover::cell(false, None)];
+    assert!(in_front > bare + 20, "{cover:?}");
+    // Only royal kinds have cover tables.
+    assert!(fit.variant.pieces[kind_of(&variant, "queen")]
+        .royal_cover
+        .is_none());
+}
+
+#[test]
 fn a_network_learns_what_adding_square_bonuses_cannot() {
     // White wins with its knight on e4 and king on e1, or knight on a1 and
     // king on h1, and loses the two other ways: no sum of a bonus per
