@@ -191,6 +191,7 @@ impl<'a> Lowerer<'a> {
             hands: Default::default(),
             first_moves: Default::default(),
             network: None,
+            passed_tables: None,
         };
         self.lower_statements(&mut variant);
         variant.regions = std::mem::take(&mut self.regions);

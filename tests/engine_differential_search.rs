@@ -164,12 +164,13 @@ fn gallery_searches_with_hoppers_nightriders_and_berolina_pawns_agree() {
 }
 
 #[test]
-fn searches_with_a_learned_correction_and_royal_cover_agree() {
+fn searches_with_a_learned_correction_royal_cover_and_passed_tables_agree() {
     // The network reads each piece as the back end visits it
     // (`Rules::visit_reaches`): every piece, royal ones too, once; the
-    // royal cover reads the pawn-shaped pieces seen before the royal ones.
+    // royal cover reads the pawn-shaped pieces seen before the royal ones;
+    // the passed tables, the pawn-shaped pieces that can move.
     use varc_runtime::eval::network::Network;
-    use varc_runtime::model::RoyalCover;
+    use varc_runtime::model::{PassedTables, RoyalCover};
     use varc_runtime::weights::WeightsFile;
     let mut variant = common::variant("chess");
     let hidden = 8;
@@ -200,12 +201,16 @@ fn searches_with_a_learned_correction_and_royal_cover_agree() {
             .map(|_| i32::from(next(40)))
             .collect(),
     });
+    variant.passed_tables = Some(PassedTables {
+        middlegame: (0..8).map(|_| i32::from(next(80))).collect(),
+        endgame: (0..8).map(|_| i32::from(next(160))).collect(),
+    });
     let dir = std::env::temp_dir().join(format!("varc-network-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     let weights = dir.join("chess.weights");
     std::fs::write(
         &weights,
-        WeightsFile::write(&variant, "a random network and royal cover"),
+        WeightsFile::write(&variant, "a random network, royal cover and passed tables"),
     )
     .expect("the weights file is written");
     let compiled = common::engine(&variant);
@@ -225,6 +230,7 @@ fn searches_with_a_learned_correction_and_royal_cover_agree() {
             "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             3,
         ),
+        ("fen 8/5k2/8/2P5/8/8/1p3K2/8 w - - 0 1", 6),
     ] {
         let by_interpreter = search(interpreter, &args, position, depth);
         let by_compiled = search(&compiled, &["uci"], position, depth);

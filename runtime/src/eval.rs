@@ -64,8 +64,8 @@
 
 use crate::board::Board;
 use crate::model::{
-    AtomCondition, Color, HopLanding, MobilityTables, Motion, MoveMode, PieceId, RoyalCover,
-    Square, SquareBonuses, SquareSet, Variant, MAX_PIECE_VALUE,
+    AtomCondition, Color, HopLanding, MobilityTables, Motion, MoveMode, PassedTables, PieceId,
+    RoyalCover, Square, SquareBonuses, SquareSet, Variant, MAX_PIECE_VALUE,
 };
 use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
@@ -351,6 +351,7 @@ impl Evaluator {
             |kind, color| evaluator.distance_to_zone(variant, kind, color),
             usize::from(files),
             &variant.evaluation,
+            variant.passed_tables.as_ref(),
         );
         evaluator.build_pawn_attacks(variant);
         evaluator.royal_cover = variant
@@ -632,23 +633,7 @@ impl Evaluator {
     /// The evaluation of `position` from White's point of view, without
     /// the tempo bonus.
     pub fn evaluate_white<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> i32 {
-        let mut tally = Tally {
-            evaluator: self,
-            material: [0; 2],
-            positional: [0; 2],
-            structure: StructureTally::new(),
-            pawn_attacks: [SquareSet::EMPTY; 2],
-            targets: [SquareSet::EMPTY; 2],
-            file_riders: [[0; structure::FILES]; 2],
-            threats: [0; 2],
-            colour_bound: [0; 2],
-            network: self.network.as_ref().map(NetworkTables::start),
-            royal_attackers: [0; 2],
-            royal_hits: [0; 2],
-            officer_material: [0; 2],
-            endgame_shift: [0; 2],
-        };
-        self.visit_reaches(rules, position, &mut tally);
+        let mut tally = self.tally(rules, position);
         for color in Color::ALL {
             let c = color.index();
             let threatened = tally.pawn_attacks[c].intersection(&tally.targets[1 - c]);
@@ -680,7 +665,7 @@ impl Evaluator {
             tally.positional[c] += tally.endgame_shift[c] * endgame / 256;
         }
         let enemy_share = [1, 0].map(|enemy| self.material_share(tally.material[enemy]));
-        let structure = self.structure.score(&tally.structure, enemy_share);
+        let structure = self.structure.score(&tally.structure, enemy_share, endgame);
         tally.positional[0] += structure[0];
         tally.positional[1] += structure[1];
         if self.hands {
@@ -704,6 +689,66 @@ impl Evaluator {
         };
         (tally.positional[0] - tally.positional[1] + learned)
             .clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
+    }
+
+    /// The passed pawn-shaped pieces of `position` as the evaluation sees
+    /// them (for `varc tune`): per piece, its colour and its moves to the
+    /// promotion zone.
+    pub fn passed_moves<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        position: &R::Position,
+    ) -> Vec<(Color, u32)> {
+        self.structure
+            .passed_moves(&self.tally(rules, position).structure)
+    }
+
+    /// The passed formula as tables ([`PassedTables`], the entries a fit
+    /// starts from): the middlegame entry the formula's bonus at full
+    /// enemy material (of the pawn-shaped kind that gains most by its
+    /// promotion), the endgame entry twice that; `None` without
+    /// pawn-shaped kinds.
+    pub fn passed_formula(&self, variant: &Variant) -> Option<PassedTables> {
+        let gain = (0..self.values.len())
+            .filter(|&kind| self.structure.is_shaped(kind))
+            .map(|kind| self.promotion_gain(variant, kind))
+            .max()?;
+        let middlegame: Vec<i32> = (0..PassedTables::MOVES as u32)
+            .map(|d| {
+                if d == 0 {
+                    return 0;
+                }
+                let share = 3.0 * f64::from(gain) / (5.0 * f64::from(d + 1).powi(2));
+                (share * percent(self.weights.passed)).round() as i32
+            })
+            .collect();
+        let endgame = middlegame.iter().map(|v| 2 * v).collect();
+        Some(PassedTables {
+            middlegame,
+            endgame,
+        })
+    }
+
+    /// Every piece of `position` visited: the terms summed per side.
+    fn tally<'e, R: Rules + ?Sized>(&'e self, rules: &R, position: &R::Position) -> Tally<'e> {
+        let mut tally = Tally {
+            evaluator: self,
+            material: [0; 2],
+            positional: [0; 2],
+            structure: StructureTally::new(),
+            pawn_attacks: [SquareSet::EMPTY; 2],
+            targets: [SquareSet::EMPTY; 2],
+            file_riders: [[0; structure::FILES]; 2],
+            threats: [0; 2],
+            colour_bound: [0; 2],
+            network: self.network.as_ref().map(NetworkTables::start),
+            royal_attackers: [0; 2],
+            royal_hits: [0; 2],
+            officer_material: [0; 2],
+            endgame_shift: [0; 2],
+        };
+        self.visit_reaches(rules, position, &mut tally);
+        tally
     }
 
     /// Gating: `(gates, pieces)`, the share of `color`'s gated pieces in

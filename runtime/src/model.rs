@@ -330,6 +330,11 @@ pub struct Variant {
     /// one (see [`crate::eval::network`]).
     #[serde(default)]
     pub network: Option<Network>,
+    /// The passed bonus of pawn-shaped pieces by their moves to the zone,
+    /// in place of the formula, if a weights file gives it
+    /// ([`PassedTables`]).
+    #[serde(default)]
+    pub passed_tables: Option<PassedTables>,
     /// Pieces in hand and drops (see [`crate::hands`]); none by default.
     #[serde(default)]
     pub hands: Hands,
@@ -497,6 +502,34 @@ impl SquareBonuses {
             Color::Black => ranks - 1 - square.rank,
         };
         Some(usize::from(rank) * usize::from(files) + usize::from(square.file))
+    }
+}
+
+/// The bonus of a passed pawn-shaped piece (see the evaluation's structure
+/// terms) by its moves to the promotion zone, in centipawns: entry `d` for
+/// `d` moves, a count beyond the last entry reading the last. The
+/// middlegame table counts with every officer of the start on the board,
+/// the endgame table with none, as for [`SquareBonuses`] (a weights file's
+/// `passed-table` and `endgame-passed-table`, fitted by `varc tune
+/// --squares`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PassedTables {
+    pub middlegame: Vec<i32>,
+    pub endgame: Vec<i32>,
+}
+
+impl PassedTables {
+    /// Entries a fit gives: 0 to 15 moves (and more).
+    pub const MOVES: usize = 16;
+
+    /// The entry of `table` for `moves` moves to the zone (0 for an empty
+    /// table).
+    pub fn at(table: &[i32], moves: u32) -> i32 {
+        table
+            .get(moves as usize)
+            .or_else(|| table.last())
+            .copied()
+            .unwrap_or(0)
     }
 }
 

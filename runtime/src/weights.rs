@@ -23,7 +23,9 @@
 //! ([`MobilityTables`]; see [`MobilityTable`]) in place of the linear
 //! mobility term. `cover PIECE = ...` and `storm PIECE = ...` set a royal
 //! kind's cover by pawn-shaped pieces ([`RoyalCover`](crate::model::RoyalCover);
-//! see [`CoverLines`]). A setting left out keeps its value from the rules file
+//! see [`CoverLines`]). `passed-table = ...` and `endgame-passed-table =
+//! ...` set the passed bonus by moves to the zone ([`PassedTables`], the
+//! numbers as a mobility table's) in place of the passed formula. A setting left out keeps its value from the rules file
 //! (or the default; an endgame value left out is the value, an endgame
 //! table the middlegame table).
 
@@ -32,7 +34,7 @@ mod network_lines;
 pub use cover_lines::{CoverLine, CoverLines};
 pub use network_lines::{InputLine, NetworkLines};
 
-use crate::model::{MobilityTables, SquareBonuses, Variant};
+use crate::model::{MobilityTables, PassedTables, SquareBonuses, Variant};
 use crate::position::SQUARE_COUNT;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -219,6 +221,9 @@ pub struct WeightsFile {
     pub mobility: Vec<MobilityTable>,
     /// The royal cover lines.
     pub cover: CoverLines,
+    /// `passed-table` and `endgame-passed-table`: whether the endgame one,
+    /// the values, and the line.
+    pub passed: Vec<(bool, Vec<i32>, usize)>,
     /// The learned correction's lines, if any.
     pub network: NetworkLines,
 }
@@ -297,6 +302,13 @@ impl WeightsFile {
             if file.cover.read(name, value, line).map_err(error)? {
                 continue;
             }
+            if let Some((_, endgame)) =
+                phased_piece(name, "passed-table").filter(|(rest, _)| rest.is_empty())
+            {
+                file.passed
+                    .push((endgame, parse_counts(value).map_err(error)?, line));
+                continue;
+            }
             let piece_value = [("value ", false), ("endgame-value ", true)]
                 .into_iter()
                 .find_map(|(prefix, endgame)| Some((name.strip_prefix(prefix)?, endgame)));
@@ -340,7 +352,7 @@ impl WeightsFile {
                     "unknown weight `{name}` (expected one of {}, `value PIECE`, \
                      `endgame-value PIECE`, `squares PIECE`, `endgame-squares PIECE`, \
                      `mobility PIECE`, `endgame-mobility PIECE`, `cover PIECE` or \
-                     `storm PIECE`)",
+                     `storm PIECE`, `passed-table` or `endgame-passed-table`)",
                     WEIGHT_NAMES.join(", ")
                 )));
             }
@@ -372,6 +384,10 @@ impl WeightsFile {
         let mobility = self.mobility_tables(variant)?;
         let network = self.network.network(variant)?;
         let cover = self.cover.tables(variant)?;
+        let passed = self.passed_tables()?;
+        if passed.is_some() {
+            variant.passed_tables = passed;
+        }
         for (kind, table) in cover {
             variant.pieces[kind].royal_cover = Some(table);
         }
@@ -447,6 +463,16 @@ impl WeightsFile {
             }
         }
         text.push_str(&CoverLines::write(variant));
+        if let Some(tables) = &variant.passed_tables {
+            text.push_str(&format!(
+                "passed-table = {}\n",
+                write_counts(&tables.middlegame)
+            ));
+            text.push_str(&format!(
+                "endgame-passed-table = {}\n",
+                write_counts(&tables.endgame)
+            ));
+        }
         if let Some(network) = &variant.network {
             text.push_str(&NetworkLines::write(network, variant));
         }
@@ -510,6 +536,31 @@ impl WeightsFile {
                 }),
             })
             .collect()
+    }
+
+    /// The file's passed tables: the endgame table left out is the
+    /// middlegame one; an endgame table needs a middlegame one.
+    fn passed_tables(&self) -> Result<Option<PassedTables>, WeightsError> {
+        let table = |endgame: bool| {
+            self.passed
+                .iter()
+                .rev()
+                .find(|(e, _, _)| *e == endgame)
+                .map(|(_, values, line)| (values.clone(), *line))
+        };
+        match (table(false), table(true)) {
+            (None, None) => Ok(None),
+            (None, Some((_, line))) => Err(WeightsError {
+                line,
+                message: "`endgame-passed-table` needs a `passed-table` line (the middlegame \
+                          table)"
+                    .to_string(),
+            }),
+            (Some((middlegame, _)), endgame) => Ok(Some(PassedTables {
+                endgame: endgame.map_or_else(|| middlegame.clone(), |(values, _)| values),
+                middlegame,
+            })),
+        }
     }
 
     /// The square tables of the file per kind, checked against `variant`'s

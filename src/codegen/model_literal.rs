@@ -759,6 +759,7 @@ mod tests {
             hands: Default::default(),
             first_moves: Default::default(),
             network: None,
+            passed_tables: None,
         }
     }
 }

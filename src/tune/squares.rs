@@ -16,14 +16,16 @@
 //! with the rounded tables; a fit that does not lower the validation loss
 //! changes nothing.
 //!
-//! The royal kinds' cover tables ([`RoyalCover`]) are fitted with them, in
-//! variants with pawn-shaped kinds: an entry adds its value times the
-//! enemy's material share for its side, linear too.
+//! In variants with pawn-shaped kinds, the royal kinds' cover tables
+//! ([`RoyalCover`]: an entry adds its value times the enemy's material
+//! share for its side) and the passed tables ([`PassedTables`], tapered as
+//! the square tables are, starting from the passed formula's figures) are
+//! fitted with them, linear too.
 
 use super::{evaluations, keep_if_gained, loss_of, sigmoid, Sample};
 use varc_runtime::board::Board;
 use varc_runtime::eval::Evaluator;
-use varc_runtime::model::{Color, RoyalCover, SquareBonuses, Variant};
+use varc_runtime::model::{Color, PassedTables, RoyalCover, SquareBonuses, Variant};
 use varc_runtime::rules::Rules;
 use varc_runtime::weights::WEIGHT_RANGE;
 
@@ -73,13 +75,25 @@ fn cover_parameter(kinds: usize, cells: usize, kind: usize, storm: bool, entry: 
     parameter(kinds, cells, 0) + (kind * 2 + usize::from(storm)) * RoyalCover::CELLS + entry
 }
 
-/// Every parameter the fit moves: the square tables, then the cover
-/// tables.
-fn parameter_count(kinds: usize, cells: usize) -> usize {
-    cover_parameter(kinds, cells, kinds, false, 0)
+/// The index of a passed table's middlegame entry for `moves` moves (the
+/// endgame entry follows it), after the cover tables.
+fn passed_parameter(kinds: usize, cells: usize, moves: usize) -> usize {
+    cover_parameter(kinds, cells, kinds, false, 0) + 2 * moves
 }
 
-fn features<P: Board>(evaluator: &Evaluator, variant: &Variant, samples: &[Sample<P>]) -> Features {
+/// Every parameter the fit moves: the square tables, the cover tables,
+/// then the passed tables.
+fn parameter_count(kinds: usize, cells: usize) -> usize {
+    passed_parameter(kinds, cells, PassedTables::MOVES)
+}
+
+fn features<R: Rules>(
+    rules: &R,
+    evaluator: &Evaluator,
+    variant: &Variant,
+    samples: &[Sample<R::Position>],
+) -> Features {
+    let passed = variant.passed_tables.is_some();
     let (files, ranks) = (variant.board.files, variant.board.ranks);
     let cells = usize::from(files) * usize::from(ranks);
     let kinds = variant.pieces.len();
@@ -110,6 +124,18 @@ fn features<P: Board>(evaluator: &Evaluator, variant: &Variant, samples: &[Sampl
             for (storm, entry) in [(false, cover.own), (true, cover.enemy)] {
                 let index = cover_parameter(kinds, cells, cover.kind, storm, entry) as u32;
                 entries.push((index, coefficient));
+            }
+        }
+        if passed {
+            for (color, moves) in evaluator.passed_moves(rules, &sample.position) {
+                let sign = match color {
+                    Color::White => 1.0,
+                    Color::Black => -1.0,
+                };
+                let moves = (moves as usize).min(PassedTables::MOVES - 1);
+                let index = passed_parameter(kinds, cells, moves) as u32;
+                entries.push((index, (sign * (1.0 - endgame)) as f32));
+                entries.push((index + 1, (sign * endgame) as f32));
             }
         }
     }
@@ -246,7 +272,33 @@ fn with_change(variant: &Variant, change: &[f64]) -> Variant {
         }
         piece.royal_cover = Some(cover);
     }
+    if let Some(tables) = &mut moved.passed_tables {
+        for (phase, table) in [&mut tables.middlegame, &mut tables.endgame]
+            .into_iter()
+            .enumerate()
+        {
+            // Every count the fit moves gets its own entry.
+            let last = PassedTables::at(table, PassedTables::MOVES as u32 - 1);
+            table.resize(PassedTables::MOVES, last);
+            for (moves, value) in table.iter_mut().enumerate() {
+                let delta = change[passed_parameter(kinds, cells, moves) + phase];
+                *value = (f64::from(*value) + delta)
+                    .round()
+                    .clamp(f64::from(low), f64::from(high)) as i32;
+            }
+        }
+    }
     moved
+}
+
+/// `variant` with passed tables, the formula's where it has none, when
+/// it has pawn-shaped kinds.
+fn with_passed_tables(variant: &Variant) -> Variant {
+    let mut tabled = variant.clone();
+    if tabled.passed_tables.is_none() {
+        tabled.passed_tables = Evaluator::new(variant).passed_formula(variant);
+    }
+    tabled
 }
 
 /// Fits the square tables of `variant` (whose rules are `rules`) to
@@ -263,15 +315,20 @@ pub fn fit_squares<R: Rules + Sync>(
 where
     R::Position: Sync,
 {
+    // The losses to beat are the variant's own; the fit moves tables that
+    // start from its formulas.
+    let loss_before = loss_of(&evaluations(rules, variant, fitting), fitting, scale);
+    let validation_before = loss_of(&evaluations(rules, variant, validation), validation, scale);
+    let original = variant;
+    let tabled = with_passed_tables(variant);
+    let variant = &tabled;
     let evaluator = Evaluator::new(variant);
     let cells = usize::from(variant.board.files) * usize::from(variant.board.ranks);
     let parameters = parameter_count(variant.pieces.len(), cells);
     let base = evaluations(rules, variant, fitting);
     let checked_base = evaluations(rules, variant, validation);
-    let fitting_features = features(&evaluator, variant, fitting);
-    let validation_features = features(&evaluator, variant, validation);
-    let loss_before = loss_of(&base, fitting, scale);
-    let validation_before = loss_of(&checked_base, validation, scale);
+    let fitting_features = features(rules, &evaluator, variant, fitting);
+    let validation_features = features(rules, &evaluator, variant, validation);
     let mut change = vec![0.0; parameters];
     let (mut first_moment, mut second_moment) = (vec![0.0; parameters], vec![0.0; parameters]);
     let mut best = (change.clone(), validation_before);
@@ -316,7 +373,7 @@ where
     let fitted = with_change(variant, &best.0);
     let kept = keep_if_gained(
         rules,
-        variant,
+        original,
         fitted,
         fitting,
         validation,

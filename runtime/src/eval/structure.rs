@@ -11,7 +11,9 @@
 //!   share of what its promotion gains, `3 gain /
 //!   (5 (d + 1)^2)` where `d` is the number of its moves to the zone (on
 //!   top of the advancement every such piece earns), growing up to twice
-//!   that as the enemy's material leaves the board;
+//!   that as the enemy's material leaves the board; or, where the weights
+//!   give [`PassedTables`], their entries for `d`, tapered from the
+//!   middlegame table to the endgame table as the officers leave;
 //! - **doubled**: each one more on a file that has one;
 //! - **isolated**: none of its side's on either neighbouring file.
 //!
@@ -19,7 +21,7 @@
 //! go the same way (else the variant has no pawn structure).
 
 use super::OrientedAtom;
-use crate::model::{Color, Motion, PieceId, Square, MAX_BOARD_SIDE};
+use crate::model::{Color, Motion, PassedTables, PieceId, Square, MAX_BOARD_SIDE};
 use crate::position::SQUARE_COUNT;
 use crate::weights::EvaluationWeights;
 
@@ -36,8 +38,15 @@ pub(super) struct Structure {
     /// down.
     forward: [i32; 2],
     /// `[colour][square index]`: the passed bonus, at full enemy material
-    /// (of the pawn-shaped kind that earns most there, where several are).
+    /// (of the pawn-shaped kind that earns most there, where several are),
+    /// or the middlegame table's entry.
     passed: [Vec<i16>; 2],
+    /// `[colour][square index]`: with passed tables, the endgame table's
+    /// entry less the middlegame one's (empty without tables).
+    passed_shift: [Vec<i16>; 2],
+    /// `[colour][square index]`: the fewest moves to the zone of a
+    /// pawn-shaped kind there (`u8::MAX`: none).
+    moves: [Vec<u8>; 2],
     /// How many files the board has.
     files: usize,
     doubled: i32,
@@ -57,6 +66,7 @@ impl Structure {
         distance: impl Fn(PieceId, Color) -> Vec<Option<u32>>,
         files: usize,
         weights: &EvaluationWeights,
+        tables: Option<&PassedTables>,
     ) -> Structure {
         let mut forward = [0; 2];
         let mut shaped = vec![false; atoms.len()];
@@ -78,6 +88,7 @@ impl Structure {
             shaped.iter_mut().for_each(|s| *s = false);
         }
         let mut passed = [vec![0i16; SQUARE_COUNT], vec![0i16; SQUARE_COUNT]];
+        let mut moves = [vec![u8::MAX; SQUARE_COUNT], vec![u8::MAX; SQUARE_COUNT]];
         for (kind, _) in shaped.iter().enumerate().filter(|(_, &is)| is) {
             for color in Color::ALL {
                 let table = &mut passed[color.index()];
@@ -86,8 +97,33 @@ impl Structure {
                         let share = 3.0 * f64::from(gains[kind]) / (5.0 * f64::from(d + 1).powi(2));
                         let bonus = (share * f64::from(weights.passed) / 100.0).round() as i16;
                         table[index] = table[index].max(bonus);
+                        let fewest = &mut moves[color.index()][index];
+                        *fewest = (*fewest).min(d.min(u32::from(u8::MAX - 1)) as u8);
                     }
                 }
+            }
+        }
+        let mut passed_shift = [Vec::new(), Vec::new()];
+        if let Some(tables) = tables {
+            for c in 0..2 {
+                let entry = |table: &[i32], d: u8| {
+                    let value = if d == u8::MAX {
+                        0
+                    } else {
+                        PassedTables::at(table, u32::from(d))
+                    };
+                    value.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+                };
+                passed[c] = moves[c]
+                    .iter()
+                    .map(|&d| entry(&tables.middlegame, d))
+                    .collect();
+                passed_shift[c] = moves[c]
+                    .iter()
+                    .map(|&d| {
+                        entry(&tables.endgame, d).saturating_sub(entry(&tables.middlegame, d))
+                    })
+                    .collect();
             }
         }
         Structure {
@@ -95,6 +131,8 @@ impl Structure {
             shaped,
             forward,
             passed,
+            passed_shift,
+            moves,
             files: files.min(FILES),
             doubled: weights.doubled,
             isolated: weights.isolated,
@@ -114,8 +152,14 @@ impl Structure {
 
     /// The structure terms of the pieces `tally` saw, per colour index;
     /// `enemy_share[c]` is the enemy's material left as a share of 256 (256
-    /// at the start or more, 0 bare).
-    pub(super) fn score(&self, tally: &StructureTally, enemy_share: [i32; 2]) -> [i32; 2] {
+    /// at the start or more, 0 bare), `endgame` how far the position is
+    /// into the endgame (0 to 256, for passed tables).
+    pub(super) fn score(
+        &self,
+        tally: &StructureTally,
+        enemy_share: [i32; 2],
+        endgame: i32,
+    ) -> [i32; 2] {
         let mut score = [0; 2];
         if !self.any {
             return score;
@@ -124,9 +168,9 @@ impl Structure {
         for color in Color::ALL {
             let c = color.index();
             let own = &tally.files[c];
-            let enemy = &tally.files[1 - c];
             let mut total = 0;
             let mut passed = 0;
+            let mut passed_shift = 0;
             for file in 0..files {
                 let ranks = own[file];
                 if ranks == 0 {
@@ -139,32 +183,19 @@ impl Structure {
                 if left | right == 0 {
                     total -= count * self.isolated;
                 }
-                let mut span = enemy[file];
-                if file > 0 {
-                    span |= enemy[file - 1];
-                }
-                if file + 1 < FILES {
-                    span |= enemy[file + 1];
-                }
-                // A passed piece that cannot move (its way is blocked and it
-                // has nothing to take) earns nothing for it now.
-                let mut rest = tally.mobile[c][file];
-                while rest != 0 {
-                    let rank = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    let ahead = if self.forward[c] > 0 {
-                        u16::MAX.checked_shl(rank + 1).unwrap_or(0)
-                    } else {
-                        (1u16 << rank) - 1
-                    };
-                    if span & ahead == 0 {
-                        let square = Square::new(file as u8, rank as u8);
-                        passed += i32::from(self.passed[c][square.index() % SQUARE_COUNT]);
+                self.for_each_passed(tally, c, file, |index| {
+                    passed += i32::from(self.passed[c][index]);
+                    if let Some(shift) = self.passed_shift[c].get(index) {
+                        passed_shift += i32::from(*shift);
                     }
-                }
+                });
             }
-            // Up to twice the bonus as the enemy's material goes.
-            total += passed * (512 - enemy_share[c].clamp(0, 256)) / 256;
+            if self.passed_shift[c].is_empty() {
+                // Up to twice the bonus as the enemy's material goes.
+                total += passed * (512 - enemy_share[c].clamp(0, 256)) / 256;
+            } else {
+                total += passed + passed_shift * endgame / 256;
+            }
             score[c] = total;
         }
         score
@@ -172,6 +203,61 @@ impl Structure {
 }
 
 impl Structure {
+    /// Calls `passed` with the square index of each passed piece of colour
+    /// index `c` on `file`. A passed piece that cannot move (its way is
+    /// blocked and it has nothing to take) earns nothing for it now, and
+    /// is not called.
+    #[inline(always)]
+    fn for_each_passed(
+        &self,
+        tally: &StructureTally,
+        c: usize,
+        file: usize,
+        mut passed: impl FnMut(usize),
+    ) {
+        let enemy = &tally.files[1 - c];
+        let mut span = enemy[file];
+        if file > 0 {
+            span |= enemy[file - 1];
+        }
+        if file + 1 < FILES {
+            span |= enemy[file + 1];
+        }
+        let mut rest = tally.mobile[c][file];
+        while rest != 0 {
+            let rank = rest.trailing_zeros();
+            rest &= rest - 1;
+            let ahead = if self.forward[c] > 0 {
+                u16::MAX.checked_shl(rank + 1).unwrap_or(0)
+            } else {
+                (1u16 << rank) - 1
+            };
+            if span & ahead == 0 {
+                passed(Square::new(file as u8, rank as u8).index() % SQUARE_COUNT);
+            }
+        }
+    }
+
+    /// The passed pieces `tally` saw: per piece, its colour and its moves to
+    /// the zone (for `varc tune`).
+    pub(super) fn passed_moves(&self, tally: &StructureTally) -> Vec<(Color, u32)> {
+        let mut found = Vec::new();
+        if !self.any {
+            return found;
+        }
+        for color in Color::ALL {
+            let c = color.index();
+            for file in 0..self.files {
+                self.for_each_passed(tally, c, file, |index| {
+                    if let Some(&d) = self.moves[c].get(index).filter(|&&d| d != u8::MAX) {
+                        found.push((color, u32::from(d)));
+                    }
+                });
+            }
+        }
+        found
+    }
+
     /// The royal cover of a royal piece of `color` on `square`
     /// ([`RoyalCover`](crate::model::RoyalCover)): per file on and beside
     /// it, whether the file is beside it, then the ranks ahead of it to the
