@@ -306,7 +306,7 @@ impl WeightsFile {
                 phased_piece(name, "passed-table").filter(|(rest, _)| rest.is_empty())
             {
                 file.passed
-                    .push((endgame, parse_counts(value).map_err(error)?, line));
+                    .push((endgame, parse_counts(value, "passed").map_err(error)?, line));
                 continue;
             }
             let piece_value = [("value ", false), ("endgame-value ", true)]
@@ -342,7 +342,7 @@ impl WeightsFile {
                 file.mobility.push(MobilityTable {
                     piece: piece.trim().to_string(),
                     endgame,
-                    values: parse_counts(value).map_err(error)?,
+                    values: parse_counts(value, "mobility").map_err(error)?,
                     line,
                 });
                 continue;
@@ -639,33 +639,16 @@ fn phased_piece<'a>(name: &'a str, prefix: &str) -> Option<(&'a str, bool)> {
 
 /// The ranks of a square table, `/` between them (see [`SquareTable`]).
 fn parse_ranks(text: &str) -> Result<Vec<Vec<i32>>, String> {
-    let (low, high) = WEIGHT_RANGE;
     text.split('/')
-        .map(|rank| {
-            rank.split_whitespace()
-                .map(|number| {
-                    let value: i32 = number
-                        .parse()
-                        .map_err(|_| format!("`{number}` is not a whole number of centipawns"))?;
-                    if (low..=high).contains(&value) {
-                        Ok(value)
-                    } else {
-                        Err(format!(
-                            "a square bonus must be between {low} and {high}, found {value}"
-                        ))
-                    }
-                })
-                .collect()
-        })
+        .map(|rank| parse_centipawns(rank, "a square bonus"))
         .collect()
 }
 
-/// The values of a mobility table (see [`MobilityTable`]): 1 to
-/// [`SQUARE_COUNT`] whole numbers of centipawns.
-fn parse_counts(text: &str) -> Result<Vec<i32>, String> {
+/// Whole numbers of centipawns parted by white space, each within
+/// [`WEIGHT_RANGE`] (`what` names one in the message).
+fn parse_centipawns(text: &str, what: &str) -> Result<Vec<i32>, String> {
     let (low, high) = WEIGHT_RANGE;
-    let values = text
-        .split_whitespace()
+    text.split_whitespace()
         .map(|number| {
             let value: i32 = number
                 .parse()
@@ -674,15 +657,21 @@ fn parse_counts(text: &str) -> Result<Vec<i32>, String> {
                 Ok(value)
             } else {
                 Err(format!(
-                    "a mobility value must be between {low} and {high}, found {value}"
+                    "{what} must be between {low} and {high}, found {value}"
                 ))
             }
         })
-        .collect::<Result<Vec<i32>, String>>()?;
+        .collect()
+}
+
+/// The values of a table by count (a mobility table, see
+/// [`MobilityTable`], or a passed table): 1 to [`SQUARE_COUNT`] whole
+/// numbers of centipawns; `what` names the table.
+fn parse_counts(text: &str, what: &str) -> Result<Vec<i32>, String> {
+    let values = parse_centipawns(text, &format!("a {what} value"))?;
     if values.is_empty() || values.len() > SQUARE_COUNT {
         return Err(format!(
-            "a mobility table needs 1 to {SQUARE_COUNT} numbers (one per count of squares \
-             reached, from 0), found {}",
+            "a {what} table needs 1 to {SQUARE_COUNT} numbers (one per count, from 0), found {}",
             values.len()
         ));
     }
@@ -818,7 +807,10 @@ mod tests {
         // Written and read again, a table is the same.
         let written = write_counts(&file.mobility[0].values);
         assert_eq!(written, "-40 -20 -5 0 5 10");
-        assert_eq!(parse_counts(&written), Ok(file.mobility[0].values.clone()));
+        assert_eq!(
+            parse_counts(&written, "mobility"),
+            Ok(file.mobility[0].values.clone())
+        );
         // As many numbers as a board has squares at most.
         let longest = vec!["1"; SQUARE_COUNT].join(" ");
         assert!(WeightsFile::parse(&format!("mobility rook = {longest}")).is_ok());

@@ -13,7 +13,7 @@
 //! to 6, the last for 6 or more), then for a file without one. A table
 //! left out is zeros.
 
-use super::{kind_named, WeightsError, WEIGHT_RANGE};
+use super::{kind_named, parse_centipawns, WeightsError};
 use crate::model::{RoyalCover, Variant};
 
 /// The cover lines of one file, as read.
@@ -123,25 +123,10 @@ impl CoverLines {
 /// The values of a cover line: two files of [`RoyalCover::DISTANCES`]
 /// whole numbers, `/` between them.
 fn parse_files(text: &str) -> Result<Vec<i32>, String> {
-    let (low, high) = WEIGHT_RANGE;
     let files: Vec<&str> = text.split('/').collect();
     let mut values = Vec::with_capacity(RoyalCover::CELLS);
     for file in &files {
-        let numbers = file
-            .split_whitespace()
-            .map(|number| {
-                let value: i32 = number
-                    .parse()
-                    .map_err(|_| format!("`{number}` is not a whole number of centipawns"))?;
-                if (low..=high).contains(&value) {
-                    Ok(value)
-                } else {
-                    Err(format!(
-                        "a cover value must be between {low} and {high}, found {value}"
-                    ))
-                }
-            })
-            .collect::<Result<Vec<i32>, String>>()?;
+        let numbers = parse_centipawns(file, "a cover value")?;
         if numbers.len() != RoyalCover::DISTANCES {
             return Err(format!(
                 "a cover line needs two files of {} numbers (distances 0 to {}, then none), \
