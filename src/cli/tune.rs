@@ -70,9 +70,10 @@ pub struct TuneArgs {
     /// `bench/label_positions.py` writes from another engine's scores.
     #[arg(long, num_args = 1.., value_name = "FILE", conflicts_with = "records")]
     pub positions: Vec<PathBuf>,
-    /// Fit a bonus per kind, square and phase too (square tables), and the
-    /// royal kinds' cover tables (`cover` and `storm`, where the variant has
-    /// pawn-shaped kinds), after the scalar weights. They need sharp labels: tens of thousands of
+    /// Fit a bonus per kind, square and phase too (square tables), and,
+    /// where the variant has pawn-shaped kinds, the royal kinds' cover
+    /// tables (`cover` and `storm`) and the passed tables, after the scalar
+    /// weights. They need sharp labels: tens of thousands of
     /// positions labelled by a strong engine (`--positions`); fitted to game
     /// results, a lower validation loss need not mean stronger play (see
     /// the README's tuning section).
