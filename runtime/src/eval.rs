@@ -730,6 +730,7 @@ impl Evaluator {
     }
 
     /// Every piece of `position` visited: the terms summed per side.
+    #[inline(always)]
     fn tally<'e, R: Rules + ?Sized>(&'e self, rules: &R, position: &R::Position) -> Tally<'e> {
         let mut tally = Tally {
             evaluator: self,
