@@ -87,6 +87,14 @@ fn parameter_count(kinds: usize, cells: usize) -> usize {
     passed_parameter(kinds, cells, PassedTables::MOVES)
 }
 
+/// +1 for White's terms, -1 for Black's: the evaluation is White's.
+fn white_sign(color: Color) -> f64 {
+    match color {
+        Color::White => 1.0,
+        Color::Black => -1.0,
+    }
+}
+
 fn features<R: Rules>(
     rules: &R,
     evaluator: &Evaluator,
@@ -107,19 +115,13 @@ fn features<R: Rules>(
             let Some(cell) = SquareBonuses::cell(files, ranks, square, color) else {
                 continue;
             };
-            let sign = match color {
-                Color::White => 1.0,
-                Color::Black => -1.0,
-            };
+            let sign = white_sign(color);
             let index = parameter(piece.kind(), cells, cell) as u32;
             entries.push((index, (sign * (1.0 - endgame)) as f32));
             entries.push((index + 1, (sign * endgame) as f32));
         }
         for cover in evaluator.royal_cover_cells(&sample.position) {
-            let sign = match cover.color {
-                Color::White => 1.0,
-                Color::Black => -1.0,
-            };
+            let sign = white_sign(cover.color);
             let coefficient = (sign * f64::from(cover.share) / 256.0) as f32;
             for (storm, entry) in [(false, cover.own), (true, cover.enemy)] {
                 let index = cover_parameter(kinds, cells, cover.kind, storm, entry) as u32;
@@ -128,10 +130,7 @@ fn features<R: Rules>(
         }
         if passed {
             for (color, moves) in evaluator.passed_moves(rules, &sample.position) {
-                let sign = match color {
-                    Color::White => 1.0,
-                    Color::Black => -1.0,
-                };
+                let sign = white_sign(color);
                 let moves = (moves as usize).min(PassedTables::MOVES - 1);
                 let index = passed_parameter(kinds, cells, moves) as u32;
                 entries.push((index, (sign * (1.0 - endgame)) as f32));
