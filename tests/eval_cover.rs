@@ -7,19 +7,11 @@
 
 mod common;
 
-use varc::interp::Interpreter;
 use varc_runtime::eval::Evaluator;
 use varc_runtime::fen::parse_fen;
 use varc_runtime::model::{Color, RoyalCover, Variant};
 use varc_runtime::rules::Rules;
 use varc_runtime::weights::WeightsFile;
-
-/// White's evaluation of `fen`.
-fn white_evaluation(variant: &Variant, fen: &str) -> i32 {
-    let position = parse_fen(variant, fen).expect("a valid position");
-    let rules = Interpreter::new(variant.clone()).expect("rules");
-    Evaluator::new(variant).evaluate_white(&rules, &rules.import(&position))
-}
 
 /// Tables whose entries all differ: own `i + 1`, enemy `20 (i + 1)`.
 fn distinct_cover() -> RoyalCover {
@@ -67,14 +59,15 @@ fn cover_reads_the_nearest_pawn_shaped_piece_per_file() {
         + enemy(cell(true, Some(6)))
         + enemy(cell(false, Some(6)))
         + enemy(cell(true, Some(5)));
-    let added = white_evaluation(&covered, CASTLED) - white_evaluation(&chess, CASTLED);
+    let added =
+        common::white_evaluation(&covered, CASTLED) - common::white_evaluation(&chess, CASTLED);
     assert_eq!(added, white - black);
     assert_ne!(added, 0);
     // The start is symmetric: the tables add nothing for either side.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(
-        white_evaluation(&covered, start),
-        white_evaluation(&chess, start)
+        common::white_evaluation(&covered, start),
+        common::white_evaluation(&chess, start)
     );
 }
 
@@ -88,7 +81,8 @@ fn cover_fades_as_the_enemy_material_leaves() {
     };
     cover.own[RoyalCover::cell(false, Some(1))] = 64;
     let covered = with_cover(&chess, cover);
-    let gain = |fen: &str| white_evaluation(&covered, fen) - white_evaluation(&chess, fen);
+    let gain =
+        |fen: &str| common::white_evaluation(&covered, fen) - common::white_evaluation(&chess, fen);
     // Black's e pawn is two ranks ahead of its king, worth nothing here.
     let full = gain("r2qk2r/pppp1ppp/4p3/8/8/8/PPPPPPPP/R2Q1RK1 w - - 0 1");
     let no_queen = gain("r3k2r/pppp1ppp/4p3/8/8/8/PPPPPPPP/R2Q1RK1 w - - 0 1");
@@ -106,6 +100,7 @@ fn the_tuner_reads_the_entries_the_evaluation_adds() {
     let cover = distinct_cover();
     let covered = with_cover(&chess, cover.clone());
     let evaluator = Evaluator::new(&chess);
+    let rules = varc::interp::Interpreter::new(chess.clone()).expect("rules");
     for fen in [
         CASTLED,
         "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R2Q1RK1 w - - 0 1",
@@ -113,14 +108,14 @@ fn the_tuner_reads_the_entries_the_evaluation_adds() {
     ] {
         let position = parse_fen(&chess, fen).expect("a valid position");
         let predicted: i32 = evaluator
-            .royal_cover_cells(&position)
+            .royal_cover_cells(&rules, &rules.import(&position))
             .iter()
             .map(|c| {
                 let sign = if c.color == Color::White { 1 } else { -1 };
                 sign * (cover.own[c.own] + cover.enemy[c.enemy]) * c.share
             })
             .sum();
-        let added = white_evaluation(&covered, fen) - white_evaluation(&chess, fen);
+        let added = common::white_evaluation(&covered, fen) - common::white_evaluation(&chess, fen);
         // The evaluation rounds each royal piece's term to a centipawn.
         assert!(
             (added * 256 - predicted).abs() <= 2 * 256,

@@ -6,12 +6,8 @@
 
 mod common;
 
-use varc::interp::Interpreter;
 use varc_runtime::eval::network::{Network, ACTIVATION_ONE};
-use varc_runtime::eval::Evaluator;
-use varc_runtime::fen::parse_fen;
 use varc_runtime::model::Variant;
-use varc_runtime::rules::Rules;
 use varc_runtime::weights::WeightsFile;
 
 fn kind(variant: &Variant, name: &str) -> usize {
@@ -20,14 +16,6 @@ fn kind(variant: &Variant, name: &str) -> usize {
         .iter()
         .position(|p| p.name == name)
         .unwrap_or_else(|| panic!("no piece {name}"))
-}
-
-/// White's evaluation of `fen`.
-fn white_evaluation(variant: &Variant, fen: &str) -> i32 {
-    let position = parse_fen(variant, fen).expect("a valid position");
-    let rules = Interpreter::new(variant.clone()).expect("rules");
-    let imported = rules.import(&position);
-    Evaluator::new(variant).evaluate_white(&rules, &imported)
 }
 
 /// A two-unit network: unit 0 is fully on while White's king stands on e1
@@ -58,7 +46,8 @@ fn the_network_adds_its_output_for_white_by_the_pieces_on_the_board() {
     let mut learned = plain.clone();
     learned.network = Some(small_network(&plain));
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let difference = |fen: &str| white_evaluation(&learned, fen) - white_evaluation(&plain, fen);
+    let difference =
+        |fen: &str| common::white_evaluation(&learned, fen) - common::white_evaluation(&plain, fen);
     // Both units on: +40 - 30 + 3.
     assert_eq!(difference(start), 13);
     // The same with Black to move: the network speaks for White.

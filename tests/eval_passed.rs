@@ -6,18 +6,9 @@
 
 mod common;
 
-use varc::interp::Interpreter;
 use varc_runtime::eval::Evaluator;
-use varc_runtime::fen::parse_fen;
 use varc_runtime::model::{PassedTables, Variant};
-use varc_runtime::rules::Rules;
 use varc_runtime::weights::WeightsFile;
-
-fn white_evaluation(variant: &Variant, fen: &str) -> i32 {
-    let position = parse_fen(variant, fen).expect("a valid position");
-    let rules = Interpreter::new(variant.clone()).expect("rules");
-    Evaluator::new(variant).evaluate_white(&rules, &rules.import(&position))
-}
 
 /// Chess with passed tables: `middlegame[d] = 10 d`, `endgame[d] = 100 d`.
 fn tabled(chess: &Variant) -> Variant {
@@ -42,7 +33,8 @@ fn zeros(chess: &Variant) -> Variant {
 fn a_passed_piece_reads_its_moves_to_the_zone() {
     let chess = common::variant("chess");
     let (tabled, zeros) = (tabled(&chess), zeros(&chess));
-    let gain = |fen: &str| white_evaluation(&tabled, fen) - white_evaluation(&zeros, fen);
+    let gain =
+        |fen: &str| common::white_evaluation(&tabled, fen) - common::white_evaluation(&zeros, fen);
     // No officers: the endgame table. d5 is 3 moves from d8, d2 is 6 (the
     // distance counts the steps a pawn always has, not its first move's).
     assert_eq!(gain("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"), 300);
@@ -69,8 +61,8 @@ fn without_tables_the_formula_counts() {
     // With no enemy material the formula doubles its bonus, as the endgame
     // entries do.
     assert_eq!(
-        white_evaluation(&from_formula, fen),
-        white_evaluation(&chess, fen)
+        common::white_evaluation(&from_formula, fen),
+        common::white_evaluation(&chess, fen)
     );
     assert_eq!(formula.endgame[3], 2 * formula.middlegame[3]);
     assert!(formula.middlegame[1] > formula.middlegame[2] && formula.middlegame[0] == 0);

@@ -500,13 +500,6 @@ fn with_mobility_tables(tables: &[(&str, &[i32], &[i32])]) -> Variant {
     variant
 }
 
-/// White's evaluation of `fen` in `variant`.
-fn white_evaluation(variant: &Variant, fen: &str) -> i32 {
-    let position = parse_fen(variant, fen).expect("a valid position");
-    let rules = Interpreter::new(variant.clone()).expect("rules");
-    Evaluator::new(variant).evaluate_white(&rules, &rules.import(&position))
-}
-
 #[test]
 fn without_mobility_tables_the_term_is_linear_in_the_squares_reached() {
     let chess = common::variant("chess");
@@ -544,8 +537,8 @@ fn without_mobility_tables_the_term_is_linear_in_the_squares_reached() {
         "8/5k2/3r4/8/2N5/1B6/5PK1/8 w - - 0 50",
     ] {
         assert_eq!(
-            white_evaluation(&same, fen),
-            white_evaluation(&chess, fen),
+            common::white_evaluation(&same, fen),
+            common::white_evaluation(&chess, fen),
             "{fen}"
         );
     }
@@ -573,14 +566,14 @@ fn mobility_tables_replace_the_linear_term_and_taper_with_the_officers() {
         let expected = middlegame + (end - middlegame) * endgame / 256;
         let linear = evaluator.mobility(knight, count)[0];
         assert_eq!(
-            white_evaluation(&table, fen) - white_evaluation(&chess, fen),
+            common::white_evaluation(&table, fen) - common::white_evaluation(&chess, fen),
             expected - linear,
             "{fen}"
         );
         // Black's knight reads the same table, for Black.
         let black = fen.replace('N', "n");
         assert_eq!(
-            white_evaluation(&table, &black) - white_evaluation(&chess, &black),
+            common::white_evaluation(&table, &black) - common::white_evaluation(&chess, &black),
             linear - expected,
             "{black}"
         );
@@ -591,7 +584,7 @@ fn mobility_tables_replace_the_linear_term_and_taper_with_the_officers() {
     // middlegame entry, tapered by 3/62 toward the endgame one.
     let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     assert_eq!(
-        white_evaluation(&table, start) - white_evaluation(&chess, start),
+        common::white_evaluation(&table, start) - common::white_evaluation(&chess, start),
         0
     );
     let no_b8 = "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -599,7 +592,7 @@ fn mobility_tables_replace_the_linear_term_and_taper_with_the_officers() {
     let expected = -10 + (-30 - -10) * endgame / 256;
     let linear = evaluator.mobility(knight, 2)[0];
     assert_eq!(
-        white_evaluation(&table, no_b8) - white_evaluation(&chess, no_b8),
+        common::white_evaluation(&table, no_b8) - common::white_evaluation(&chess, no_b8),
         expected - linear
     );
 }

@@ -57,6 +57,19 @@ fn kind_of(variant: &varc_runtime::model::Variant, name: &str) -> usize {
         .expect("the variant has the piece")
 }
 
+/// `fen` of `variant`, for `rules`, labelled with White's expected score.
+fn labelled(
+    rules: &Interpreter,
+    variant: &varc_runtime::model::Variant,
+    fen: &str,
+    white_score: f64,
+) -> Sample<<Interpreter as Rules>::Position> {
+    Sample {
+        position: rules.import(&parse_fen(variant, fen).expect("a valid position")),
+        white_score,
+    }
+}
+
 fn text(path: &Path) -> String {
     std::fs::read_to_string(path).expect("file written")
 }
@@ -381,10 +394,7 @@ fn square_tables_learn_where_a_piece_wins() {
     // White wins with its knight on e4 and loses with it on a1.
     let variant = common::variant("chess");
     let rules = Interpreter::new(variant.clone()).expect("rules");
-    let sample = |fen: &str, white_score: f64| Sample {
-        position: rules.import(&parse_fen(&variant, fen).expect("a valid position")),
-        white_score,
-    };
+    let sample = |fen: &str, white_score: f64| labelled(&rules, &variant, fen, white_score);
     let centre = "4k3/8/8/8/4N3/8/8/4K3 w - - 0 1";
     let corner = "4k3/8/8/8/8/8/8/N3K3 w - - 0 1";
     let samples: Vec<_> = (0..40)
@@ -421,10 +431,7 @@ fn cover_tables_learn_that_a_royal_piece_wants_its_pawns_in_front() {
     // where the pawns stand from the king tells the labels apart.
     let variant = common::variant("chess");
     let rules = Interpreter::new(variant.clone()).expect("rules");
-    let sample = |fen: &str, white_score: f64| Sample {
-        position: rules.import(&parse_fen(&variant, fen).expect("a valid position")),
-        white_score,
-    };
+    let sample = |fen: &str, white_score: f64| labelled(&rules, &variant, fen, white_score);
     let positions = [
         ("r2qk2r/8/8/8/8/8/1PPP4/2K5 w - - 0 1", 0.7),
         ("r2qk2r/8/8/8/8/8/5PPP/2K5 w - - 0 1", 0.3),
@@ -466,10 +473,7 @@ fn a_network_learns_what_adding_square_bonuses_cannot() {
     // piece and square says that, a hidden layer can.
     let variant = common::variant("chess");
     let rules = Interpreter::new(variant.clone()).expect("rules");
-    let sample = |fen: &str, white_score: f64| Sample {
-        position: rules.import(&parse_fen(&variant, fen).expect("a valid position")),
-        white_score,
-    };
+    let sample = |fen: &str, white_score: f64| labelled(&rules, &variant, fen, white_score);
     let corners = [
         ("4k3/8/8/8/4N3/8/8/4K3 w - - 0 1", 0.9),
         ("4k3/8/8/8/8/8/8/N6K w - - 0 1", 0.9),

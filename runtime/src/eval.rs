@@ -785,19 +785,16 @@ impl Evaluator {
     /// enemy's [`RoyalCover::cell`], and the weight the entries count with,
     /// in 256ths (the enemy's material share). Empty without pawn-shaped
     /// kinds.
-    pub fn royal_cover_cells<B: Board + ?Sized>(&self, position: &B) -> Vec<CoverCells> {
+    pub fn royal_cover_cells<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        position: &R::Position,
+    ) -> Vec<CoverCells> {
         if !self.structure.is_used() {
             return Vec::new();
         }
-        let mut structure = StructureTally::new();
-        let mut material = [0; 2];
-        for (square, piece) in position.pieces() {
-            let kind = piece.kind();
-            material[piece.color().index()] += self.terms.get(kind).map_or(0, |t| t.value);
-            if self.structure.is_shaped(kind) {
-                structure.add(square, piece.color(), 1);
-            }
-        }
+        let tally = self.tally(rules, position);
+        let (structure, material) = (&tally.structure, tally.material);
         let mut cells = Vec::new();
         for (square, piece) in position.pieces() {
             let (kind, color) = (piece.kind(), piece.color());
@@ -805,7 +802,7 @@ impl Evaluator {
                 continue;
             }
             let share = self.material_share(material[color.opponent().index()]);
-            for (beside, own, enemy) in self.structure.cover(&structure, color, square) {
+            for (beside, own, enemy) in self.structure.cover(structure, color, square) {
                 cells.push(CoverCells {
                     kind,
                     color,

@@ -120,7 +120,7 @@ fn features<R: Rules>(
             entries.push((index, (sign * (1.0 - endgame)) as f32));
             entries.push((index + 1, (sign * endgame) as f32));
         }
-        for cover in evaluator.royal_cover_cells(&sample.position) {
+        for cover in evaluator.royal_cover_cells(rules, &sample.position) {
             let sign = white_sign(cover.color);
             let coefficient = (sign * f64::from(cover.share) / 256.0) as f32;
             for (storm, entry) in [(false, cover.own), (true, cover.enemy)] {

@@ -115,6 +115,14 @@ pub fn rules(name: &str) -> Interpreter {
     Interpreter::new(variant(name)).expect("the interpreter accepts the variant")
 }
 
+/// The evaluation of `fen` from White's side, without the tempo bonus
+/// (the interpreter's reaches).
+pub fn white_evaluation(variant: &Variant, fen: &str) -> i32 {
+    let position = parse_fen(variant, fen).expect("a valid position");
+    let rules = Interpreter::new(variant.clone()).expect("rules");
+    varc_runtime::eval::Evaluator::new(variant).evaluate_white(&rules, &rules.import(&position))
+}
+
 /// Builds (or reuses) the compiled engine of `variant` and returns its binary.
 pub fn engine(variant: &Variant) -> PathBuf {
     let dir = varc::codegen::default_crate_dir(variant);
