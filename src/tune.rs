@@ -487,20 +487,22 @@ fn fit_scale(evaluations: &[f64], samples: &[Sample<impl Clone>]) -> f64 {
     (low + high) / 2.0
 }
 
-/// The `k` that fits `variant`'s evaluations of `samples` best, and the
-/// loss of `samples` and of `validation` with it: where the weights are
-/// kept as they are (`varc tune --network-only`).
+/// The `k` that fits `variant`'s evaluations of `samples` best (or
+/// `scale`, where given), and the loss of `samples` and of `validation`
+/// with it: where the weights are kept as they are (`varc tune
+/// --network-only`).
 pub fn unfitted<R: Rules + Sync>(
     rules: &R,
     variant: &Variant,
     samples: &[Sample<R::Position>],
     validation: &[Sample<R::Position>],
+    scale: Option<f64>,
 ) -> Fit
 where
     R::Position: Sync,
 {
     let values = evaluations(rules, variant, samples);
-    let scale = fit_scale(&values, samples);
+    let scale = scale.unwrap_or_else(|| fit_scale(&values, samples));
     let loss = loss_of(&values, samples, scale);
     let checked = loss_of(&evaluations(rules, variant, validation), validation, scale);
     Fit {
@@ -515,20 +517,23 @@ where
 /// Fits the weights of `variant` (whose rules are `rules`) to `fitting`,
 /// save the scalar weights named in `fixed` (indices into
 /// [`WEIGHT_NAMES`]), which keep their values; `progress` hears of each
-/// pass.
+/// pass. The logistic scale `k` is `scale` where given, else the one that
+/// fits the starting weights best: a given one holds the fitted
+/// centipawns to the win chances the search's margins were set for.
 pub fn fit<R: Rules + Sync>(
     rules: &R,
     variant: &Variant,
     fitting: &[Sample<R::Position>],
     validation: &[Sample<R::Position>],
     fixed: &[usize],
+    scale: Option<f64>,
     progress: &mut dyn FnMut(&str),
 ) -> Fit
 where
     R::Position: Sync,
 {
     let start = Point::of(variant);
-    let scale = fit_scale(&evaluations(rules, variant, fitting), fitting);
+    let scale = scale.unwrap_or_else(|| fit_scale(&evaluations(rules, variant, fitting), fitting));
     let loss = |point: &Point| {
         let candidate = point.variant(variant);
         loss_of(&evaluations(rules, &candidate, fitting), fitting, scale)

@@ -71,9 +71,11 @@ use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use crate::weights::EvaluationWeights;
 use network::{Accumulator, NetworkTables};
+use scale::{Scaling, SideCounts};
 use structure::{Structure, StructureTally};
 
 pub mod network;
+mod scale;
 pub mod structure;
 
 /// What one piece of a kind is worth where it stands and for what it
@@ -235,6 +237,8 @@ pub struct Evaluator {
     colour_bound: Vec<bool>,
     /// The learned correction, if the variant has one that fits it.
     network: Option<NetworkTables>,
+    /// Endgame scaling ([`scale`]).
+    scaling: Scaling,
 }
 
 impl Evaluator {
@@ -329,6 +333,7 @@ impl Evaluator {
                 .as_ref()
                 .filter(|network| network.check(variant).is_ok())
                 .map(|network| NetworkTables::new(network, variant, SQUARE_COUNT)),
+            scaling: Scaling::default(),
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
             for color in Color::ALL {
@@ -381,6 +386,16 @@ impl Evaluator {
                 });
         }
         evaluator.build_threat_tables();
+        let officer_values: Vec<i32> = (0..kinds)
+            .filter(|&kind| evaluator.officer[kind])
+            .map(|kind| evaluator.values[kind])
+            .collect();
+        evaluator.scaling = Scaling::new(
+            variant,
+            &officer_values,
+            evaluator.structure.is_used(),
+            evaluator.hands,
+        );
         // One side's material at the start (the richer side's, where they
         // differ): the enemy material the royal terms are weighed by.
         let start = crate::fen::parse_fen(variant, &variant.start_fen).ok();
@@ -633,6 +648,21 @@ impl Evaluator {
     /// The evaluation of `position` from White's point of view, without
     /// the tempo bonus.
     pub fn evaluate_white<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> i32 {
+        let (mut value, tally, endgame) = self.unscaled(rules, position);
+        if self.scaling.applies() {
+            value = self.scaled(value, &tally, position, endgame);
+        }
+        value.clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
+    }
+
+    /// The evaluation from White's point of view before endgame scaling,
+    /// with the tally it sums and the endgame's share (in 256ths).
+    #[inline(always)]
+    fn unscaled<'e, R: Rules + ?Sized>(
+        &'e self,
+        rules: &R,
+        position: &R::Position,
+    ) -> (i32, Tally<'e>, i32) {
         let mut tally = self.tally(rules, position);
         for color in Color::ALL {
             let c = color.index();
@@ -660,7 +690,7 @@ impl Evaluator {
         }
         // Values, square bonuses and mobility tables move toward their
         // endgame figures as the officers leave.
-        let endgame = 256 - self.phase(tally.officer_material);
+        let endgame = 256 - self.phase(tally.counts.officer_material);
         for c in 0..2 {
             tally.positional[c] += tally.endgame_shift[c] * endgame / 256;
         }
@@ -687,8 +717,62 @@ impl Evaluator {
             (Some(tables), Some(sums)) => tables.output(sums),
             _ => 0,
         };
-        (tally.positional[0] - tally.positional[1] + learned)
-            .clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
+        let value = tally.positional[0] - tally.positional[1] + learned;
+        (value, tally, endgame)
+    }
+
+    /// `value` scaled by what the side ahead can convert ([`scale`]).
+    fn scaled<B: Board + ?Sized>(
+        &self,
+        value: i32,
+        tally: &Tally,
+        position: &B,
+        endgame: i32,
+    ) -> i32 {
+        let (numerator, denominator) = self.scale_share(value, tally, position, endgame);
+        (i64::from(value) * numerator / denominator) as i32
+    }
+
+    /// The share of `value` that endgame scaling keeps, as a fraction.
+    fn scale_share<B: Board + ?Sized>(
+        &self,
+        value: i32,
+        tally: &Tally,
+        position: &B,
+        endgame: i32,
+    ) -> (i64, i64) {
+        let counts = &tally.counts;
+        let strong = if value > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let s = strong.index();
+        let insufficient =
+            counts.pawns[s] == 0 && self.scaling.may_be_insufficient(counts.officers[s]) && {
+                let kinds: Vec<PieceId> = position
+                    .pieces()
+                    .filter(|(_, piece)| piece.color() == strong && !piece.is_royal())
+                    .map(|(_, piece)| piece.kind())
+                    .collect();
+                self.scaling.is_insufficient(&kinds)
+            };
+        let passed = || self.structure.passed_moves(&tally.structure).len() as i32;
+        let factor = self.scaling.factor(counts, s, insufficient, passed);
+        self.scaling.share(factor, endgame)
+    }
+
+    /// The share of its evaluation that endgame scaling ([`scale`]) keeps
+    /// in `position`, from 0 to 1 (for `varc tune`, whose linear fits move
+    /// terms that the scaling then weighs); 1 where the variant is not
+    /// scaled.
+    pub fn scale<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> f64 {
+        if !self.scaling.applies() {
+            return 1.0;
+        }
+        let (value, tally, endgame) = self.unscaled(rules, position);
+        let (numerator, denominator) = self.scale_share(value, &tally, position, endgame);
+        numerator as f64 / denominator as f64
     }
 
     /// The passed pawn-shaped pieces of `position` as the evaluation sees
@@ -745,8 +829,8 @@ impl Evaluator {
             network: self.network.as_ref().map(NetworkTables::start),
             royal_attackers: [0; 2],
             royal_hits: [0; 2],
-            officer_material: [0; 2],
             endgame_shift: [0; 2],
+            counts: SideCounts::default(),
         };
         self.visit_reaches(rules, position, &mut tally);
         tally
@@ -1054,11 +1138,11 @@ struct Tally<'a> {
     /// attack in all.
     royal_attackers: [i32; 2],
     royal_hits: [i32; 2],
-    /// Per side, the material of its officers (the game phase).
-    officer_material: [i32; 2],
     /// Per side, what its pieces gain in the endgame (summed
     /// [`PieceTerms::shift`] and [`PieceTerms::endgame_mobility`]).
     endgame_shift: [i32; 2],
+    /// Per side, the pieces endgame scaling counts ([`scale`]).
+    counts: SideCounts,
 }
 
 impl ReachVisitor for Tally<'_> {
@@ -1077,7 +1161,8 @@ impl ReachVisitor for Tally<'_> {
             }
             let officer = self.evaluator.officer.get(kind) == Some(&true);
             if officer {
-                self.officer_material[c] += terms.value;
+                self.counts.officers[c] += 1;
+                self.counts.officer_material[c] += terms.value;
             }
             if piece.royal_hits > 0 && officer {
                 self.royal_attackers[c] += 1;
@@ -1089,8 +1174,11 @@ impl ReachVisitor for Tally<'_> {
             if self.evaluator.colour_bound.get(kind) == Some(&true) {
                 let shade = usize::from(piece.square.file + piece.square.rank) & 1;
                 self.colour_bound[c] |= 1u128 << (2 * kind + shade);
+                self.counts.bound[c] += 1;
+                self.counts.bound_shades[c] |= 1 << shade;
             }
             if self.evaluator.structure.is_shaped(piece.kind) {
+                self.counts.pawns[c] += 1;
                 self.structure.add(piece.square, piece.color, piece.reach);
                 let attacks = &self.evaluator.pawn_attacks[c][piece.square.index() % SQUARE_COUNT];
                 self.pawn_attacks[c] = self.pawn_attacks[c].union(attacks);

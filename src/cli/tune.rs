@@ -106,9 +106,27 @@ pub struct TuneArgs {
     /// only.
     #[arg(long, requires = "network", conflicts_with_all = ["mobility", "squares"])]
     pub network_only: bool,
+    /// The logistic scale `k` (win chances per centipawn) to fit at,
+    /// instead of the one that fits the starting weights best: the `k`
+    /// of an earlier fit (its file's header) keeps the new weights'
+    /// centipawns worth what they were, where the search's margins expect
+    /// them, when an evaluation change shrinks or stretches the
+    /// evaluations.
+    #[arg(long, value_name = "K", value_parser = parse_scale)]
+    pub scale: Option<f64>,
     /// Print the figures as JSON.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A `--scale`: a number above 0 and at most 0.05.
+fn parse_scale(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(k) if k > 0.0 && k <= 0.05 => Ok(k),
+        _ => Err(format!(
+            "`{text}` is not a scale: a number above 0 and at most 0.05 (a pawn of 100 centipawns at k = 0.006 is a 64% chance)"
+        )),
+    }
 }
 
 /// Runs `varc tune`.
@@ -169,9 +187,17 @@ pub fn run(args: TuneArgs) -> ExitCode {
         spinner.tick();
     };
     let fitted = if args.network_only {
-        unfitted(&rules, &variant, &fitting, &validation)
+        unfitted(&rules, &variant, &fitting, &validation, args.scale)
     } else {
-        fit(&rules, &variant, &fitting, &validation, &fixed, &mut tick)
+        fit(
+            &rules,
+            &variant,
+            &fitting,
+            &validation,
+            &fixed,
+            args.scale,
+            &mut tick,
+        )
     };
     let mobility = args.mobility.then(|| {
         fit_mobility(
