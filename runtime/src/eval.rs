@@ -390,11 +390,16 @@ impl Evaluator {
             .filter(|&kind| evaluator.officer[kind])
             .map(|kind| evaluator.values[kind])
             .collect();
+        let last_file = files.saturating_sub(1);
+        let corners = Color::ALL.map(|color| {
+            [0, last_file].map(|file| evaluator.structure.promotion_square(color, file, ranks))
+        });
         evaluator.scaling = Scaling::new(
             variant,
             &officer_values,
             evaluator.structure.is_used(),
             evaluator.hands,
+            corners,
         );
         // One side's material at the start (the richer side's, where they
         // differ): the enemy material the royal terms are weighed by.
@@ -757,8 +762,15 @@ impl Evaluator {
                     .collect();
                 self.scaling.is_insufficient(&kinds)
             };
+        let corner = counts.pawns[s] > 0
+            && counts.officers[s] == counts.bound[s]
+            && tally.structure.only_file(strong).is_some_and(|file| {
+                let royals = position.royals(strong.opponent());
+                self.scaling
+                    .holds_corner(strong, file, counts.bound_shades[s], royals)
+            });
         let passed = || self.structure.passed_moves(&tally.structure).len() as i32;
-        let factor = self.scaling.factor(counts, s, insufficient, passed);
+        let factor = self.scaling.factor(counts, s, insufficient, corner, passed);
         self.scaling.share(factor, endgame)
     }
 

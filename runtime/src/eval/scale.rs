@@ -11,6 +11,11 @@
 //!
 //! The rules (Stockfish's scale factors, stated with the model's words
 //! instead of chess's pieces), for the side ahead, the *strong* side:
+//! - Pawn-shaped pieces all on one edge file, whose promotion square none
+//!   of the strong side's other pieces can ever reach (they are all of
+//!   colour-bound kinds, on the other colour, or there are none), with a
+//!   royal piece of the weak side on or beside that square: 0. The wrong
+//!   bishop and the rook's pawn; the king in the corner holds.
 //! - With no pawn-shaped piece (one that promotes), a strong side whose
 //!   other pieces are one of the variant's insufficient sets (`end when
 //!   insufficient material bishop | knight ...`) cannot win: 0. Else, a
@@ -25,8 +30,10 @@
 //! - Otherwise fewer pawn-shaped pieces convert less: `36 + 7 × the strong
 //!   side's` (64 from four on).
 //!
-//! The factor weighs on the endgame's share of the evaluation (as the
-//! endgame values do), so it fades in as the officers leave.
+//! The factor weighs on the endgame's share of the evaluation, as the
+//! endgame values do, but sooner: it fades in as the officers leave and
+//! weighs in full once two thirds of their material is gone (Stockfish's
+//! phase, too, is all endgame well before the last officer leaves).
 //!
 //! Not done: shrinking the evaluation as the fifty-move count runs (as
 //! Stockfish does). It lowered the loss against labelled positions a
@@ -41,7 +48,7 @@
 //! lone bishop can win where a region, checks or bare royal pieces decide,
 //! and what is in hand may come back.
 
-use crate::model::{Condition, Outcome, PieceId, Variant};
+use crate::model::{Color, Condition, Outcome, PieceId, Square, SquareSet, Variant};
 
 /// The factor that leaves the evaluation as it is.
 pub(super) const FULL: i32 = 64;
@@ -60,6 +67,11 @@ pub(super) struct Scaling {
     /// Whether the rules above hold in the variant at all (see
     /// [`Scaling::new`]).
     applies: bool,
+    /// `[colour][0 first file, 1 last file]`: where that side's
+    /// pawn-shaped pieces on the edge file promote.
+    corners: [[Option<Square>; 2]; 2],
+    /// The board's files.
+    files: usize,
 }
 
 /// What one evaluation knows of each side, per colour index.
@@ -80,7 +92,8 @@ pub(super) struct SideCounts {
 impl Scaling {
     /// The scaling of `variant`, whose officer kinds (neither royal nor
     /// pawn-shaped) are worth `officer_values`; `pawn_shaped` whether it
-    /// has pawn-shaped kinds.
+    /// has pawn-shaped kinds, `corners` where they promote on the edge
+    /// files (`[colour][first file, last file]`).
     ///
     /// Material converts into a win by promoting and mating; where a game
     /// is won otherwise (a region reached, checks counted, all pieces
@@ -93,6 +106,7 @@ impl Scaling {
         officer_values: &[i32],
         pawn_shaped: bool,
         hands: bool,
+        corners: [[Option<Square>; 2]; 2],
     ) -> Scaling {
         let wins_by_mate = variant
             .terminations
@@ -119,7 +133,37 @@ impl Scaling {
             insufficient,
             minor,
             applies: wins_by_mate && pawn_shaped && !hands,
+            corners,
+            files: usize::from(variant.board.files),
         }
+    }
+
+    /// Whether the weak side holds the corner against `strong`, whose
+    /// pawn-shaped pieces all stand on `file` and whose other pieces are
+    /// all colour-bound, on squares of the colours `shades` (bit `c` for
+    /// colour `c`): the file is an edge file, none of those pieces can
+    /// reach its promotion square, and one of `weak_royals` stands on it or
+    /// beside it.
+    pub(super) fn holds_corner(
+        &self,
+        strong: Color,
+        file: usize,
+        shades: u8,
+        weak_royals: SquareSet,
+    ) -> bool {
+        let edge = match file {
+            0 => 0,
+            f if f + 1 == self.files => 1,
+            _ => return false,
+        };
+        let Some(corner) = self.corners[strong.index()][edge] else {
+            return false;
+        };
+        let shade = (corner.file + corner.rank) & 1;
+        shades & (1 << shade) == 0
+            && weak_royals.iter().any(|royal| {
+                royal.file.abs_diff(corner.file) <= 1 && royal.rank.abs_diff(corner.rank) <= 1
+            })
     }
 
     /// Whether the variant's evaluations are scaled at all.
@@ -148,15 +192,21 @@ impl Scaling {
 
     /// The factor for the strong side `s` (a colour index) of `counts`, in
     /// 64ths; `insufficient` whether its pieces are an insufficient set,
-    /// `passed` how many passed pawn-shaped pieces both sides have (asked
-    /// for only with opposite-coloured bishops alone).
+    /// `corner` whether the weak side holds the corner
+    /// ([`Scaling::holds_corner`]), `passed` how many passed pawn-shaped
+    /// pieces both sides have (asked for only with opposite-coloured
+    /// bishops alone).
     pub(super) fn factor(
         &self,
         counts: &SideCounts,
         s: usize,
         insufficient: bool,
+        corner: bool,
         passed: impl FnOnce() -> i32,
     ) -> i32 {
+        if corner {
+            return 0;
+        }
         let w = 1 - s;
         let material = counts.officer_material;
         if counts.pawns[s] == 0 {
@@ -186,8 +236,10 @@ impl Scaling {
 
     /// The share of an evaluation kept, as a fraction `(numerator,
     /// denominator)`: the factor applied to the endgame's share
-    /// (`endgame` in 256ths).
+    /// (`endgame` in 256ths, counted half as much again).
     pub(super) fn share(&self, factor: i32, endgame: i32) -> (i64, i64) {
+        // In full once two thirds of the officers' material has left.
+        let endgame = (endgame * 3 / 2).clamp(0, 256);
         let numerator = i64::from(FULL * 256 - (FULL - factor) * endgame);
         (numerator, i64::from(FULL * 256))
     }
