@@ -157,8 +157,7 @@ impl Structure {
         let moves = |rank: u8| self.moves[c].get(Square::new(file, rank).index() % SQUARE_COUNT);
         order
             .windows(2)
-            .filter(|pair| moves(pair[0]) == Some(&1))
-            .last()
+            .rfind(|pair| moves(pair[0]) == Some(&1))
             .map(|pair| Square::new(file, pair[1]))
     }
 
