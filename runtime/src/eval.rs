@@ -75,7 +75,7 @@ use scale::{Scaling, SideCounts};
 use structure::{Structure, StructureTally};
 
 pub mod network;
-mod scale;
+pub mod scale;
 pub mod structure;
 
 /// What one piece of a kind is worth where it stands and for what it
