@@ -44,7 +44,7 @@
 //! `tests/engine_search.rs` (king and rook) at depth 5.
 //!
 //! Only variants won by mating (or by taking a royal piece), with
-//! pawn-shaped kinds and without hands, are scaled ([`Scaling::new`]): a
+//! pawn-shaped kinds and without hands, are scaled (`Scaling::new`): a
 //! lone bishop can win where a region, checks or bare royal pieces decide,
 //! and what is in hand may come back.
 
