@@ -14,10 +14,20 @@ its score at a fixed depth. The score becomes White's expected score,
 `1 / (1 + 10^(-cp / 400))` (a mate is 1 or 0); `varc tune` fits its own
 scale to it. Each output line is `FEN [LABEL]`.
 
+With `--static-share W` the label is `W` times the expected score of the
+engine's static evaluation (Fairy-Stockfish's `eval` command) plus the
+rest of the search's: the static evaluation carries no tactics, so it
+teaches the positional terms what the depth-8 score's tactics blur (the
+bundled weights since the eleventh session: `W` 0.5). `--keep-labels`
+takes the search's part from the labels of the `--fens` lines instead of
+searching again, which relabels a file in a minute.
+
     python3 bench/label_positions.py games.pgn --depth 8 --jobs 2 -o labelled.epd
     varc tune variants/chess.rules --positions labelled.epd --squares -o chess.weights
     # any variant the engine plays: positions from `match --fens`
     python3 bench/label_positions.py --fens capa.fens --variant capablanca -o capa.epd
+    # half the static evaluation, half the labels a file already has
+    python3 bench/label_positions.py --fens chess.epd --keep-labels --static-share 0.5 -o blend.epd
 
 The PGN reader is python-chess's, so games given as PGN must be chess.
 """
@@ -53,16 +63,22 @@ def quiet_positions(paths, skip_plies, every, seen):
                     board.push(move)
 
 
-def listed_positions(paths, every, seen):
+def listed_positions(paths, every, seen, labels):
     """The FENs of files of `FEN [LABEL]` lines (`match --fens` writes
-    them, for any variant), each once, every `every`-th line."""
+    them, for any variant), each once, every `every`-th line; their
+    labels, where they have one, go into `labels`."""
     for path in paths:
         with open(path, encoding="utf-8") as handle:
             for number, line in enumerate(handle):
-                fen = line.split("[")[0].strip()
+                fen, _, rest = line.partition("[")
+                fen = fen.strip()
                 key = " ".join(fen.split()[:4])
                 if fen and not fen.startswith("#") and number % every == 0 and key not in seen:
                     seen.add(key)
+                    try:
+                        labels[fen] = float(rest.strip().rstrip("]"))
+                    except ValueError:
+                        pass
                     yield fen
 
 
@@ -78,8 +94,10 @@ class Labeller:
     """One UCI engine process, spoken to directly (python-chess's engine
     layer costs more per position than a shallow search)."""
 
-    def __init__(self, command, depth, variant):
+    def __init__(self, command, depth, variant, static_share=0.0, kept=None):
         self.depth = depth
+        self.static_share = static_share
+        self.kept = kept
         self.process = subprocess.Popen(
             [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
@@ -102,7 +120,35 @@ class Labeller:
         raise RuntimeError(f"the engine ended before `{word}`")
 
     def score(self, fen):
-        """White's expected score of `fen`."""
+        """White's expected score of `fen`: the search's (or the kept
+        label), blended with the static evaluation's by `static_share`."""
+        if self.kept is not None and fen in self.kept:
+            searched = self.kept[fen]
+        else:
+            searched = self.search_score(fen)
+        if self.static_share <= 0.0:
+            return searched
+        static = self.static_score(fen)
+        if static is None:
+            return searched
+        return self.static_share * static + (1.0 - self.static_share) * searched
+
+    def static_score(self, fen):
+        """White's expected score by the engine's static evaluation
+        (Fairy-Stockfish's `eval`: `Total evaluation: X (white side)`), or
+        None where it gives none (in check)."""
+        self.send(f"position fen {fen}")
+        self.send("eval")
+        for line in self.process.stdout:
+            if line.startswith("Total evaluation:"):
+                value = line.split()[2]
+                if value == "none":
+                    return None
+                return expected_score(white_cp=float(value) * 100.0)
+        raise RuntimeError(f"the engine ended while evaluating {fen}")
+
+    def search_score(self, fen):
+        """White's expected score of `fen` by a search to `depth`."""
         self.send(f"position fen {fen}")
         self.send(f"go depth {self.depth}")
         cp, mate = 0, None
@@ -125,9 +171,9 @@ class Labeller:
 LABELLER = None
 
 
-def start_engine(command, depth, variant):
+def start_engine(command, depth, variant, static_share, kept):
     global LABELLER
-    LABELLER = Labeller(command, depth, variant)
+    LABELLER = Labeller(command, depth, variant, static_share, kept)
 
 
 def label(fen):
@@ -146,21 +192,35 @@ def main():
     parser.add_argument("--every", type=int, default=1, help="keep every N-th ply of a game only")
     parser.add_argument("--limit", type=int, default=0, help="at most this many positions (0: all)")
     parser.add_argument("--jobs", type=int, default=1, help="engine processes")
+    parser.add_argument(
+        "--static-share", type=float, default=0.0, help="the static evaluation's share of each label (0 to 1)"
+    )
+    parser.add_argument(
+        "--keep-labels", action="store_true", help="take the search's part from the --fens lines' labels"
+    )
     args = parser.parse_args()
+    if not 0.0 <= args.static_share <= 1.0:
+        sys.exit("error: --static-share must be from 0 to 1")
 
     seen = set()
+    labels = {}
     every = max(1, args.every)
     fens = list(quiet_positions(args.games, args.skip_plies, every, seen))
-    fens += list(listed_positions(args.fens, every, seen))
+    fens += list(listed_positions(args.fens, every, seen, labels))
+    kept = labels if args.keep_labels else None
     if args.limit:
         fens = fens[: args.limit]
     if not fens:
         sys.exit("error: no quiet position in the games")
     print(f"labelling {len(fens)} positions at depth {args.depth}", file=sys.stderr)
+    initargs = (args.engine, args.depth, args.variant, args.static_share, kept)
+    how = "the input's labels" if kept is not None else f"a search to depth {args.depth}"
+    if args.static_share > 0.0:
+        how += f", {args.static_share:g} of each label its static evaluation's"
     with open(args.out, "w", encoding="utf-8") as out, multiprocessing.Pool(
-        args.jobs, initializer=start_engine, initargs=(args.engine, args.depth, args.variant)
+        args.jobs, initializer=start_engine, initargs=initargs
     ) as pool:
-        out.write(f"# {len(fens)} quiet positions labelled by {args.engine} at depth {args.depth}\n")
+        out.write(f"# {len(fens)} quiet positions labelled by {args.engine} ({how})\n")
         for done, (fen, score) in enumerate(pool.imap(label, fens, chunksize=64), 1):
             out.write(f"{fen} [{score:.4f}]\n")
             if done % 5000 == 0:

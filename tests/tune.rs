@@ -947,3 +947,49 @@ fn fixed_weights_keep_their_values_and_unknown_names_are_refused() {
     assert!(!out.exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_given_scale_is_the_fits_k_and_bad_ones_are_refused() {
+    let dir = scratch("scale");
+    let positions = dir.join("side-to-move.epd");
+    std::fs::write(&positions, SIDE_TO_MOVE_WINS.repeat(5)).expect("positions written");
+    let positions_text = positions.display().to_string();
+    let rules = rules_file("chess");
+    let out = dir.join("scaled.weights");
+    let out_text = out.display().to_string();
+    let tune = |scale: &str| {
+        varc(&[
+            "tune",
+            &rules,
+            "--positions",
+            &positions_text,
+            "--scale",
+            scale,
+            "--out",
+            &out_text,
+        ])
+    };
+    let output = tune("0.004");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(
+        text(&out).contains("(k = 0.00400 per centipawn)"),
+        "{}",
+        text(&out)
+    );
+    std::fs::remove_file(&out).expect("removed");
+    for bad in ["0", "0.2", "k", "NaN"] {
+        let output = tune(bad);
+        assert!(!output.status.success(), "--scale {bad} accepted");
+        assert!(
+            String::from_utf8_lossy(&output.stderr).contains("is not a scale"),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(!out.exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
