@@ -5,9 +5,8 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// The JSON object a command printed, with `legal_moves` sorted.
 fn json_of(command: &mut Command) -> (serde_json::Value, Option<i32>) {
@@ -76,19 +75,7 @@ fn replay_matches_varc_replay() {
 }
 
 fn converse(binary: &Path, protocol: &str, input: &str) -> String {
-    let mut child = Command::new(binary)
-        .arg(protocol)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("engine starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("writes");
-    let output = child.wait_with_output().expect("engine ends");
+    let output = common::run_with_input(binary, &[protocol], input);
     assert!(output.status.success(), "{protocol} exit status");
     String::from_utf8_lossy(&output.stdout).into_owned()
 }

@@ -7,8 +7,6 @@
 
 mod common;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
 use varc::interp::Interpreter;
 use varc_runtime::eval::Evaluator;
 use varc_runtime::fen::parse_fen;
@@ -165,19 +163,7 @@ fn the_compiled_engine_scales_as_the_interpreter_does() {
         input.push_str(&format!("position fen {fen}\neval\n"));
     }
     input.push_str("quit\n");
-    let mut child = Command::new(common::engine(&chess))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the engine starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("the engine reads");
-    let output = child.wait_with_output().expect("the engine ends");
+    let output = common::run_with_input(common::engine(&chess), &["uci"], &input);
     let compiled: Vec<i32> = String::from_utf8_lossy(&output.stdout)
         .lines()
         .filter_map(|line| line.strip_prefix("info string static evaluation "))

@@ -267,20 +267,8 @@ fn drops_print_and_parse_in_long_algebraic_and_san() {
 #[test]
 fn uci_and_xboard_take_drops() {
     let run = |protocol: &str, script: &str| -> String {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_varc"))
-            .arg(protocol)
-            .arg(crazyhouse_file())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("varc runs");
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(script.as_bytes())
-            .expect("script");
-        let output = child.wait_with_output().expect("output");
+        let args = [std::ffi::OsString::from(protocol), crazyhouse_file().into()];
+        let output = common::run_with_input(env!("CARGO_BIN_EXE_varc"), &args, script);
         String::from_utf8_lossy(&output.stdout).into_owned()
     };
     // After 1. e4 d5 2. exd5 Qxd5 3. P@e4 the queen is attacked; the only

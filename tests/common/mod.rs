@@ -134,8 +134,6 @@ pub fn engine(variant: &Variant) -> PathBuf {
 /// `(FEN, counts)` case, by the interpreter and by the compiled engine of
 /// `variant` (its `batch --end-rules`), each against the counts.
 pub fn assert_end_rules_perft_in_both_back_ends(variant: &Variant, cases: &[(&str, [u64; 3])]) {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
     let rules = Interpreter::new(variant.clone()).expect("interpreter");
     let mut input = String::new();
     for (fen, expected) in cases {
@@ -146,19 +144,7 @@ pub fn assert_end_rules_perft_in_both_back_ends(variant: &Variant, cases: &[(&st
             input.push_str(&format!("{depth} {fen}\n"));
         }
     }
-    let mut child = Command::new(engine(variant))
-        .args(["batch", "--end-rules"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the engine runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("write");
-    let output = child.wait_with_output().expect("output");
+    let output = run_with_input(engine(variant), &["batch", "--end-rules"], &input);
     let expected: Vec<String> = cases
         .iter()
         .flat_map(|(_, counts)| counts.iter().map(u64::to_string))
@@ -168,6 +154,30 @@ pub fn assert_end_rules_perft_in_both_back_ends(variant: &Variant, cases: &[(&st
         .map(str::to_string)
         .collect();
     assert_eq!(got, expected, "compiled");
+}
+
+/// Runs `program` with `args`, `input` on its standard input, to its
+/// end: what it wrote and its exit status.
+pub fn run_with_input<S: AsRef<std::ffi::OsStr>>(
+    program: impl AsRef<std::ffi::OsStr>,
+    args: &[S],
+    input: &str,
+) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("the program reads its input");
+    child.wait_with_output().expect("the program ends")
 }
 
 /// Deterministic pseudo-random bytes (xorshift), printable-heavy like a
