@@ -52,6 +52,11 @@
 //!   enemy attacks and its own side does not defend.
 //! - **Pairs.** A colour-bound kind (every step keeps the square's colour)
 //!   with pieces on squares of both colours: the bishop pair.
+//! - **Endgame scaling** ([`scale`]): the sum above shrinks where the side
+//!   ahead cannot convert its lead (an insufficient set of the draw rules,
+//!   a pawnless lead of a minor piece, the wrong bishop with a rook-file
+//!   pawn, opposite-coloured bishops, few pawn-shaped pieces), in variants
+//!   won by mating.
 //! - A small bonus for the side to move (tempo).
 //! - A learned correction, where a weights file gives one ([`network`]:
 //!   one hidden layer over the pieces on the board, fitted by `varc tune
