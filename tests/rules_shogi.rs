@@ -10,9 +10,7 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 use varc::interp::Interpreter;
 use varc::model::{EventPattern, Variant};
 use varc_runtime::fen::{parse_fen, write_fen};
@@ -354,22 +352,9 @@ fn perft_agrees_with_fairy_stockfish_in_both_back_ends() {
 /// promotions in the move list.
 #[test]
 fn uci_plays_shogi_under_its_name() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_varc"))
-        .arg("uci")
-        .arg(gallery_file("shogi"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("varc runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(
-            b"uci\nsetoption name UCI_Variant value shogi\nposition startpos moves c3c4 g7g6 b2h8+ g9h8 B@e5\ngo depth 2\nquit\n",
-        )
-        .expect("script");
-    let output = child.wait_with_output().expect("output");
+    let args = ["uci".into(), gallery_file("shogi").into_os_string()];
+    let script = "uci\nsetoption name UCI_Variant value shogi\nposition startpos moves c3c4 g7g6 b2h8+ g9h8 B@e5\ngo depth 2\nquit\n";
+    let output = common::run_with_input(env!("CARGO_BIN_EXE_varc"), &args, script);
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(
         text.lines()

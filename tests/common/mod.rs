@@ -22,24 +22,14 @@ use varc_runtime::uci::Output;
 /// `varc play RULES_FILE --engine none --plain` fed `script` on its
 /// standard input; what it printed and how it ended.
 pub fn play_script(rules_file: &Path, script: &str) -> std::process::Output {
-    use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_varc"))
-        .arg("play")
-        .arg(rules_file)
-        .args(["--engine", "none", "--plain"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("varc play runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("script written");
-    child.wait_with_output().expect("varc play ends")
+    let args = [
+        "play".as_ref(),
+        rules_file.as_os_str(),
+        "--engine".as_ref(),
+        "none".as_ref(),
+        "--plain".as_ref(),
+    ];
+    run_with_input(env!("CARGO_BIN_EXE_varc"), &args, script)
 }
 
 /// `varc replay ARGS --json`: the JSON it prints and its exit code.
@@ -157,7 +147,7 @@ pub fn assert_end_rules_perft_in_both_back_ends(variant: &Variant, cases: &[(&st
 }
 
 /// Runs `program` with `args`, `input` on its standard input, to its
-/// end: what it wrote and its exit status.
+/// end: what it wrote (standard output and error) and its exit status.
 pub fn run_with_input<S: AsRef<std::ffi::OsStr>>(
     program: impl AsRef<std::ffi::OsStr>,
     args: &[S],
@@ -169,6 +159,7 @@ pub fn run_with_input<S: AsRef<std::ffi::OsStr>>(
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("the program starts");
     child
