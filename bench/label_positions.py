@@ -212,11 +212,11 @@ def main():
         fens = fens[: args.limit]
     if not fens:
         sys.exit("error: no quiet position in the games")
-    print(f"labelling {len(fens)} positions at depth {args.depth}", file=sys.stderr)
     initargs = (args.engine, args.depth, args.variant, args.static_share, kept)
     how = "the input's labels" if kept is not None else f"a search to depth {args.depth}"
     if args.static_share > 0.0:
         how += f", {args.static_share:g} of each label its static evaluation's"
+    print(f"labelling {len(fens)} positions ({how})", file=sys.stderr)
     with open(args.out, "w", encoding="utf-8") as out, multiprocessing.Pool(
         args.jobs, initializer=start_engine, initargs=initargs
     ) as pool:

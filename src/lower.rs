@@ -192,6 +192,7 @@ impl<'a> Lowerer<'a> {
             first_moves: Default::default(),
             network: None,
             passed_tables: None,
+            endgame_scaling: false,
         };
         self.lower_statements(&mut variant);
         variant.regions = std::mem::take(&mut self.regions);

@@ -37,13 +37,16 @@ fn a_passed_piece_reads_its_moves_to_the_zone() {
         |fen: &str| common::white_evaluation(&tabled, fen) - common::white_evaluation(&zeros, fen);
     // No officers: the endgame table. d5 is 3 moves from d8, d2 is 6 (the
     // distance counts the steps a pawn always has, not its first move's).
-    assert_eq!(gain("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"), 300);
-    assert_eq!(gain("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1"), 600);
+    // Blocked pawns on the a, b and h files (none passed) give the side
+    // ahead four pawn-shaped pieces, so that endgame scaling keeps the
+    // whole value.
+    assert_eq!(gain("4k3/8/8/pp1P3p/PP5P/8/8/4K3 w - - 0 1"), 300);
+    assert_eq!(gain("4k3/8/8/pp5p/PP5P/8/3P4/4K3 w - - 0 1"), 600);
     // Black's passed pawn on d4 counts for Black.
-    assert_eq!(gain("4k3/8/8/8/3p4/8/8/4K3 w - - 0 1"), -300);
+    assert_eq!(gain("4k3/8/8/pp5p/PP1p3P/8/8/4K3 w - - 0 1"), -300);
     // Not passed: an enemy pawn ahead beside it; or blocked, unable to move.
-    assert_eq!(gain("4k3/4p3/8/3P4/8/8/8/4K3 w - - 0 1"), 0);
-    assert_eq!(gain("8/8/3k4/3P4/8/8/8/4K3 w - - 0 1"), 0);
+    assert_eq!(gain("4k3/4p3/8/pp1P3p/PP5P/8/8/4K3 w - - 0 1"), 0);
+    assert_eq!(gain("8/8/3k4/pp1P3p/PP5P/8/8/4K3 w - - 0 1"), 0);
     // Every officer on: the middlegame table.
     let full = "rnbqkbnr/8/8/3P4/8/8/8/RNBQKBNR w KQkq - 0 1";
     assert_eq!(gain(full), 30);

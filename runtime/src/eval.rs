@@ -52,6 +52,12 @@
 //!   enemy attacks and its own side does not defend.
 //! - **Pairs.** A colour-bound kind (every step keeps the square's colour)
 //!   with pieces on squares of both colours: the bishop pair.
+//! - **Endgame scaling** ([`scale`]): the sum above shrinks where the side
+//!   ahead cannot convert its lead (an insufficient set of the draw rules,
+//!   a pawnless lead of a minor piece, the wrong bishop with a rook-file
+//!   pawn, opposite-coloured bishops, few pawn-shaped pieces), in variants
+//!   won by mating, where the weights file turns it on
+//!   (`endgame-scaling = on`).
 //! - A small bonus for the side to move (tempo).
 //! - A learned correction, where a weights file gives one ([`network`]:
 //!   one hidden layer over the pieces on the board, fitted by `varc tune
@@ -71,9 +77,11 @@ use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use crate::weights::EvaluationWeights;
 use network::{Accumulator, NetworkTables};
+use scale::{Scaling, SideCounts};
 use structure::{Structure, StructureTally};
 
 pub mod network;
+pub mod scale;
 pub mod structure;
 
 /// What one piece of a kind is worth where it stands and for what it
@@ -235,6 +243,8 @@ pub struct Evaluator {
     colour_bound: Vec<bool>,
     /// The learned correction, if the variant has one that fits it.
     network: Option<NetworkTables>,
+    /// Endgame scaling ([`scale`]).
+    scaling: Scaling,
 }
 
 impl Evaluator {
@@ -329,6 +339,7 @@ impl Evaluator {
                 .as_ref()
                 .filter(|network| network.check(variant).is_ok())
                 .map(|network| NetworkTables::new(network, variant, SQUARE_COUNT)),
+            scaling: Scaling::default(),
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
             for color in Color::ALL {
@@ -381,6 +392,21 @@ impl Evaluator {
                 });
         }
         evaluator.build_threat_tables();
+        let officer_values: Vec<i32> = (0..kinds)
+            .filter(|&kind| evaluator.officer[kind])
+            .map(|kind| evaluator.values[kind])
+            .collect();
+        let last_file = files.saturating_sub(1);
+        let corners = Color::ALL.map(|color| {
+            [0, last_file].map(|file| evaluator.structure.promotion_square(color, file, ranks))
+        });
+        evaluator.scaling = Scaling::new(
+            variant,
+            &officer_values,
+            evaluator.structure.is_used(),
+            evaluator.hands,
+            corners,
+        );
         // One side's material at the start (the richer side's, where they
         // differ): the enemy material the royal terms are weighed by.
         let start = crate::fen::parse_fen(variant, &variant.start_fen).ok();
@@ -633,6 +659,21 @@ impl Evaluator {
     /// The evaluation of `position` from White's point of view, without
     /// the tempo bonus.
     pub fn evaluate_white<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> i32 {
+        let (mut value, tally, endgame) = self.unscaled(rules, position);
+        if self.scaling.applies() {
+            value = self.scaled(value, &tally, position, endgame);
+        }
+        value.clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
+    }
+
+    /// The evaluation from White's point of view before endgame scaling,
+    /// with the tally it sums and the endgame's share (in 256ths).
+    #[inline(always)]
+    fn unscaled<'e, R: Rules + ?Sized>(
+        &'e self,
+        rules: &R,
+        position: &R::Position,
+    ) -> (i32, Tally<'e>, i32) {
         let mut tally = self.tally(rules, position);
         for color in Color::ALL {
             let c = color.index();
@@ -660,7 +701,7 @@ impl Evaluator {
         }
         // Values, square bonuses and mobility tables move toward their
         // endgame figures as the officers leave.
-        let endgame = 256 - self.phase(tally.officer_material);
+        let endgame = 256 - self.phase(tally.counts.officer_material);
         for c in 0..2 {
             tally.positional[c] += tally.endgame_shift[c] * endgame / 256;
         }
@@ -687,8 +728,69 @@ impl Evaluator {
             (Some(tables), Some(sums)) => tables.output(sums),
             _ => 0,
         };
-        (tally.positional[0] - tally.positional[1] + learned)
-            .clamp(-EVALUATION_LIMIT, EVALUATION_LIMIT)
+        let value = tally.positional[0] - tally.positional[1] + learned;
+        (value, tally, endgame)
+    }
+
+    /// `value` scaled by what the side ahead can convert ([`scale`]).
+    fn scaled<B: Board + ?Sized>(
+        &self,
+        value: i32,
+        tally: &Tally,
+        position: &B,
+        endgame: i32,
+    ) -> i32 {
+        let (numerator, denominator) = self.scale_share(value, tally, position, endgame);
+        (i64::from(value) * numerator / denominator) as i32
+    }
+
+    /// The share of `value` that endgame scaling keeps, as a fraction.
+    fn scale_share<B: Board + ?Sized>(
+        &self,
+        value: i32,
+        tally: &Tally,
+        position: &B,
+        endgame: i32,
+    ) -> (i64, i64) {
+        let counts = &tally.counts;
+        let strong = if value > 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let s = strong.index();
+        let insufficient =
+            counts.pawns[s] == 0 && self.scaling.may_be_insufficient(counts.officers[s]) && {
+                let kinds: Vec<PieceId> = position
+                    .pieces()
+                    .filter(|(_, piece)| piece.color() == strong && !piece.is_royal())
+                    .map(|(_, piece)| piece.kind())
+                    .collect();
+                self.scaling.is_insufficient(&kinds)
+            };
+        let corner = counts.pawns[s] > 0
+            && counts.officers[s] == counts.bound[s]
+            && tally.structure.only_file(strong).is_some_and(|file| {
+                let royals = position.royals(strong.opponent());
+                self.scaling
+                    .holds_corner(strong, file, counts.bound_shades[s], royals)
+            });
+        let passed = || self.structure.passed_moves(&tally.structure).len() as i32;
+        let factor = self.scaling.factor(counts, s, insufficient, corner, passed);
+        self.scaling.share(factor, endgame)
+    }
+
+    /// The share of its evaluation that endgame scaling ([`scale`]) keeps
+    /// in `position`, from 0 to 1 (for `varc tune`, whose linear fits move
+    /// terms that the scaling then weighs); 1 where the variant is not
+    /// scaled.
+    pub fn scale<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> f64 {
+        if !self.scaling.applies() {
+            return 1.0;
+        }
+        let (value, tally, endgame) = self.unscaled(rules, position);
+        let (numerator, denominator) = self.scale_share(value, &tally, position, endgame);
+        numerator as f64 / denominator as f64
     }
 
     /// The passed pawn-shaped pieces of `position` as the evaluation sees
@@ -745,8 +847,8 @@ impl Evaluator {
             network: self.network.as_ref().map(NetworkTables::start),
             royal_attackers: [0; 2],
             royal_hits: [0; 2],
-            officer_material: [0; 2],
             endgame_shift: [0; 2],
+            counts: SideCounts::default(),
         };
         self.visit_reaches(rules, position, &mut tally);
         tally
@@ -1054,11 +1156,11 @@ struct Tally<'a> {
     /// attack in all.
     royal_attackers: [i32; 2],
     royal_hits: [i32; 2],
-    /// Per side, the material of its officers (the game phase).
-    officer_material: [i32; 2],
     /// Per side, what its pieces gain in the endgame (summed
     /// [`PieceTerms::shift`] and [`PieceTerms::endgame_mobility`]).
     endgame_shift: [i32; 2],
+    /// Per side, the pieces endgame scaling counts ([`scale`]).
+    counts: SideCounts,
 }
 
 impl ReachVisitor for Tally<'_> {
@@ -1077,7 +1179,8 @@ impl ReachVisitor for Tally<'_> {
             }
             let officer = self.evaluator.officer.get(kind) == Some(&true);
             if officer {
-                self.officer_material[c] += terms.value;
+                self.counts.officers[c] += 1;
+                self.counts.officer_material[c] += terms.value;
             }
             if piece.royal_hits > 0 && officer {
                 self.royal_attackers[c] += 1;
@@ -1089,8 +1192,11 @@ impl ReachVisitor for Tally<'_> {
             if self.evaluator.colour_bound.get(kind) == Some(&true) {
                 let shade = usize::from(piece.square.file + piece.square.rank) & 1;
                 self.colour_bound[c] |= 1u128 << (2 * kind + shade);
+                self.counts.bound[c] += 1;
+                self.counts.bound_shades[c] |= 1 << shade;
             }
             if self.evaluator.structure.is_shaped(piece.kind) {
+                self.counts.pawns[c] += 1;
                 self.structure.add(piece.square, piece.color, piece.reach);
                 let attacks = &self.evaluator.pawn_attacks[c][piece.square.index() % SQUARE_COUNT];
                 self.pawn_attacks[c] = self.pawn_attacks[c].union(attacks);

@@ -335,6 +335,12 @@ pub struct Variant {
     /// ([`PassedTables`]).
     #[serde(default)]
     pub passed_tables: Option<PassedTables>,
+    /// Whether the evaluation scales down leads the side ahead cannot
+    /// convert ([`crate::eval::scale`]); off unless a weights file turns
+    /// it on (`endgame-scaling = on`), since weights are fitted with it or
+    /// without it.
+    #[serde(default)]
+    pub endgame_scaling: bool,
     /// Pieces in hand and drops (see [`crate::hands`]); none by default.
     #[serde(default)]
     pub hands: Hands,

@@ -25,9 +25,12 @@
 //! kind's cover by pawn-shaped pieces ([`RoyalCover`](crate::model::RoyalCover);
 //! see [`CoverLines`]). `passed-table = ...` and `endgame-passed-table =
 //! ...` set the passed bonus by moves to the zone ([`PassedTables`], the
-//! numbers as a mobility table's) in place of the passed formula. A setting left out keeps its value from the rules file
-//! (or the default; an endgame value left out is the value, an endgame
-//! table the middlegame table).
+//! numbers as a mobility table's) in place of the passed formula.
+//! `endgame-scaling = on` (or `off`) turns on the scaling of leads the
+//! side ahead cannot convert ([`crate::eval::scale`]; off by default). A
+//! setting left out keeps its value from the rules file (or the default;
+//! an endgame value left out is the value, an endgame table the
+//! middlegame table).
 
 mod cover_lines;
 mod network_lines;
@@ -226,7 +229,12 @@ pub struct WeightsFile {
     pub passed: Vec<(bool, Vec<i32>, usize)>,
     /// The learned correction's lines, if any.
     pub network: NetworkLines,
+    /// `endgame-scaling = on | off`, if set.
+    pub endgame_scaling: Option<bool>,
 }
+
+/// The setting that turns endgame scaling on or off.
+const ENDGAME_SCALING: &str = "endgame-scaling";
 
 /// A `mobility PIECE` or `endgame-mobility PIECE` line: a non-royal kind's
 /// mobility value in centipawns per count of squares reached, from 0 on
@@ -302,6 +310,18 @@ impl WeightsFile {
             if file.cover.read(name, value, line).map_err(error)? {
                 continue;
             }
+            if name == ENDGAME_SCALING {
+                file.endgame_scaling = Some(match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => {
+                        return Err(error(format!(
+                            "`{ENDGAME_SCALING}` is `on` or `off`, found `{value}`"
+                        )))
+                    }
+                });
+                continue;
+            }
             if let Some((_, endgame)) =
                 phased_piece(name, "passed-table").filter(|(rest, _)| rest.is_empty())
             {
@@ -352,7 +372,8 @@ impl WeightsFile {
                     "unknown weight `{name}` (expected one of {}, `value PIECE`, \
                      `endgame-value PIECE`, `squares PIECE`, `endgame-squares PIECE`, \
                      `mobility PIECE`, `endgame-mobility PIECE`, `cover PIECE` or \
-                     `storm PIECE`, `passed-table` or `endgame-passed-table`)",
+                     `storm PIECE`, `passed-table` or `endgame-passed-table`, \
+                     `{ENDGAME_SCALING}`)",
                     WEIGHT_NAMES.join(", ")
                 )));
             }
@@ -403,6 +424,9 @@ impl WeightsFile {
         if network.is_some() {
             variant.network = network;
         }
+        if let Some(on) = self.endgame_scaling {
+            variant.endgame_scaling = on;
+        }
         for (kind, (_, pawns)) in kinds.into_iter().zip(&self.values) {
             variant.pieces[kind].value = Some(*pawns);
         }
@@ -425,6 +449,8 @@ impl WeightsFile {
         for (name, value) in WEIGHT_NAMES.iter().zip(values) {
             text.push_str(&format!("{name} = {value}\n"));
         }
+        let scaling = if variant.endgame_scaling { "on" } else { "off" };
+        text.push_str(&format!("{ENDGAME_SCALING} = {scaling}\n"));
         let pawns = |centipawns: i32| f64::from(centipawns) / f64::from(crate::eval::PAWN);
         for (kind, piece) in variant.pieces.iter().enumerate() {
             if !piece.royal {
@@ -756,6 +782,9 @@ mod tests {
             WeightsFile::parse("endgame-value rook = 5.5\nvalue rook = 4.8").expect("a valid file");
         assert_eq!(file.endgame_values, vec![("rook".to_string(), 5.5)]);
         assert_eq!(file.values, vec![("rook".to_string(), 4.8)]);
+        assert_eq!(file.endgame_scaling, None);
+        let file = WeightsFile::parse("endgame-scaling = on").expect("a valid file");
+        assert_eq!(file.endgame_scaling, Some(true));
     }
 
     #[test]
@@ -776,6 +805,7 @@ mod tests {
                 "between -1000 and 1000",
             ),
             ("mobility = 1 2", 1, "not a whole number"),
+            ("endgame-scaling = yes", 1, "`on` or `off`"),
         ];
         for (text, line, message) in cases {
             let error = WeightsFile::parse(text).expect_err(text);

@@ -760,6 +760,7 @@ mod tests {
             first_moves: Default::default(),
             network: None,
             passed_tables: None,
+            endgame_scaling: false,
         }
     }
 }

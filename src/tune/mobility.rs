@@ -6,7 +6,9 @@
 //! A table entry is linear in the evaluation: a piece of kind `k` that
 //! reaches `n` squares adds `(1 - e) · middlegame[k][n] + e · endgame[k][n]`
 //! for its side, where `e` is the position's [endgame
-//! weight](Evaluator::endgame_weight). So the real evaluator labels every
+//! weight](Evaluator::endgame_weight), times the share of the evaluation
+//! that endgame scaling keeps ([`Evaluator::scale`], read once, for the
+//! side ahead before the fit). So the real evaluator labels every
 //! position once, the squares each piece reaches are counted once (as the
 //! evaluation counts them, [`Evaluator::visit_reaches`]), and a change of
 //! the tables moves each evaluation by a known amount: the fit is
@@ -92,6 +94,9 @@ pub struct MobilityFit {
 struct Reaches {
     /// The position's endgame weight, from 0 to 1.
     endgame: f64,
+    /// The share of the evaluation endgame scaling keeps
+    /// ([`Evaluator::scale`]): what a table entry's change moves it by.
+    scale: f64,
     /// `(kind, White's, squares reached)` per non-royal piece.
     pieces: Vec<(PieceId, bool, usize)>,
 }
@@ -133,6 +138,7 @@ where
         evaluator.visit_reaches(rules, &sample.position, &mut counter);
         Reaches {
             endgame: f64::from(evaluator.endgame_weight(&sample.position)) / 256.0,
+            scale: evaluator.scale(rules, &sample.position),
             pieces: counter.pieces,
         }
     })
@@ -206,7 +212,7 @@ fn features(knobs: &[Knob], reaches: &[Reaches], kinds: usize) -> Vec<Vec<(u32, 
                 } else {
                     reach.endgame
                 };
-                let moved = knob.moves(count) * sign * phase;
+                let moved = knob.moves(count) * sign * phase * reach.scale;
                 if moved != 0.0 {
                     if sums[index] == 0.0 {
                         touched.push(index);
@@ -510,11 +516,13 @@ mod tests {
         ];
         let reaches = [Reaches {
             endgame: 0.25,
+            scale: 0.5,
             pieces: vec![(0, true, 4), (0, false, 1), (1, true, 9)],
         }];
         let lists = features(&knobs, &reaches, 2);
-        assert_eq!(lists[0], [(0, 0.75)]);
+        // The middlegame's share, halved by the endgame scaling.
+        assert_eq!(lists[0], [(0, 0.375)]);
         // Black's piece below count 2 loses when the step rises: White gains.
-        assert_eq!(lists[1], [(0, 0.25)]);
+        assert_eq!(lists[1], [(0, 0.125)]);
     }
 }

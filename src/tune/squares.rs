@@ -5,7 +5,10 @@
 //! A table entry is linear in the evaluation: a piece of kind `k` on a
 //! square reads cell `c` of its side's view of the board and adds
 //! `(1 - e) · middlegame[k][c] + e · endgame[k][c]` for its side, where `e`
-//! is the position's [endgame weight](Evaluator::endgame_weight). So the
+//! is the position's [endgame weight](Evaluator::endgame_weight), times
+//! the share of the evaluation that endgame scaling keeps
+//! ([`Evaluator::scale`], taken as fixed: it is read once, for the side
+//! ahead before the fit). So the
 //! rest of the evaluation is computed once per position with the real
 //! evaluator, and the tables are fitted by gradient descent (Adam, the whole
 //! set each step) on the same loss as the scalar weights, with a small
@@ -110,6 +113,9 @@ fn features<R: Rules>(
     for sample in samples {
         starts.push(entries.len());
         let endgame = f64::from(evaluator.endgame_weight(&sample.position)) / 256.0;
+        // What endgame scaling keeps of a change.
+        let scale = evaluator.scale(rules, &sample.position);
+        let first = entries.len();
         for (square, piece) in sample.position.pieces() {
             let color = piece.color();
             let Some(cell) = SquareBonuses::cell(files, ranks, square, color) else {
@@ -136,6 +142,9 @@ fn features<R: Rules>(
                 entries.push((index, (sign * (1.0 - endgame)) as f32));
                 entries.push((index + 1, (sign * endgame) as f32));
             }
+        }
+        for (_, coefficient) in &mut entries[first..] {
+            *coefficient = (f64::from(*coefficient) * scale) as f32;
         }
     }
     starts.push(entries.len());

@@ -144,6 +144,23 @@ impl Structure {
         self.any
     }
 
+    /// The square where a pawn-shaped piece of `color` on `file` first
+    /// reaches its promotion zone going forward (`ranks` on the board), if
+    /// it can.
+    pub(super) fn promotion_square(&self, color: Color, file: u8, ranks: u8) -> Option<Square> {
+        let c = color.index();
+        let mut order: Vec<u8> = (0..ranks).collect();
+        if self.forward[c] < 0 {
+            order.reverse();
+        }
+        // The square after the last one a move from the zone.
+        let moves = |rank: u8| self.moves[c].get(Square::new(file, rank).index() % SQUARE_COUNT);
+        order
+            .windows(2)
+            .rfind(|pair| moves(pair[0]) == Some(&1))
+            .map(|pair| Square::new(file, pair[1]))
+    }
+
     /// Whether pieces of `kind` count for the structure.
     #[inline(always)]
     pub(super) fn is_shaped(&self, kind: PieceId) -> bool {
@@ -342,6 +359,19 @@ impl StructureTally {
         StructureTally {
             files: [[0; FILES]; 2],
             mobile: [[0; FILES]; 2],
+        }
+    }
+
+    /// The one file `color`'s pawn-shaped pieces stand on, if they stand
+    /// on exactly one.
+    pub(super) fn only_file(&self, color: Color) -> Option<usize> {
+        let mut occupied = self.files[color.index()]
+            .iter()
+            .enumerate()
+            .filter(|(_, ranks)| **ranks != 0);
+        match (occupied.next(), occupied.next()) {
+            (Some((file, _)), None) => Some(file),
+            _ => None,
         }
     }
 
