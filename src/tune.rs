@@ -349,7 +349,9 @@ fn first_step(knob: Knob) -> i32 {
 }
 
 /// The scalar weights counted in centipawns (the others are percentages).
-const CENTIPAWN_WEIGHTS: [&str; 10] = [
+const CENTIPAWN_WEIGHTS: [&str; 12] = [
+    "outpost",
+    "connected",
     "royal-shelter",
     "royal-attack",
     "tempo",

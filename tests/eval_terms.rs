@@ -1,7 +1,7 @@
 //! Terms of the evaluation, each measured as the evaluation with its weight
 //! against the evaluation without it: pawn structure (which kinds move like
 //! pawns, read from the model; passed, doubled and isolated pieces), threats,
-//! hanging pieces, pairs of colour-bound pieces, open files and the royal
+//! hanging pieces, outposts, connected pawns, pairs of colour-bound pieces, open files and the royal
 //! terms' weighing by the enemy's material.
 
 mod common;
@@ -328,6 +328,110 @@ fn hanging_pieces_are_attacked_and_undefended_neither_royal_nor_pawns() {
     assert_eq!(
         term(&chess, "4k3/8/8/3p4/4K3/8/8/8 w - - 0 1", "hanging"),
         0
+    );
+}
+
+#[test]
+fn outposts_are_minor_pieces_pawns_defend_and_no_enemy_pawn_can_attack() {
+    let chess = common::variant("chess");
+    let outpost = chess.evaluation.outpost;
+    assert!(outpost > 0);
+    // A knight on e5, defended by the d4 pawn; Black has no pawn on the d
+    // or f file that could come to attack it.
+    assert_eq!(
+        term(
+            &chess,
+            "4k3/pp4pp/8/4N3/3P4/8/PP4PP/4K3 w - - 0 1",
+            "outpost"
+        ),
+        outpost
+    );
+    // A bishop counts as a minor piece too; a rook does not.
+    assert_eq!(
+        term(
+            &chess,
+            "4k3/pp4pp/8/4B3/3P4/8/PP4PP/4K3 w - - 0 1",
+            "outpost"
+        ),
+        outpost
+    );
+    assert_eq!(
+        term(
+            &chess,
+            "4k3/pp4pp/8/4R3/3P4/8/PP4PP/4K3 w - - 0 1",
+            "outpost"
+        ),
+        0
+    );
+    // The f7 pawn can still attack e6 after f6: no outpost. A pawn on f4,
+    // past the square, cannot.
+    assert_eq!(
+        term(
+            &chess,
+            "4k3/pp3ppp/8/4N3/3P4/8/PP4PP/4K3 w - - 0 1",
+            "outpost"
+        ),
+        0
+    );
+    assert_eq!(
+        term(
+            &chess,
+            "4k3/pp4pp/8/4N3/3P1p2/8/PP4PP/4K3 w - - 0 1",
+            "outpost"
+        ),
+        outpost
+    );
+    // Undefended, or in its own half: no outpost.
+    assert_eq!(
+        term(
+            &chess,
+            "4k3/pp4pp/8/4N3/8/3P4/PP4PP/4K3 w - - 0 1",
+            "outpost"
+        ),
+        0
+    );
+    assert_eq!(
+        term(
+            &chess,
+            "4k3/pp4pp/8/8/8/4N3/PP1P2PP/4K3 w - - 0 1",
+            "outpost"
+        ),
+        0
+    );
+    // Black's, read the way Black's pawns go, counts against White.
+    assert_eq!(
+        term(&chess, "4k3/pp4pp/8/8/8/3p4/4n3/K7 b - - 0 1", "outpost"),
+        -outpost
+    );
+}
+
+#[test]
+fn connected_pawns_are_defended_or_level_and_earn_more_as_they_near_the_zone() {
+    let chess = common::variant("chess");
+    let connected = chess.evaluation.connected;
+    assert!(connected > 0);
+    // `16 / (d + 1)^2` of the weight at `d` moves from the zone.
+    let share = |d: i32| connected * 16 * 256 / ((d + 1) * (d + 1)) / 256;
+    // e5 defended by d4: e5 is three moves from promoting; d4 is not
+    // defended (a pawn on c3 or e3 would).
+    assert_eq!(
+        term(&chess, "4k3/8/8/4P3/3P4/8/8/4K3 w - - 0 1", "connected"),
+        share(3)
+    );
+    // A phalanx: d5 and e5, both level, both earn.
+    assert_eq!(
+        term(&chess, "4k3/8/8/3PP3/8/8/8/4K3 w - - 0 1", "connected"),
+        (connected * 16 * 256 / 16 * 2) / 256
+    );
+    // Apart: nothing.
+    assert_eq!(
+        term(&chess, "4k3/8/8/3P4/8/5P2/8/4K3 w - - 0 1", "connected"),
+        0
+    );
+    // Black's, nearer the zone the way Black goes, count against White.
+    assert_eq!(
+        term(&chess, "4k3/8/8/8/8/3p4/4p3/K7 w - - 0 1", "connected"),
+        -share(1)
     );
 }
 

@@ -46,10 +46,16 @@
 //!   pawn-shaped piece attacks.
 //! - **Open files.** A piece that rides its file without limit, on a file
 //!   without pawn-shaped pieces (half on one where only enemy ones stand).
+//! - **Connected pawns** ([`structure`]): a pawn-shaped piece that an
+//!   own one defends or that has one level with it beside it.
 //! - **Threats.** Per piece, neither royal nor pawn-shaped, each kind of
 //!   more valuable enemy piece it attacks (neither royal nor pawn-shaped).
 //! - **Hanging pieces.** A piece, neither royal nor pawn-shaped, that the
 //!   enemy attacks and its own side does not defend.
+//! - **Outposts.** A minor officer (the kinds worth less than 5/4 of the
+//!   least valuable officer kind) in the enemy's half, on a square that an
+//!   own pawn-shaped piece defends and no enemy pawn-shaped piece can ever
+//!   attack (none on a file beside it still to come level).
 //! - **Pairs.** A colour-bound kind (every step keeps the square's colour)
 //!   with pieces on squares of both colours: the bishop pair.
 //! - **Endgame scaling** ([`scale`]): the sum above shrinks where the side
@@ -245,6 +251,11 @@ pub struct Evaluator {
     network: Option<NetworkTables>,
     /// Endgame scaling ([`scale`]).
     scaling: Scaling,
+    /// Per kind: a minor officer, which outposts count for.
+    minor: Vec<bool>,
+    /// Per colour: the squares where an outpost counts (see
+    /// [`Evaluator::build_outpost_zones`]).
+    outpost_zone: [SquareSet; 2],
 }
 
 impl Evaluator {
@@ -340,6 +351,8 @@ impl Evaluator {
                 .filter(|network| network.check(variant).is_ok())
                 .map(|network| NetworkTables::new(network, variant, SQUARE_COUNT)),
             scaling: Scaling::default(),
+            minor: vec![false; kinds],
+            outpost_zone: [SquareSet::EMPTY; 2],
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
             for color in Color::ALL {
@@ -396,6 +409,13 @@ impl Evaluator {
             .filter(|&kind| evaluator.officer[kind])
             .map(|kind| evaluator.values[kind])
             .collect();
+        if let Some(least) = officer_values.iter().copied().min() {
+            for kind in 0..kinds {
+                evaluator.minor[kind] =
+                    evaluator.officer[kind] && 4 * evaluator.values[kind] < 5 * least;
+            }
+        }
+        evaluator.build_outpost_zones(ranks);
         let last_file = files.saturating_sub(1);
         let corners = Color::ALL.map(|color| {
             [0, last_file].map(|file| evaluator.structure.promotion_square(color, file, ranks))
@@ -485,6 +505,25 @@ impl Evaluator {
                 }
             }
             self.royal_bonus.push(royal);
+        }
+    }
+
+    /// Per colour, the squares where outposts count: from the rank before
+    /// the middle on, as the side's pawn-shaped pieces go (chess's 4th to
+    /// 8th ranks for White).
+    fn build_outpost_zones(&mut self, ranks: u8) {
+        for color in Color::ALL {
+            let up = self.structure.goes_up(color);
+            for square in self.on_board.iter() {
+                let ahead = if up {
+                    square.rank
+                } else {
+                    ranks.saturating_sub(1).saturating_sub(square.rank)
+                };
+                if 2 * u16::from(ahead) + 2 >= u16::from(ranks) {
+                    self.outpost_zone[color.index()].insert(square);
+                }
+            }
         }
     }
 
@@ -688,6 +727,21 @@ impl Evaluator {
                 tally.royal_hits[c],
                 tally.material[c],
             );
+            let outposts = tally.minors[c]
+                .intersection(&tally.pawn_attacks[c])
+                .intersection(&self.outpost_zone[c]);
+            let connected =
+                self.structure
+                    .connected(&tally.structure, color, &tally.pawn_attacks[c]);
+            tally.positional[c] += connected * self.weights.connected / 256;
+            for square in outposts.iter() {
+                if self
+                    .structure
+                    .beyond_enemy_pawns(&tally.structure, color, square)
+                {
+                    tally.positional[c] += self.weights.outpost;
+                }
+            }
             for (file, &riders) in tally.file_riders[c].iter().enumerate() {
                 if riders > 0 && !tally.structure.occupies(color, file) {
                     let open = if tally.structure.occupies(color.opponent(), file) {
@@ -841,6 +895,7 @@ impl Evaluator {
             structure: StructureTally::new(),
             pawn_attacks: [SquareSet::EMPTY; 2],
             targets: [SquareSet::EMPTY; 2],
+            minors: [SquareSet::EMPTY; 2],
             file_riders: [[0; structure::FILES]; 2],
             threats: [0; 2],
             colour_bound: [0; 2],
@@ -1141,6 +1196,8 @@ struct Tally<'a> {
     pawn_attacks: [SquareSet; 2],
     /// Each side's pieces that are neither royal nor pawn-shaped.
     targets: [SquareSet; 2],
+    /// Each side's minor officers, for outposts.
+    minors: [SquareSet; 2],
     /// `[colour][file]`: the side's file riders there.
     file_riders: [[u8; structure::FILES]; 2],
     /// Per side, the enemy kinds its pieces threaten, summed over its
@@ -1202,6 +1259,9 @@ impl ReachVisitor for Tally<'_> {
                 self.pawn_attacks[c] = self.pawn_attacks[c].union(attacks);
             } else if terms.value > 0 {
                 self.targets[c].insert(piece.square);
+                if self.evaluator.minor.get(kind) == Some(&true) {
+                    self.minors[c].insert(piece.square);
+                }
                 if self.evaluator.file_rider[piece.kind] {
                     let file =
                         &mut self.file_riders[c][usize::from(piece.square.file) % structure::FILES];

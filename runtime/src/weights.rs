@@ -86,6 +86,14 @@ pub struct EvaluationWeights {
     /// Royal danger from pieces attacking squares beside a royal piece,
     /// percent of the documented term.
     pub royal_danger: i32,
+    /// Centipawns per minor officer on an outpost: a square in the enemy's
+    /// half that an own pawn-shaped piece defends and no enemy one can
+    /// ever attack.
+    pub outpost: i32,
+    /// Centipawns per connected pawn-shaped piece (defended by one of its
+    /// side, or level with one beside it) three moves from its zone; `16 /
+    /// (d + 1)^2` of it at `d` moves.
+    pub connected: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -107,6 +115,8 @@ impl Default for EvaluationWeights {
             hanging: 30,
             pair: 40,
             royal_danger: 100,
+            outpost: 20,
+            connected: 10,
         }
     }
 }
@@ -129,10 +139,12 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "hanging",
     "pair",
     "royal-danger",
+    "outpost",
+    "connected",
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 16;
+pub const WEIGHT_COUNT: usize = 18;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -181,12 +193,14 @@ impl EvaluationWeights {
             self.hanging,
             self.pair,
             self.royal_danger,
+            self.outpost,
+            self.connected,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected] =
             values;
         EvaluationWeights {
             placement,
@@ -205,6 +219,8 @@ impl EvaluationWeights {
             hanging,
             pair,
             royal_danger,
+            outpost,
+            connected,
         }
     }
 }

@@ -15,7 +15,9 @@
 //!   give [`PassedTables`], their entries for `d`, tapered from the
 //!   middlegame table to the endgame table as the officers leave;
 //! - **doubled**: each one more on a file that has one;
-//! - **isolated**: none of its side's on either neighbouring file.
+//! - **isolated**: none of its side's on either neighbouring file;
+//! - **connected**: defended by one of its side, or level with one on a
+//!   neighbouring file (a phalanx), earning more as it nears the zone.
 //!
 //! Files and ranks are the board's; a side's pawn-shaped pieces must all
 //! go the same way (else the variant has no pawn structure).
@@ -159,6 +161,82 @@ impl Structure {
             .windows(2)
             .rfind(|pair| moves(pair[0]) == Some(&1))
             .map(|pair| Square::new(file, pair[1]))
+    }
+
+    /// Whether no enemy pawn-shaped piece in `tally` can ever attack
+    /// `square` for `color`'s piece there: none on a file beside it
+    /// stands behind it as the enemy goes (where advancing would bring it
+    /// level).
+    #[inline(always)]
+    pub(super) fn beyond_enemy_pawns(
+        &self,
+        tally: &StructureTally,
+        color: Color,
+        square: Square,
+    ) -> bool {
+        let e = color.opponent().index();
+        let file = usize::from(square.file) % FILES;
+        let rank = u32::from(square.rank);
+        let mut beside = 0;
+        if file > 0 {
+            beside |= tally.files[e][file - 1];
+        }
+        if file + 1 < FILES {
+            beside |= tally.files[e][file + 1];
+        }
+        let behind = if self.forward[e] > 0 {
+            (1u16 << rank) - 1
+        } else {
+            u16::MAX.checked_shl(rank + 1).unwrap_or(0)
+        };
+        beside & behind == 0
+    }
+
+    /// How much `color`'s connected pawn-shaped pieces in `tally` earn, in
+    /// 256ths of the `connected` weight: each that an own one defends
+    /// (`defended`, the squares they attack) or that has one of its side
+    /// level with it on a file beside it (a phalanx) earns `16 / (d +
+    /// 1)^2` of it, `d` its moves to the zone (Stockfish's connected
+    /// bonus grows with the rank much as this does).
+    #[inline(always)]
+    pub(super) fn connected(
+        &self,
+        tally: &StructureTally,
+        color: Color,
+        defended: &crate::model::SquareSet,
+    ) -> i32 {
+        let c = color.index();
+        let own = &tally.files[c];
+        let mut sum = 0;
+        for file in 0..self.files.min(FILES) {
+            let mut ranks = own[file];
+            if ranks == 0 {
+                continue;
+            }
+            let left = if file > 0 { own[file - 1] } else { 0 };
+            let right = if file + 1 < FILES { own[file + 1] } else { 0 };
+            let phalanx = left | right;
+            while ranks != 0 {
+                let rank = ranks.trailing_zeros();
+                ranks &= ranks - 1;
+                let square = Square::new(file as u8, rank as u8);
+                if phalanx & (1 << rank) == 0 && !defended.contains(square) {
+                    continue;
+                }
+                let index = square.index() % SQUARE_COUNT;
+                let moves = self.moves[c].get(index).copied().unwrap_or(u8::MAX);
+                if moves != u8::MAX {
+                    let d = i32::from(moves) + 1;
+                    sum += 16 * 256 / (d * d);
+                }
+            }
+        }
+        sum
+    }
+
+    /// Whether `color`'s pawn-shaped pieces go up the ranks.
+    pub(super) fn goes_up(&self, color: Color) -> bool {
+        self.forward[color.index()] > 0
     }
 
     /// Whether pieces of `kind` count for the structure.
