@@ -182,9 +182,17 @@ impl SquareSet {
 
     /// The squares in index order (rank by rank from rank 1, `a` file first).
     pub fn iter(&self) -> impl Iterator<Item = Square> + '_ {
-        (0..256)
-            .filter(|i| self.0[i / 64] >> (i % 64) & 1 == 1)
-            .map(Square::from_index)
+        self.0.iter().enumerate().flat_map(|(word_index, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                if rest == 0 {
+                    return None;
+                }
+                let bit = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                Some(Square::from_index(word_index * 64 + bit))
+            })
+        })
     }
 }
 
