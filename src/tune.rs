@@ -349,8 +349,7 @@ fn first_step(knob: Knob) -> i32 {
 }
 
 /// The scalar weights counted in centipawns (the others are percentages).
-const CENTIPAWN_WEIGHTS: [&str; 13] = [
-    "backward",
+const CENTIPAWN_WEIGHTS: [&str; 12] = [
     "outpost",
     "connected",
     "royal-shelter",

@@ -46,9 +46,8 @@
 //!   pawn-shaped piece attacks.
 //! - **Open files.** A piece that rides its file without limit, on a file
 //!   without pawn-shaped pieces (half on one where only enemy ones stand).
-//! - **Connected and backward pawns** ([`structure`]): a pawn-shaped
-//!   piece that an own one defends or that has one level with it beside
-//!   it; one whose neighbours are all ahead and that cannot advance safely.
+//! - **Connected pawns** ([`structure`]): a pawn-shaped piece that an
+//!   own one defends or that has one level with it beside it.
 //! - **Threats.** Per piece, neither royal nor pawn-shaped, each kind of
 //!   more valuable enemy piece it attacks (neither royal nor pawn-shaped).
 //! - **Hanging pieces.** A piece, neither royal nor pawn-shaped, that the
@@ -734,13 +733,7 @@ impl Evaluator {
             let connected =
                 self.structure
                     .connected(&tally.structure, color, &tally.pawn_attacks[c]);
-            tally.positional[c] += connected;
-            if self.weights.backward != 0 {
-                let backward =
-                    self.structure
-                        .backward(&tally.structure, color, &tally.pawn_attacks[1 - c]);
-                tally.positional[c] -= backward * self.weights.backward;
-            }
+            tally.positional[c] += connected * self.weights.connected / 256;
             for square in outposts.iter() {
                 if self
                     .structure

@@ -94,10 +94,6 @@ pub struct EvaluationWeights {
     /// side, or level with one beside it) three moves from its zone; `16 /
     /// (d + 1)^2` of it at `d` moves.
     pub connected: i32,
-    /// Centipawns per backward pawn-shaped piece (its side's on the files
-    /// beside it all ahead, the square in front held or attacked by an
-    /// enemy one).
-    pub backward: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -121,7 +117,6 @@ impl Default for EvaluationWeights {
             royal_danger: 100,
             outpost: 20,
             connected: 10,
-            backward: 10,
         }
     }
 }
@@ -146,11 +141,10 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "royal-danger",
     "outpost",
     "connected",
-    "backward",
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 19;
+pub const WEIGHT_COUNT: usize = 18;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -201,13 +195,12 @@ impl EvaluationWeights {
             self.royal_danger,
             self.outpost,
             self.connected,
-            self.backward,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, backward] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected] =
             values;
         EvaluationWeights {
             placement,
@@ -228,7 +221,6 @@ impl EvaluationWeights {
             royal_danger,
             outpost,
             connected,
-            backward,
         }
     }
 }

@@ -16,8 +16,6 @@
 //!   middlegame table to the endgame table as the officers leave;
 //! - **doubled**: each one more on a file that has one;
 //! - **isolated**: none of its side's on either neighbouring file;
-//! - **backward**: its side's pieces on the files beside it all ahead of
-//!   it, and the square in front of it held or attacked by an enemy one;
 //! - **connected**: defended by one of its side, or level with one on a
 //!   neighbouring file (a phalanx), earning more as it nears the zone.
 //!
@@ -51,10 +49,6 @@ pub(super) struct Structure {
     /// `[colour][square index]`: the fewest moves to the zone of a
     /// pawn-shaped kind there (`u8::MAX`: none).
     moves: [Vec<u8>; 2],
-    /// `[colour][square index]`: the connected bonus there.
-    connected: [Vec<i16>; 2],
-    /// Whether any connected bonus is not 0.
-    connected_any: bool,
     /// How many files the board has.
     files: usize,
     doubled: i32,
@@ -134,23 +128,7 @@ impl Structure {
                     .collect();
             }
         }
-        // The connected bonus per square, `16 / (d + 1)^2` of the weight.
-        let connected = moves.clone().map(|fewest| {
-            fewest
-                .iter()
-                .map(|&d| {
-                    if d == u8::MAX || weights.connected == 0 {
-                        return 0;
-                    }
-                    let share = 16.0 / f64::from(u32::from(d) + 1).powi(2);
-                    let bonus = (share * f64::from(weights.connected)).round();
-                    bonus.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
-                })
-                .collect()
-        });
         Structure {
-            connected_any: connected.iter().flatten().any(|&bonus| bonus != 0),
-            connected,
             any: shaped.iter().any(|&s| s),
             shaped,
             forward,
@@ -214,12 +192,12 @@ impl Structure {
         beside & behind == 0
     }
 
-    /// What `color`'s connected pawn-shaped pieces in `tally` earn: each
-    /// that an own one defends (`defended`, the squares they attack) or
-    /// that has one of its side level with it on a file beside it (a
-    /// phalanx) earns `16 / (d + 1)^2` of the `connected` weight, `d` its
-    /// moves to the zone (Stockfish's connected bonus grows with the rank
-    /// much as this does).
+    /// How much `color`'s connected pawn-shaped pieces in `tally` earn, in
+    /// 256ths of the `connected` weight: each that an own one defends
+    /// (`defended`, the squares they attack) or that has one of its side
+    /// level with it on a file beside it (a phalanx) earns `16 / (d +
+    /// 1)^2` of it, `d` its moves to the zone (Stockfish's connected
+    /// bonus grows with the rank much as this does).
     #[inline(always)]
     pub(super) fn connected(
         &self,
@@ -227,13 +205,10 @@ impl Structure {
         color: Color,
         defended: &crate::model::SquareSet,
     ) -> i32 {
-        if !self.connected_any {
-            return 0;
-        }
         let c = color.index();
         let own = &tally.files[c];
         let mut sum = 0;
-        for file in 0..self.files {
+        for file in 0..self.files.min(FILES) {
             let mut ranks = own[file];
             if ranks == 0 {
                 continue;
@@ -245,72 +220,18 @@ impl Structure {
                 let rank = ranks.trailing_zeros();
                 ranks &= ranks - 1;
                 let square = Square::new(file as u8, rank as u8);
-                if phalanx & (1 << rank) != 0 || defended.contains(square) {
-                    let index = square.index() % SQUARE_COUNT;
-                    sum += i32::from(self.connected[c].get(index).copied().unwrap_or(0));
+                if phalanx & (1 << rank) == 0 && !defended.contains(square) {
+                    continue;
+                }
+                let index = square.index() % SQUARE_COUNT;
+                let moves = self.moves[c].get(index).copied().unwrap_or(u8::MAX);
+                if moves != u8::MAX {
+                    let d = i32::from(moves) + 1;
+                    sum += 16 * 256 / (d * d);
                 }
             }
         }
         sum
-    }
-
-    /// How many of `color`'s pawn-shaped pieces in `tally` are backward:
-    /// with pieces of its side on a file beside it, all of them ahead (so
-    /// none can come to defend it), and the square in front of it held by
-    /// an enemy pawn-shaped piece or attacked by one (`enemy_attacks`), so
-    /// that it cannot advance to them safely. Isolated ones are not
-    /// counted (they pay as isolated).
-    #[inline(always)]
-    pub(super) fn backward(
-        &self,
-        tally: &StructureTally,
-        color: Color,
-        enemy_attacks: &crate::model::SquareSet,
-    ) -> i32 {
-        let c = color.index();
-        let own = &tally.files[c];
-        let enemy = &tally.files[1 - c];
-        let up = self.forward[c] > 0;
-        let mut count = 0;
-        for file in 0..self.files {
-            let mut ranks = own[file];
-            if ranks == 0 {
-                continue;
-            }
-            let left = if file > 0 { own[file - 1] } else { 0 };
-            let right = if file + 1 < FILES { own[file + 1] } else { 0 };
-            let neighbours = left | right;
-            if neighbours == 0 {
-                continue;
-            }
-            while ranks != 0 {
-                let rank = ranks.trailing_zeros();
-                ranks &= ranks - 1;
-                // Its rank and those behind it, as its side goes.
-                let level_or_behind = if up {
-                    u16::MAX.checked_shr(15 - rank).unwrap_or(0)
-                } else {
-                    u16::MAX.checked_shl(rank).unwrap_or(0)
-                };
-                if neighbours & level_or_behind != 0 {
-                    continue;
-                }
-                let stop = if up {
-                    rank.checked_add(1)
-                } else {
-                    rank.checked_sub(1)
-                };
-                let Some(stop) = stop.filter(|&r| r < u32::from(crate::model::MAX_BOARD_SIDE))
-                else {
-                    continue;
-                };
-                let square = Square::new(file as u8, stop as u8);
-                if enemy[file] & (1 << stop) != 0 || enemy_attacks.contains(square) {
-                    count += 1;
-                }
-            }
-        }
-        count
     }
 
     /// Whether `color`'s pawn-shaped pieces go up the ranks.
