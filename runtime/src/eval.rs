@@ -730,10 +730,13 @@ impl Evaluator {
             let outposts = tally.minors[c]
                 .intersection(&tally.pawn_attacks[c])
                 .intersection(&self.outpost_zone[c]);
-            let connected =
-                self.structure
-                    .connected(&tally.structure, color, &tally.pawn_attacks[c]);
-            tally.positional[c] += connected * self.weights.connected / 256;
+            let connected = self.structure.connected(
+                &tally.structure,
+                color,
+                &tally.pawns[c],
+                &tally.pawn_attacks[c],
+            );
+            tally.positional[c] += connected;
             for square in outposts.iter() {
                 if self
                     .structure
@@ -896,6 +899,7 @@ impl Evaluator {
             pawn_attacks: [SquareSet::EMPTY; 2],
             targets: [SquareSet::EMPTY; 2],
             minors: [SquareSet::EMPTY; 2],
+            pawns: [SquareSet::EMPTY; 2],
             file_riders: [[0; structure::FILES]; 2],
             threats: [0; 2],
             colour_bound: [0; 2],
@@ -1196,6 +1200,8 @@ struct Tally<'a> {
     pawn_attacks: [SquareSet; 2],
     /// Each side's pieces that are neither royal nor pawn-shaped.
     targets: [SquareSet; 2],
+    /// The squares of each side's pawn-shaped pieces.
+    pawns: [SquareSet; 2],
     /// Each side's minor officers, for outposts.
     minors: [SquareSet; 2],
     /// `[colour][file]`: the side's file riders there.
@@ -1255,6 +1261,7 @@ impl ReachVisitor for Tally<'_> {
             if self.evaluator.structure.is_shaped(piece.kind) {
                 self.counts.pawns[c] += 1;
                 self.structure.add(piece.square, piece.color, piece.reach);
+                self.pawns[c].insert(piece.square);
                 let attacks = &self.evaluator.pawn_attacks[c][piece.square.index() % SQUARE_COUNT];
                 self.pawn_attacks[c] = self.pawn_attacks[c].union(attacks);
             } else if terms.value > 0 {

@@ -23,7 +23,7 @@
 //! go the same way (else the variant has no pawn structure).
 
 use super::OrientedAtom;
-use crate::model::{Color, Motion, PassedTables, PieceId, Square, MAX_BOARD_SIDE};
+use crate::model::{Color, Motion, PassedTables, PieceId, Square, SquareSet, MAX_BOARD_SIDE};
 use crate::position::SQUARE_COUNT;
 use crate::weights::EvaluationWeights;
 
@@ -49,6 +49,10 @@ pub(super) struct Structure {
     /// `[colour][square index]`: the fewest moves to the zone of a
     /// pawn-shaped kind there (`u8::MAX`: none).
     moves: [Vec<u8>; 2],
+    /// `[colour][square index]`: the connected bonus there.
+    connected: [Vec<i16>; 2],
+    /// Whether any connected bonus is not 0.
+    connected_any: bool,
     /// How many files the board has.
     files: usize,
     doubled: i32,
@@ -128,7 +132,23 @@ impl Structure {
                     .collect();
             }
         }
+        // The connected bonus per square, `16 / (d + 1)^2` of the weight.
+        let connected = moves.clone().map(|fewest| {
+            fewest
+                .iter()
+                .map(|&d| {
+                    if d == u8::MAX || weights.connected == 0 {
+                        return 0;
+                    }
+                    let share = 16.0 / f64::from(u32::from(d) + 1).powi(2);
+                    let bonus = (share * f64::from(weights.connected)).round();
+                    bonus.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16
+                })
+                .collect()
+        });
         Structure {
+            connected_any: connected.iter().flatten().any(|&bonus| bonus != 0),
+            connected,
             any: shaped.iter().any(|&s| s),
             shaped,
             forward,
@@ -192,46 +212,41 @@ impl Structure {
         beside & behind == 0
     }
 
-    /// How much `color`'s connected pawn-shaped pieces in `tally` earn, in
-    /// 256ths of the `connected` weight: each that an own one defends
-    /// (`defended`, the squares they attack) or that has one of its side
-    /// level with it on a file beside it (a phalanx) earns `16 / (d +
-    /// 1)^2` of it, `d` its moves to the zone (Stockfish's connected
-    /// bonus grows with the rank much as this does).
+    /// What `color`'s connected pawn-shaped pieces earn, `pawns` their
+    /// squares: each that an own one defends (`defended`, the squares they
+    /// attack) or that has one of its side level with it on a file beside
+    /// it (a phalanx) earns `16 / (d + 1)^2` of the `connected` weight,
+    /// `d` its moves to the zone (Stockfish's connected bonus grows with
+    /// the rank much as this does).
     #[inline(always)]
     pub(super) fn connected(
         &self,
         tally: &StructureTally,
         color: Color,
-        defended: &crate::model::SquareSet,
+        pawns: &SquareSet,
+        defended: &SquareSet,
     ) -> i32 {
+        if !self.connected_any {
+            return 0;
+        }
         let c = color.index();
         let own = &tally.files[c];
-        let mut sum = 0;
-        for file in 0..self.files.min(FILES) {
-            let mut ranks = own[file];
-            if ranks == 0 {
-                continue;
-            }
+        let mut connected = pawns.intersection(defended);
+        for file in 0..self.files {
             let left = if file > 0 { own[file - 1] } else { 0 };
             let right = if file + 1 < FILES { own[file + 1] } else { 0 };
-            let phalanx = left | right;
-            while ranks != 0 {
-                let rank = ranks.trailing_zeros();
-                ranks &= ranks - 1;
-                let square = Square::new(file as u8, rank as u8);
-                if phalanx & (1 << rank) == 0 && !defended.contains(square) {
-                    continue;
-                }
-                let index = square.index() % SQUARE_COUNT;
-                let moves = self.moves[c].get(index).copied().unwrap_or(u8::MAX);
-                if moves != u8::MAX {
-                    let d = i32::from(moves) + 1;
-                    sum += 16 * 256 / (d * d);
-                }
+            let mut level = own[file] & (left | right);
+            while level != 0 {
+                let rank = level.trailing_zeros();
+                level &= level - 1;
+                connected.insert(Square::new(file as u8, rank as u8));
             }
         }
-        sum
+        let table = &self.connected[c];
+        connected
+            .iter()
+            .map(|square| i32::from(table.get(square.index()).copied().unwrap_or(0)))
+            .sum()
     }
 
     /// Whether `color`'s pawn-shaped pieces go up the ranks.
