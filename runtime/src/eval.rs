@@ -53,9 +53,10 @@
 //! - **Hanging pieces.** A piece, neither royal nor pawn-shaped, that the
 //!   enemy attacks and its own side does not defend.
 //! - **Outposts.** A minor officer (the kinds worth less than 5/4 of the
-//!   least valuable officer kind) in the enemy's half, on a square that an
-//!   own pawn-shaped piece defends and no enemy pawn-shaped piece can ever
-//!   attack (none on a file beside it still to come level).
+//!   least valuable officer kind) from the rank before the middle on, on
+//!   a square that an own pawn-shaped piece defends and no enemy
+//!   pawn-shaped piece can ever attack (none on a file beside it still to
+//!   come level).
 //! - **Pairs.** A colour-bound kind (every step keeps the square's colour)
 //!   with pieces on squares of both colours: the bishop pair.
 //! - **Endgame scaling** ([`scale`]): the sum above shrinks where the side
