@@ -406,16 +406,23 @@ impl Evaluator {
                 });
         }
         evaluator.build_threat_tables();
-        let officer_values: Vec<i32> = (0..kinds)
+        // Minor kinds: officers worth less than 5/4 of the least valuable
+        // officer kind (outposts count for them, and endgame scaling reads
+        // the most valuable of them as a minor piece).
+        let officer_values = (0..kinds)
             .filter(|&kind| evaluator.officer[kind])
-            .map(|kind| evaluator.values[kind])
-            .collect();
-        if let Some(least) = officer_values.iter().copied().min() {
+            .map(|kind| evaluator.values[kind]);
+        if let Some(least) = officer_values.min() {
             for kind in 0..kinds {
                 evaluator.minor[kind] =
                     evaluator.officer[kind] && 4 * evaluator.values[kind] < 5 * least;
             }
         }
+        let minor_value = (0..kinds)
+            .filter(|&kind| evaluator.minor[kind])
+            .map(|kind| evaluator.values[kind])
+            .max()
+            .unwrap_or(0);
         evaluator.build_outpost_zones(ranks);
         let last_file = files.saturating_sub(1);
         let corners = Color::ALL.map(|color| {
@@ -423,7 +430,7 @@ impl Evaluator {
         });
         evaluator.scaling = Scaling::new(
             variant,
-            &officer_values,
+            minor_value,
             evaluator.structure.is_used(),
             evaluator.hands,
             corners,

@@ -86,9 +86,9 @@ pub struct EvaluationWeights {
     /// Royal danger from pieces attacking squares beside a royal piece,
     /// percent of the documented term.
     pub royal_danger: i32,
-    /// Centipawns per minor officer on an outpost: a square in the enemy's
-    /// half that an own pawn-shaped piece defends and no enemy one can
-    /// ever attack.
+    /// Centipawns per minor officer on an outpost: a square from the rank
+    /// before the middle on that an own pawn-shaped piece defends and no
+    /// enemy one can ever attack.
     pub outpost: i32,
     /// Centipawns per connected pawn-shaped piece (defended by one of its
     /// side, or level with one beside it) three moves from its zone; `16 /

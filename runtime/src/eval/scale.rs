@@ -94,8 +94,9 @@ pub(super) struct SideCounts {
 }
 
 impl Scaling {
-    /// The scaling of `variant`, whose officer kinds (neither royal nor
-    /// pawn-shaped) are worth `officer_values`; `pawn_shaped` whether it
+    /// The scaling of `variant`, whose minor piece is worth `minor` (the
+    /// most valuable officer kind worth less than 5/4 of the least
+    /// valuable one; 0 without officers); `pawn_shaped` whether it
     /// has pawn-shaped kinds, `corners` where they promote on the edge
     /// files (`[colour][first file, last file]`).
     ///
@@ -108,7 +109,7 @@ impl Scaling {
     /// weights turn it on.
     pub(super) fn new(
         variant: &Variant,
-        officer_values: &[i32],
+        minor: i32,
         pawn_shaped: bool,
         hands: bool,
         corners: [[Option<Square>; 2]; 2],
@@ -126,13 +127,6 @@ impl Scaling {
                 insufficient.extend(sets.iter().cloned());
             }
         }
-        let least = officer_values.iter().copied().min().unwrap_or(0);
-        let minor = officer_values
-            .iter()
-            .copied()
-            .filter(|&value| 4 * value < 5 * least)
-            .max()
-            .unwrap_or(0);
         Scaling {
             longest_set: insufficient.iter().map(Vec::len).max().unwrap_or(0),
             insufficient,

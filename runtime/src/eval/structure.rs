@@ -133,8 +133,8 @@ impl Structure {
             }
         }
         // The connected bonus per square, `16 / (d + 1)^2` of the weight.
-        let connected = moves.clone().map(|fewest| {
-            fewest
+        let connected: [Vec<i16>; 2] = std::array::from_fn(|c| {
+            moves[c]
                 .iter()
                 .map(|&d| {
                     if d == u8::MAX || weights.connected == 0 {
