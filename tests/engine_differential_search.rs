@@ -86,6 +86,58 @@ fn check(variant_name: &str, positions: &[(&str, u32)]) {
     }
 }
 
+/// The `info string key` line `d` prints after each line of `moves` from
+/// `start`.
+fn keys(program: &Path, args: &[&str], start: &str, moves: &[&str]) -> Vec<String> {
+    let mut script = String::new();
+    for played in 0..=moves.len() {
+        let line = moves[..played].join(" ");
+        script += &format!("position {start} moves {line}\nd\n");
+    }
+    script += "quit\n";
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the engine starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("the script is written");
+    let output = child.wait_with_output().expect("the engine ends");
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter(|line| line.starts_with("info string key "))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn transposition_keys_agree_through_castling_en_passant_and_promotion() {
+    let chess = common::variant("chess");
+    let compiled = common::engine(&chess);
+    let rules_file = common::variants_dir().join("chess.rules");
+    let rules_file = rules_file.to_string_lossy().into_owned();
+    let interpreter = Path::new(env!("CARGO_BIN_EXE_varc"));
+    // Every move legal: an en passant capture, castling both ways, a
+    // double step giving an en passant square, a capturing promotion and
+    // one more promotion.
+    let start = "fen r3k2r/1P6/8/3pP3/6p1/8/5P2/R3K2R w KQkq d6 0 1";
+    let moves = [
+        "e5d6", "e8g8", "f2f4", "g4f3", "b7a8q", "f8a8", "e1c1", "f3f2", "d6d7", "f2f1q",
+    ];
+    let by_interpreter = keys(interpreter, &["uci", &rules_file], start, &moves);
+    let by_compiled = keys(&compiled, &["uci"], start, &moves);
+    assert_eq!(by_interpreter.len(), moves.len() + 1, "{by_interpreter:?}");
+    let distinct: std::collections::HashSet<&String> = by_interpreter.iter().collect();
+    assert_eq!(distinct.len(), by_interpreter.len(), "{by_interpreter:?}");
+    assert_eq!(by_compiled, by_interpreter);
+}
+
 #[test]
 fn chess_searches_agree() {
     check(

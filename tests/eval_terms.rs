@@ -9,8 +9,8 @@ mod common;
 use varc::interp::Interpreter;
 use varc_runtime::eval::Evaluator;
 use varc_runtime::fen::parse_fen;
-use varc_runtime::model::Variant;
-use varc_runtime::rules::Rules;
+use varc_runtime::model::{Color, Variant};
+use varc_runtime::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 
 /// White's evaluation of `fen` in `variant` with the weight `name` at
 /// `value`.
@@ -492,6 +492,59 @@ fn royal_danger_grows_with_the_square_of_the_attackers() {
     );
 }
 
+/// Per colour, the kinds that could give a safe check in `fen` (chess), as
+/// the evaluation's walk reports them.
+fn safe_checks(fen: &str) -> [u32; 2] {
+    struct Checks<'a>(&'a Evaluator, [u32; 2]);
+    impl ReachVisitor for Checks<'_> {
+        fn guards(&self) -> u64 {
+            self.0.guards()
+        }
+        fn piece(&mut self, _: PieceReach) {}
+        fn exposed(&mut self, _: usize, _: Color) {}
+        fn royal(&mut self, _: RoyalSurroundings) {}
+        fn safe_checks(&mut self, color: Color, kinds: u32) {
+            self.1[color.index()] = kinds;
+        }
+    }
+    let chess = common::variant("chess");
+    let evaluator = Evaluator::new(&chess);
+    let rules = Interpreter::new(chess.clone()).expect("rules");
+    let position = rules.import(&parse_fen(&chess, fen).expect("a valid position"));
+    let mut checks = Checks(&evaluator, [0; 2]);
+    evaluator.visit_reaches(&rules, &position, &mut checks);
+    checks.1
+}
+
+#[test]
+fn royal_danger_counts_the_kinds_that_could_give_a_safe_check() {
+    // The rook on a1 could check from a8 or e1, squares Black does not
+    // guard.
+    assert_eq!(safe_checks("4k3/8/8/8/8/8/8/R5K1 w - - 0 1"), [1, 0]);
+    // Bishops on b7 and c3 guard a8 and e1; the one on c3 could check
+    // from d4, which White does not guard.
+    assert_eq!(safe_checks("4k3/1b6/8/8/8/2b5/8/R5K1 w - - 0 1"), [0, 1]);
+    // Two rooks are one kind (h2 could check from h8); the queen on d1
+    // another (from e2). Squares beside the king are guarded by it.
+    assert_eq!(safe_checks("4k3/8/8/8/8/8/7R/R2Q2K1 w - - 0 1"), [2, 0]);
+    // A pawn guards too: on f2, e1's check is gone, a8's stays.
+    assert_eq!(safe_checks("4k3/1b6/8/8/8/8/5p2/R5K1 w - - 0 1"), [0, 0]);
+    assert_eq!(safe_checks("4k3/8/8/8/8/8/5p2/R5K1 w - - 0 1"), [1, 0]);
+    // Pawns and kings give no check of this kind: the black pawn on h2
+    // beside the white king, the kings beside each other's squares.
+    assert_eq!(safe_checks("8/8/8/8/8/6k1/7p/6K1 w - - 0 1"), [0, 0]);
+    // With every officer on the board the weight adds to royal danger:
+    // White's queen could check from g4 on the open g-file (150 units,
+    // 5 centipawns), Black has no check.
+    let chess = common::variant("chess");
+    let open_g = term(
+        &chess,
+        "rn1q1rk1/ppp2p1p/8/8/8/8/PPP2PPP/RN1Q1RK1 w - - 0 1",
+        "royal-check",
+    );
+    assert!((1..=10).contains(&open_g), "{open_g}");
+}
+
 /// White's evaluation of `fen` in chess with the endgame values `endgame`
 /// (piece, pawns).
 fn with_endgame_values(fen: &str, endgame: &[(&str, f64)]) -> i32 {
@@ -646,6 +699,42 @@ fn without_mobility_tables_the_term_is_linear_in_the_squares_reached() {
             "{fen}"
         );
     }
+}
+
+#[test]
+fn mobility_counts_no_square_an_enemy_pawn_could_capture_on() {
+    // A knight table of 10 centipawns a square, the same in the endgame,
+    // against a table of zeros: the difference is the knight's mobility.
+    let tens: Vec<i32> = (0..9).map(|n| 10 * n).collect();
+    let zeros = [0; 9];
+    let counted = with_mobility_tables(&[("knight", &tens, &tens)]);
+    let none = with_mobility_tables(&[("knight", &zeros, &zeros)]);
+    let mobility =
+        |fen: &str| common::white_evaluation(&counted, fen) - common::white_evaluation(&none, fen);
+    // From d4 the knight reaches b3 b5 c2 c6 e2 e6 f3 f5, the pawns on c6
+    // and e6 as captures. Pawns on c6 and e6 could capture on b5, d5 and
+    // f5: b5 and f5 leave the count. On c7 and e7 they guard none of the
+    // knight's squares, and on b6 and g6 they guard c5 and a5, h5 and f5.
+    for (fen, count) in [
+        ("4k3/8/2p1p3/8/3N4/8/8/4K3 w - - 0 1", 6),
+        ("4k3/2p1p3/8/8/3N4/8/8/4K3 w - - 0 1", 8),
+        ("4k3/8/1p4p1/8/3N4/8/8/4K3 w - - 0 1", 7),
+    ] {
+        assert_eq!(mobility(fen), 10 * count, "{fen}");
+    }
+    // An own pawn guards nothing against its own side: a white pawn on
+    // c4 leaves the knight's squares as they were.
+    assert_eq!(mobility("4k3/8/8/8/2PN4/8/8/4K3 w - - 0 1"), 80);
+    // A pawn's own count is every square it reaches, guarded or not: the
+    // pawn on d4 may push to d5, which the pawn on e6 could capture on
+    // (the white king blocks the e6 pawn, which reaches nothing).
+    let hundreds: Vec<i32> = (0..4).map(|n| 100 * n).collect();
+    let pawn_counted = with_mobility_tables(&[("pawn", &hundreds, &hundreds)]);
+    let pawn_none = with_mobility_tables(&[("pawn", &[0; 4], &[0; 4])]);
+    let fen = "4k3/8/4p3/4K3/3P4/8/8/8 w - - 0 1";
+    let pawn_mobility =
+        common::white_evaluation(&pawn_counted, fen) - common::white_evaluation(&pawn_none, fen);
+    assert_eq!(pawn_mobility, 100);
 }
 
 #[test]

@@ -33,8 +33,8 @@ pub enum MoveKind {
 /// A move of a generated engine: dense squares, complete enough to be
 /// made without generating again. Its eight bytes in field order
 /// (`repr(C)`), so that comparing two moves is comparing one word (see
-/// [`Mv::packed`]): the search compares every move of a node with its hash
-/// move and killers.
+/// [`Mv::identity`]): the search compares every move of a node with its
+/// hash move and killers.
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
 pub struct Mv {
@@ -63,7 +63,7 @@ pub struct Mv {
 impl PartialEq for Mv {
     #[inline(always)]
     fn eq(&self, other: &Mv) -> bool {
-        self.packed() == other.packed()
+        self.identity() == other.identity()
     }
 }
 
@@ -71,7 +71,7 @@ impl Eq for Mv {}
 
 impl std::hash::Hash for Mv {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.packed().hash(state);
+        self.identity().hash(state);
     }
 }
 
@@ -89,6 +89,17 @@ impl Mv {
             self.extra,
             self.piece,
         ])
+    }
+
+    /// The move as moves are told apart: [`Mv::packed`] without the moving
+    /// piece's code, keeping only whether the move crowns. A killer or
+    /// countermove found at another node names a move by its squares, as
+    /// the interpreter's moves do, whatever piece made it there (with the
+    /// code, the two back ends ordered the same node differently).
+    #[inline(always)]
+    pub fn identity(&self) -> u64 {
+        const PIECE_BYTE: u64 = 0xFF << 56;
+        self.packed() & !PIECE_BYTE | u64::from(self.crowns()) << 56
     }
 
     /// Whether the move starts with a crowning (A2).
@@ -456,6 +467,38 @@ impl<B: Bitboard> Sink<B> for Counter<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moves_are_told_apart_by_squares_and_what_they_do_not_by_the_piece() {
+        let rook = Mv {
+            from: 34,
+            to: 26,
+            kind: MoveKind::Normal,
+            promotion: NO_KIND,
+            aux: 0,
+            aux2: 0,
+            extra: 0,
+            piece: 6,
+        };
+        // A killer found where another piece made the same move names it.
+        assert_eq!(rook, Mv { piece: 12, ..rook });
+        assert_ne!(rook, Mv { to: 27, ..rook });
+        assert_ne!(
+            rook,
+            Mv {
+                promotion: 4,
+                ..rook
+            }
+        );
+        // A move that crowns first is another move.
+        assert_ne!(
+            Mv {
+                piece: CROWNING,
+                ..rook
+            },
+            rook
+        );
+    }
 
     #[test]
     fn a_list_and_a_counter_agree() {

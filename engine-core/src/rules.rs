@@ -11,7 +11,7 @@ use crate::generate::{
 };
 use crate::moves::{MoveKind as CompiledKind, Mv, NO_KIND};
 use crate::position::{
-    color_of, dense_square, kind_of, runtime_color, runtime_square, Pos, NO_SQUARE,
+    color_of, dense_square, has_kind, kind_of, runtime_color, runtime_square, Pos, NO_SQUARE,
 };
 use crate::variant::{CompiledVariant, ReachSink, SquareStore};
 use std::marker::PhantomData;
@@ -405,15 +405,48 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
                 *zone |= self.neighbours.get(square).copied().unwrap_or(V::Bb::EMPTY);
             }
         }
+        let guards = visit.guards();
+        let mut guarded = [V::Bb::EMPTY; 2];
+        // Guards that `V::visit_reaches` visits first gather their
+        // captures as they come; other guards are walked here first.
+        let walked_first = if guards == V::KINDS_FIRST { 0 } else { guards };
+        for kind in (0..V::KINDS.min(64)).filter(|&kind| walked_first >> kind & 1 == 1) {
+            for (color, guarded) in guarded.iter_mut().enumerate() {
+                for from in Squares(pos.pieces[kind] & pos.colors[color]) {
+                    let [move_or_capture, _, capture_only] =
+                        V::reach(kind, color, pos, from, occupied);
+                    *guarded |= move_or_capture | capture_only;
+                }
+            }
+        }
+        // Per side, per kind of the enemy: the squares from which such a
+        // piece would attack one of the side's royal pieces.
+        let checkers = !(V::ROYAL_KINDS | u128::from(guards));
+        let mut check_squares = [V::NO_KIND_SETS; 2];
+        for (side, squares) in check_squares.iter_mut().enumerate() {
+            for royal in Squares(pos.royals(side)) {
+                for kind in (0..V::KINDS).filter(|&kind| has_kind(checkers, kind)) {
+                    if !(pos.pieces[kind] & pos.colors[1 - side]).is_empty() {
+                        let [move_or_capture, _, capture_only] =
+                            V::reach(kind, side, pos, royal, occupied);
+                        squares[kind] |= move_or_capture | capture_only;
+                    }
+                }
+            }
+        }
         let mut pieces = PieceReaches {
             pos,
             empty: V::BOARD & !occupied,
             attacked: [V::Bb::EMPTY; 2],
             royal_zones,
+            guards,
+            guarded,
+            check_squares,
+            checks: [V::NO_KIND_SETS; 2],
             visit,
         };
         V::visit_reaches(pos, occupied, &mut pieces);
-        let attacked = pieces.attacked;
+        let (attacked, checks) = (pieces.attacked, pieces.checks);
         for color in 0..2 {
             let exposed = pos.colors[color] & attacked[1 - color] & !attacked[color];
             for square in Squares(exposed & !pos.royals(color)) {
@@ -432,6 +465,12 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
                 });
             }
         }
+        for color in 0..2 {
+            let safe = (0..V::KINDS)
+                .filter(|&kind| !(checks[color][kind] & !attacked[1 - color]).is_empty())
+                .count();
+            visit.safe_checks(runtime_color(color), safe as u32);
+        }
         true
     }
 }
@@ -445,6 +484,15 @@ struct PieceReaches<'a, V: CompiledVariant, R> {
     attacked: [V::Bb; 2],
     /// Per side, the squares beside its royal pieces.
     royal_zones: [V::Bb; 2],
+    /// The guard kinds ([`ReachVisitor::guards`]) and, per side, the
+    /// squares its guards could capture on.
+    guards: u64,
+    guarded: [V::Bb; 2],
+    /// Per side, per enemy kind: the squares from which it would attack
+    /// one of the side's royal pieces; and per side, per kind, the
+    /// squares its pieces could check from.
+    check_squares: [V::KindSets; 2],
+    checks: [V::KindSets; 2],
     visit: &'a mut R,
 }
 
@@ -464,11 +512,20 @@ impl<V: CompiledVariant, R: ReachVisitor> ReachSink<V::Bb> for PieceReaches<'_, 
                 .checked_shl(kind_of(self.pos.code_at(square)) as u32)
                 .unwrap_or(0);
         }
+        self.checks[color][kind] |= reached & self.check_squares[1 - color][kind];
+        let guard = kind < 64 && self.guards >> kind & 1 == 1;
+        let safe = if guard {
+            self.guarded[color] |= attacks;
+            reached
+        } else {
+            reached & !self.guarded[1 - color]
+        };
         self.visit.piece(PieceReach {
             square: runtime_square::<V>(from),
             kind,
             color: runtime_color(color),
             reach: reached.popcnt(),
+            safe_reach: safe.popcnt(),
             victims,
             royal_hits: (attacks & self.royal_zones[1 - color]).popcnt(),
         });

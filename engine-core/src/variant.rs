@@ -262,9 +262,14 @@ pub trait CompiledVariant: Copy + Debug + Default + Eq + Hash + Send + Sync + 's
         from: usize,
         occupied: Self::Bb,
     ) -> [Self::Bb; 3];
+    /// Bit `k` set: `visit_reaches` visits every piece of kind `k`, both
+    /// sides', before the pieces of the kinds not set (the evaluation's
+    /// guards, so that their captures are known before the pieces they
+    /// bound: [`ReachVisitor::guards`](varc_runtime::rules::ReachVisitor::guards)).
+    const KINDS_FIRST: u64 = 0;
     /// Calls `visit.reach(kind, color, from, reach)` for every piece,
     /// `reach` as [`CompiledVariant::reach`] gives it (with a direct call
-    /// per kind).
+    /// per kind), the kinds of [`CompiledVariant::KINDS_FIRST`] first.
     fn visit_reaches<F: ReachSink<Self::Bb>>(pos: &Pos<Self>, occupied: Self::Bb, visit: &mut F);
     /// Whether a piece of `color` attacks `square` (stops at the first attacker found).
     fn is_attacked(pos: &Pos<Self>, square: usize, occupied: Self::Bb, color: usize) -> bool;

@@ -112,6 +112,10 @@ pub trait ErasedGame: Send {
 
     /// The static evaluation of the current position for the side to move.
     fn evaluate(&self, evaluator: &Evaluator) -> i32;
+
+    /// The current position's transposition key, as the search computes
+    /// it ([`Rules::state_hash`]).
+    fn search_key(&self) -> u64;
 }
 
 /// What an [`ErasedEngine`] reports after each iteration.
@@ -310,6 +314,10 @@ impl<R: Rules + Clone + Send + 'static> ErasedGame for Game<R> {
 
     fn evaluate(&self, evaluator: &Evaluator) -> i32 {
         evaluator.evaluate(self.rules(), Game::position(self))
+    }
+
+    fn search_key(&self) -> u64 {
+        self.rules().state_hash(Game::position(self))
     }
 }
 

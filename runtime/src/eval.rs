@@ -19,7 +19,10 @@
 //!   `varc tune --squares` fits): a middlegame and an endgame bonus per
 //!   square, royal kinds included, tapered like the endgame values.
 //! - **Mobility.** Squares each non-royal piece can move to or capture
-//!   on, with the real blockers, for both sides, each worth
+//!   on, with the real blockers, for both sides, leaving out the squares
+//!   an enemy pawn-shaped piece could capture on (a knight's square that a
+//!   pawn guards is no square to go to; a pawn-shaped piece counts all it
+//!   reaches), each worth
 //!   `2400 / (value + 200)` centipawns (a knight's square counts more than
 //!   a queen's: 4.8 against 2.2 in chess). A kind may instead have
 //!   mobility tables (a weights file's `mobility`, which
@@ -37,9 +40,11 @@
 //!   around it cost, own pieces beside it help, both weighted by the enemy's
 //!   remaining material. And royal danger: enemy pieces (neither royal nor
 //!   pawn-shaped) attacking squares beside a side's royal pieces make
-//!   units, 50 per attacker squared and 70 per square attacked, and cost
-//!   `units^2 / 4096` centipawns (units at most 2,000), by the enemy's
-//!   material.
+//!   units, 50 per attacker squared and 70 per square attacked, 150 per
+//!   enemy kind that could give a safe check (move to a square from which
+//!   it would attack the royal piece, one the royal side does not guard;
+//!   the `royal-check` weight), and cost `units^2 / 4096` centipawns
+//!   (units at most 2,000), by the enemy's material.
 //! - **Pawn structure** ([`structure`]): passed, doubled and isolated
 //!   pieces of the kinds that move like pawns.
 //! - **Pawn threats.** An enemy piece, neither royal nor pawn-shaped, that a
@@ -160,6 +165,9 @@ const PLACEMENT_PER_TARGET: i32 = 3;
 /// squared, per square attacked beside the royal piece, and at most.
 const ROYAL_DANGER_PER_ATTACKER: i32 = 50;
 const ROYAL_DANGER_PER_HIT: i32 = 70;
+/// Per enemy kind that could give a safe check
+/// ([`ReachVisitor::safe_checks`]), at the `royal-check` weight's 100.
+const ROYAL_DANGER_PER_CHECK: i32 = 150;
 const ROYAL_DANGER_MAX_UNITS: i32 = 2000;
 
 /// Where a kind's value comes from.
@@ -257,6 +265,9 @@ pub struct Evaluator {
     /// Per colour: the squares where an outpost counts (see
     /// [`Evaluator::build_outpost_zones`]).
     outpost_zone: [SquareSet; 2],
+    /// The pawn-shaped kinds as [`ReachVisitor::guards`]: a square one of
+    /// them could capture on does not count to the enemy's mobility.
+    guards: u64,
 }
 
 impl Evaluator {
@@ -354,6 +365,7 @@ impl Evaluator {
             scaling: Scaling::default(),
             minor: vec![false; kinds],
             outpost_zone: [SquareSet::EMPTY; 2],
+            guards: 0,
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
             for color in Color::ALL {
@@ -379,6 +391,9 @@ impl Evaluator {
             variant.passed_tables.as_ref(),
         );
         evaluator.build_pawn_attacks(variant);
+        evaluator.guards = (0..kinds.min(64))
+            .filter(|&kind| evaluator.structure.is_shaped(kind))
+            .fold(0, |guards, kind| guards | 1 << kind);
         evaluator.royal_cover = variant
             .pieces
             .iter()
@@ -677,6 +692,12 @@ impl Evaluator {
         256 - self.phase(officer_material)
     }
 
+    /// The kinds whose captures bound the enemy's mobility
+    /// ([`ReachVisitor::guards`]): the pawn-shaped ones.
+    pub fn guards(&self) -> u64 {
+        self.guards
+    }
+
     /// Whether `kind` is royal (unknown kinds are not).
     pub fn is_royal(&self, kind: PieceId) -> bool {
         self.royal.get(kind).copied().unwrap_or(false)
@@ -733,6 +754,7 @@ impl Evaluator {
             tally.positional[1 - c] -= self.royal_danger(
                 tally.royal_attackers[c],
                 tally.royal_hits[c],
+                tally.safe_checks[c],
                 tally.material[c],
             );
             let outposts = tally.minors[c]
@@ -914,6 +936,7 @@ impl Evaluator {
             network: self.network.as_ref().map(NetworkTables::start),
             royal_attackers: [0; 2],
             royal_hits: [0; 2],
+            safe_checks: [0; 2],
             endgame_shift: [0; 2],
             counts: SideCounts::default(),
         };
@@ -1010,10 +1033,11 @@ impl Evaluator {
     /// attack `hits` squares beside them in all: quadratic in the attack's
     /// units, which grow with the square of the attackers, weighted by the
     /// attacking side's `material`.
-    fn royal_danger(&self, attackers: i32, hits: i32, material: i32) -> i32 {
+    fn royal_danger(&self, attackers: i32, hits: i32, checks: i32, material: i32) -> i32 {
         let units = (ROYAL_DANGER_PER_ATTACKER * attackers * attackers
-            + ROYAL_DANGER_PER_HIT * hits)
-            .min(ROYAL_DANGER_MAX_UNITS);
+            + ROYAL_DANGER_PER_HIT * hits
+            + ROYAL_DANGER_PER_CHECK * checks * self.weights.royal_check / 100)
+            .clamp(0, ROYAL_DANGER_MAX_UNITS);
         units * units / 4096 * self.weights.royal_danger / 100 * self.material_share(material) / 256
     }
 
@@ -1046,6 +1070,64 @@ impl Evaluator {
                 *zone = zone.union(&self.neighbours[index]);
             }
         }
+        let guards = tally.guards();
+        let is_guard = |kind: PieceId| kind < 64 && guards >> kind & 1 == 1;
+        let mut guarded = [SquareSet::EMPTY; 2];
+        for (square, piece) in position.pieces() {
+            if is_guard(piece.kind()) {
+                let unmoved = piece.is_unmoved();
+                let guarded = &mut guarded[piece.color().index()];
+                self.walk(
+                    &occupied,
+                    piece.kind(),
+                    piece.color(),
+                    unmoved,
+                    square,
+                    |target, capture, _| {
+                        if capture {
+                            guarded.insert(Square::from_index(target));
+                        }
+                    },
+                );
+            }
+        }
+        // Per side, per enemy kind (neither royal nor a guard): the squares
+        // from which such a piece would attack one of the side's royal
+        // pieces; per side, per kind, the squares its pieces could check
+        // from.
+        let kinds = self.atoms.len();
+        let checker = |kind: PieceId| !self.royal[kind] && !is_guard(kind);
+        let mut present = [vec![false; kinds], vec![false; kinds]];
+        for (_, piece) in position.pieces() {
+            if let Some(seen) = present[piece.color().index()].get_mut(piece.kind()) {
+                *seen = true;
+            }
+        }
+        let mut check_squares = [vec![SquareSet::EMPTY; kinds], vec![SquareSet::EMPTY; kinds]];
+        for color in Color::ALL {
+            let side = color.index();
+            for index in SquareIter::new(position.royals(color)) {
+                let royal = Square::from_index(index);
+                // As a compiled reach reads it: the flag of the square.
+                let unmoved = position.piece_at(royal).is_some_and(|p| p.is_unmoved());
+                for kind in (0..kinds).filter(|&kind| checker(kind) && present[1 - side][kind]) {
+                    let squares = &mut check_squares[side][kind];
+                    self.walk(
+                        &occupied,
+                        kind,
+                        color,
+                        unmoved,
+                        royal,
+                        |target, capture, _| {
+                            if capture {
+                                squares.insert(Square::from_index(target));
+                            }
+                        },
+                    );
+                }
+            }
+        }
+        let mut checks = [vec![SquareSet::EMPTY; kinds], vec![SquareSet::EMPTY; kinds]];
         for (square, piece) in position.pieces() {
             let c = piece.color().index();
             let mut captures = SquareSet::EMPTY;
@@ -1075,11 +1157,23 @@ impl Evaluator {
                     }
                 },
             );
+            if let (Some(checks), Some(from)) = (
+                checks[c].get_mut(piece.kind()),
+                check_squares[1 - c].get(piece.kind()),
+            ) {
+                *checks = checks.union(&reached.intersection(from));
+            }
+            let safe = if is_guard(piece.kind()) {
+                reached
+            } else {
+                reached.difference(&guarded[1 - c])
+            };
             tally.piece(PieceReach {
                 square,
                 kind: piece.kind(),
                 color: piece.color(),
                 reach: reached.len() as u32,
+                safe_reach: safe.len() as u32,
                 victims,
                 royal_hits: captures.intersection(&royal_zones[1 - c]).len() as u32,
             });
@@ -1113,6 +1207,14 @@ impl Evaluator {
                     sheltered: around.intersection(&own).len() as u32,
                 });
             }
+        }
+        for color in Color::ALL {
+            let c = color.index();
+            let safe = checks[c]
+                .iter()
+                .filter(|squares| !squares.difference(&attacks[1 - c]).is_empty())
+                .count();
+            tally.safe_checks(color, safe as u32);
         }
     }
 
@@ -1227,6 +1329,8 @@ struct Tally<'a> {
     /// attack in all.
     royal_attackers: [i32; 2],
     royal_hits: [i32; 2],
+    /// Per side, its kinds that could give a safe check.
+    safe_checks: [i32; 2],
     /// Per side, what its pieces gain in the endgame (summed
     /// [`PieceTerms::shift`] and [`PieceTerms::endgame_mobility`]).
     endgame_shift: [i32; 2],
@@ -1235,13 +1339,17 @@ struct Tally<'a> {
 }
 
 impl ReachVisitor for Tally<'_> {
+    fn guards(&self) -> u64 {
+        self.evaluator.guards
+    }
+
     #[inline(always)]
     fn piece(&mut self, piece: PieceReach) {
         let c = piece.color.index();
         if let Some(terms) = self.evaluator.terms.get(piece.kind) {
             self.material[c] += terms.value;
             let square = piece.square.index() % SQUARE_COUNT;
-            let reach = (piece.reach as usize).min(SQUARE_COUNT - 1);
+            let reach = (piece.safe_reach as usize).min(SQUARE_COUNT - 1);
             self.endgame_shift[c] += terms.shift[c][square] + terms.endgame_mobility[reach];
             self.positional[c] += terms.placed[c][square] + terms.mobility[reach];
             let kind = piece.kind;
@@ -1312,6 +1420,11 @@ impl ReachVisitor for Tally<'_> {
             term += cover_sum * evaluator.material_share(enemy_material) / 256;
         }
         self.positional[royal.color.index()] += term;
+    }
+
+    #[inline(always)]
+    fn safe_checks(&mut self, color: Color, kinds: u32) {
+        self.safe_checks[color.index()] = kinds as i32;
     }
 }
 

@@ -36,6 +36,10 @@ pub struct PieceReach {
     pub color: Color,
     /// How many squares it could move or capture to.
     pub reach: u32,
+    /// How many of those no enemy guard could capture on (the guards are
+    /// the kinds [`ReachVisitor::guards`] names; a guard's own count is
+    /// its `reach`): the squares its mobility counts.
+    pub safe_reach: u32,
     /// The kinds of the enemy pieces it could capture: bit `k` for kind
     /// `k` (kinds from 64 on are left out).
     pub victims: u64,
@@ -65,6 +69,10 @@ pub struct RoyalSurroundings {
 /// methods directly and the compiler can inline them (implementations mark
 /// them `#[inline(always)]`).
 pub trait ReachVisitor {
+    /// The kinds whose captures bound the other side's safe reach
+    /// ([`PieceReach::safe_reach`]): bit `k` for kind `k` (kinds from 64
+    /// on cannot be guards).
+    fn guards(&self) -> u64;
     /// A piece and where it reaches.
     fn piece(&mut self, piece: PieceReach);
     /// A piece that is neither royal nor defended, on a square the other
@@ -72,6 +80,13 @@ pub trait ReachVisitor {
     fn exposed(&mut self, kind: PieceId, color: Color);
     /// A royal piece's surroundings (after every piece).
     fn royal(&mut self, royal: RoyalSurroundings);
+    /// How many kinds of `color`'s pieces (neither royal nor guards) could
+    /// give a safe check (after the royal pieces): move to a square from
+    /// which they would attack an enemy royal piece, a square no enemy
+    /// piece could capture on. "Would attack" reads the kind's reach from
+    /// the royal piece's square, as the royal side's piece of that kind
+    /// would move: exact for kinds that move alike both ways.
+    fn safe_checks(&mut self, color: Color, kinds: u32);
 }
 
 /// The piece values the exchange evaluation plays with

@@ -413,6 +413,7 @@ impl Session {
     fn show(&self) {
         let variant = self.rules.variant();
         self.say(&format!("info string fen {}", self.game.fen_for_clients()));
+        self.say(&format!("info string key {:016x}", self.game.search_key()));
         for line in board_lines(variant, &self.game.position()) {
             self.say(&format!("info string {line}"));
         }

@@ -94,6 +94,9 @@ pub struct EvaluationWeights {
     /// side, or level with one beside it) three moves from its zone; `16 /
     /// (d + 1)^2` of it at `d` moves.
     pub connected: i32,
+    /// Royal danger's units per kind that could give a safe check, percent
+    /// of the documented number.
+    pub royal_check: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -117,6 +120,7 @@ impl Default for EvaluationWeights {
             royal_danger: 100,
             outpost: 20,
             connected: 10,
+            royal_check: 100,
         }
     }
 }
@@ -141,10 +145,11 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "royal-danger",
     "outpost",
     "connected",
+    "royal-check",
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 18;
+pub const WEIGHT_COUNT: usize = 19;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -195,12 +200,13 @@ impl EvaluationWeights {
             self.royal_danger,
             self.outpost,
             self.connected,
+            self.royal_check,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check] =
             values;
         EvaluationWeights {
             placement,
@@ -221,6 +227,7 @@ impl EvaluationWeights {
             royal_danger,
             outpost,
             connected,
+            royal_check,
         }
     }
 }

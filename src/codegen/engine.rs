@@ -165,22 +165,33 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
         } else {
             quote! { NotKept }
         };
-        let visit_reaches = (0..2)
-            .flat_map(|color| (0..self.plan.kinds.len()).map(move |kind| (kind, color)))
-            .map(|(kind, color)| {
-                let k = &self.plan.kinds[kind];
-                let c = Self::usize_lit(color);
-                let reach = self.reach_fn(kind, color);
-                quote! {
-                    let mut froms = pos.pieces[Kind::#k as usize] & pos.colors[#c];
-                    while froms != EMPTY {
-                        let from = lsb(froms);
-                        froms = clear_lsb(froms);
-                        visit.reach(Kind::#k as usize, #c, from, #reach(pos, from, occupied));
-                    }
+        // The evaluation's guards first, both sides', so that their
+        // captures are known before the pieces whose mobility they bound.
+        let guards = varc_runtime::eval::Evaluator::new(self.plan.variant).guards();
+        let is_guard = |kind: usize| kind < 64 && guards >> kind & 1 == 1;
+        let kinds = self.plan.kinds.len();
+        let visit_order = [true, false].into_iter().flat_map(|guard_group| {
+            (0..2).flat_map(move |color| {
+                (0..kinds)
+                    .filter(move |&kind| is_guard(kind) == guard_group)
+                    .map(move |kind| (kind, color))
+            })
+        });
+        let visit_reaches = visit_order.map(|(kind, color)| {
+            let k = &self.plan.kinds[kind];
+            let c = Self::usize_lit(color);
+            let reach = self.reach_fn(kind, color);
+            quote! {
+                let mut froms = pos.pieces[Kind::#k as usize] & pos.colors[#c];
+                while froms != EMPTY {
+                    let from = lsb(froms);
+                    froms = clear_lsb(froms);
+                    visit.reach(Kind::#k as usize, #c, from, #reach(pos, from, occupied));
                 }
-            });
+            }
+        });
         let visit_reaches = quote! { #(#visit_reaches)* };
+        let guards_literal = hex(&format!("0x{guards:x}"), "u64");
         let doc = string_literal(&format!(" {}, compiled.", self.plan.variant.name));
         let counters = Self::usize_lit(self.plan.variant.counter_slots());
         // A hand is kept only where the variant has hands: a count per kind.
@@ -218,6 +229,7 @@ impl<'p, 'a> EngineEmitter<'p, 'a> {
                 const NO_COUNTERS: [u32; #counters] = [0; #counters];
                 const NO_HAND: [u8; #hand_kinds] = [0; #hand_kinds];
                 const ROYAL_KINDS: u128 = ROYAL_KINDS;
+                const KINDS_FIRST: u64 = #guards_literal;
                 #impl_items
                 fn model() -> Variant {
                     #model

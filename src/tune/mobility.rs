@@ -108,9 +108,13 @@ struct Counter<'a> {
 }
 
 impl ReachVisitor for Counter<'_> {
+    fn guards(&self) -> u64 {
+        self.evaluator.guards()
+    }
+
     fn piece(&mut self, piece: PieceReach) {
         if !self.evaluator.is_royal(piece.kind) {
-            let count = (piece.reach as usize).min(SQUARE_COUNT - 1);
+            let count = (piece.safe_reach as usize).min(SQUARE_COUNT - 1);
             self.pieces
                 .push((piece.kind, piece.color == Color::White, count));
         }
@@ -119,6 +123,8 @@ impl ReachVisitor for Counter<'_> {
     fn exposed(&mut self, _kind: PieceId, _color: Color) {}
 
     fn royal(&mut self, _royal: RoyalSurroundings) {}
+
+    fn safe_checks(&mut self, _color: Color, _kinds: u32) {}
 }
 
 /// The reaches of every sample, on one thread per processor.
