@@ -349,7 +349,8 @@ fn first_step(knob: Knob) -> i32 {
 }
 
 /// The scalar weights counted in centipawns (the others are percentages).
-const CENTIPAWN_WEIGHTS: [&str; 12] = [
+const CENTIPAWN_WEIGHTS: [&str; 13] = [
+    "passed-royal",
     "outpost",
     "connected",
     "royal-shelter",

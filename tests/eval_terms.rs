@@ -156,6 +156,43 @@ fn a_passed_pawn_counts_more_as_the_enemy_material_leaves() {
 }
 
 #[test]
+fn a_passed_pawn_earns_its_royal_race_in_the_endgame() {
+    let chess = common::variant("chess");
+    // The pawn on e6 is 2 moves from promoting (5 - 2 = 3) and the square
+    // in front of it is e7. Black's king on a2 is 5 king steps from e7
+    // (at most 5), White's on e1 is 6, counted 5: (2 x 5 - 5) x 3 = 15
+    // units, at 10 centipawns per 4 units 37 with no officer left.
+    assert_eq!(
+        term(&chess, "8/8/4P3/8/8/8/k7/4K3 w - - 0 1", "passed-royal"),
+        37
+    );
+    // Black's king on e8 stands 1 step from e7: (2 - 5) x 3 = -9 units.
+    assert_eq!(
+        term(&chess, "4k3/8/4P3/8/8/8/8/4K3 w - - 0 1", "passed-royal"),
+        -22
+    );
+    // Black's passed pawn counts for Black the same way.
+    assert_eq!(
+        term(&chess, "4k3/K7/8/8/8/4p3/8/8 b - - 0 1", "passed-royal"),
+        -37
+    );
+    // Five moves from the zone, a pawn has no race (e3: e4 to e8).
+    assert_eq!(
+        term(&chess, "8/8/8/8/8/4P3/k7/4K3 w - - 0 1", "passed-royal"),
+        0
+    );
+    // With every officer on the board the race does not count yet.
+    assert_eq!(
+        term(
+            &chess,
+            "rnbqkbnr/8/4P3/8/8/8/8/RNBQKBNR w - - 0 1",
+            "passed-royal"
+        ),
+        0
+    );
+}
+
+#[test]
 fn doubled_and_isolated_pawns_cost() {
     let chess = common::variant("chess");
     let doubled = chess.evaluation.doubled;

@@ -46,7 +46,9 @@
 //!   the `royal-check` weight), and cost `units^2 / 4096` centipawns
 //!   (units at most 2,000), by the enemy's material.
 //! - **Pawn structure** ([`structure`]): passed, doubled and isolated
-//!   pieces of the kinds that move like pawns.
+//!   pieces of the kinds that move like pawns; in the endgame, a passed
+//!   piece's royal race (the royal pieces' distances to the square in
+//!   front of it, the `passed-royal` weight).
 //! - **Pawn threats.** An enemy piece, neither royal nor pawn-shaped, that a
 //!   pawn-shaped piece attacks.
 //! - **Open files.** A piece that rides its file without limit, on a file
@@ -793,7 +795,10 @@ impl Evaluator {
             tally.positional[c] += tally.endgame_shift[c] * endgame / 256;
         }
         let enemy_share = [1, 0].map(|enemy| self.material_share(tally.material[enemy]));
-        let structure = self.structure.score(&tally.structure, enemy_share, endgame);
+        let royals = Color::ALL.map(|color| position.royals(color));
+        let structure = self
+            .structure
+            .score(&tally.structure, enemy_share, endgame, &royals);
         tally.positional[0] += structure[0];
         tally.positional[1] += structure[1];
         if self.hands {

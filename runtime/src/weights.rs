@@ -97,6 +97,10 @@ pub struct EvaluationWeights {
     /// Royal danger's units per kind that could give a safe check, percent
     /// of the documented number.
     pub royal_check: i32,
+    /// Centipawns per unit of a passed pawn-shaped piece's royal race in
+    /// the endgame: the royal pieces' king steps to the square in front
+    /// of it, `2 enemy - own`, times 5 less its moves to the zone, over 4.
+    pub passed_royal: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -121,6 +125,7 @@ impl Default for EvaluationWeights {
             outpost: 20,
             connected: 10,
             royal_check: 100,
+            passed_royal: 10,
         }
     }
 }
@@ -146,10 +151,11 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "outpost",
     "connected",
     "royal-check",
+    "passed-royal",
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 19;
+pub const WEIGHT_COUNT: usize = 20;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -201,12 +207,13 @@ impl EvaluationWeights {
             self.outpost,
             self.connected,
             self.royal_check,
+            self.passed_royal,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal] =
             values;
         EvaluationWeights {
             placement,
@@ -228,6 +235,7 @@ impl EvaluationWeights {
             outpost,
             connected,
             royal_check,
+            passed_royal,
         }
     }
 }

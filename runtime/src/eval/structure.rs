@@ -13,7 +13,9 @@
 //!   top of the advancement every such piece earns), growing up to twice
 //!   that as the enemy's material leaves the board; or, where the weights
 //!   give [`PassedTables`], their entries for `d`, tapered from the
-//!   middlegame table to the endgame table as the officers leave;
+//!   middlegame table to the endgame table as the officers leave; and,
+//!   as the officers leave, its royal race: the enemy royal piece far
+//!   from the square in front of it, its own near;
 //! - **doubled**: each one more on a file that has one;
 //! - **isolated**: none of its side's on either neighbouring file;
 //! - **connected**: defended by one of its side, or level with one on a
@@ -55,6 +57,8 @@ pub(super) struct Structure {
     connected_any: bool,
     /// How many files the board has.
     files: usize,
+    /// Centipawns per royal step of the passed-piece race ([`Structure::race`]).
+    passed_royal: i32,
     doubled: i32,
     isolated: i32,
     /// Whether any kind is pawn-shaped.
@@ -156,6 +160,7 @@ impl Structure {
             passed_shift,
             moves,
             files: files.min(FILES),
+            passed_royal: weights.passed_royal,
             doubled: weights.doubled,
             isolated: weights.isolated,
         }
@@ -269,6 +274,7 @@ impl Structure {
         tally: &StructureTally,
         enemy_share: [i32; 2],
         endgame: i32,
+        royals: &[SquareSet; 2],
     ) -> [i32; 2] {
         let mut score = [0; 2];
         if !self.any {
@@ -281,6 +287,7 @@ impl Structure {
             let mut total = 0;
             let mut passed = 0;
             let mut passed_shift = 0;
+            let mut race = 0;
             for file in 0..files {
                 let ranks = own[file];
                 if ranks == 0 {
@@ -298,6 +305,9 @@ impl Structure {
                     if let Some(shift) = self.passed_shift[c].get(index) {
                         passed_shift += i32::from(*shift);
                     }
+                    if self.passed_royal != 0 {
+                        race += self.race(color, index, royals);
+                    }
                 });
             }
             if self.passed_shift[c].is_empty() {
@@ -306,9 +316,45 @@ impl Structure {
             } else {
                 total += passed + passed_shift * endgame / 256;
             }
+            total += race * self.passed_royal * endgame / 256 / 4;
             score[c] = total;
         }
         score
+    }
+
+    /// The royal race of a passed piece of `color` on the square of index
+    /// `index`: the square in front of it, `2 e - o`, where `e` and `o` are
+    /// the king steps from it to the nearest enemy and own royal piece (each
+    /// at most 5), times 5 less its moves to the zone (0 from 5 moves on),
+    /// as Stockfish weighs its kings' distances to a passed pawn's next
+    /// square by its rank. Nothing without royal pieces on both sides.
+    fn race(&self, color: Color, index: usize, royals: &[SquareSet; 2]) -> i32 {
+        let c = color.index();
+        let moves = self.moves[c].get(index).copied().unwrap_or(u8::MAX);
+        let urgency = 5 - i32::from(moves).min(5);
+        if urgency == 0 {
+            return 0;
+        }
+        let from = Square::from_index(index);
+        let rank = i32::from(from.rank) + self.forward[c];
+        let Ok(rank) = u8::try_from(rank) else {
+            return 0;
+        };
+        let front = Square::new(from.file, rank);
+        let nearest = |royals: &SquareSet| {
+            royals
+                .iter()
+                .map(|royal| {
+                    let files = (i32::from(royal.file) - i32::from(front.file)).abs();
+                    let ranks = (i32::from(royal.rank) - i32::from(front.rank)).abs();
+                    files.max(ranks).min(5)
+                })
+                .min()
+        };
+        match (nearest(&royals[1 - c]), nearest(&royals[c])) {
+            (Some(enemy), Some(own)) => (2 * enemy - own) * urgency,
+            _ => 0,
+        }
     }
 }
 
