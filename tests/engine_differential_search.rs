@@ -95,20 +95,7 @@ fn keys(program: &Path, args: &[&str], start: &str, moves: &[&str]) -> Vec<Strin
         script += &format!("position {start} moves {line}\nd\n");
     }
     script += "quit\n";
-    let mut child = Command::new(program)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the engine starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(script.as_bytes())
-        .expect("the script is written");
-    let output = child.wait_with_output().expect("the engine ends");
+    let output = common::run_with_input(program, args, &script);
     String::from_utf8_lossy(&output.stdout)
         .lines()
         .filter(|line| line.starts_with("info string key "))
