@@ -1080,20 +1080,15 @@ impl Evaluator {
         let mut guarded = [SquareSet::EMPTY; 2];
         for (square, piece) in position.pieces() {
             if is_guard(piece.kind()) {
-                let unmoved = piece.is_unmoved();
-                let guarded = &mut guarded[piece.color().index()];
-                self.walk(
+                let captures = self.captures(
                     &occupied,
                     piece.kind(),
                     piece.color(),
-                    unmoved,
+                    piece.is_unmoved(),
                     square,
-                    |target, capture, _| {
-                        if capture {
-                            guarded.insert(Square::from_index(target));
-                        }
-                    },
                 );
+                let guarded = &mut guarded[piece.color().index()];
+                *guarded = guarded.union(&captures);
             }
         }
         // Per side, per enemy kind (neither royal nor a guard): the squares
@@ -1116,19 +1111,9 @@ impl Evaluator {
                 // As a compiled reach reads it: the flag of the square.
                 let unmoved = position.piece_at(royal).is_some_and(|p| p.is_unmoved());
                 for kind in (0..kinds).filter(|&kind| checker(kind) && present[1 - side][kind]) {
+                    let captures = self.captures(&occupied, kind, color, unmoved, royal);
                     let squares = &mut check_squares[side][kind];
-                    self.walk(
-                        &occupied,
-                        kind,
-                        color,
-                        unmoved,
-                        royal,
-                        |target, capture, _| {
-                            if capture {
-                                squares.insert(Square::from_index(target));
-                            }
-                        },
-                    );
+                    *squares = squares.union(&captures);
                 }
             }
         }
@@ -1221,6 +1206,32 @@ impl Evaluator {
                 .count();
             tally.safe_checks(color, safe as u32);
         }
+    }
+
+    /// The squares a piece of `kind` on `from` could capture on with the
+    /// blockers of `occupied` ([`Evaluator::walk`]'s capturing targets).
+    fn captures(
+        &self,
+        occupied: &SquareSet,
+        kind: PieceId,
+        color: Color,
+        unmoved: bool,
+        from: Square,
+    ) -> SquareSet {
+        let mut captures = SquareSet::EMPTY;
+        self.walk(
+            occupied,
+            kind,
+            color,
+            unmoved,
+            from,
+            |target, capture, _| {
+                if capture {
+                    captures.insert(Square::from_index(target));
+                }
+            },
+        );
+        captures
     }
 
     /// Calls `visit(target index, can capture there, can move there)` for
