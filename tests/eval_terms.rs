@@ -10,7 +10,7 @@ use varc::interp::Interpreter;
 use varc_runtime::eval::Evaluator;
 use varc_runtime::fen::parse_fen;
 use varc_runtime::model::{Color, Variant};
-use varc_runtime::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
+use varc_runtime::rules::{CheckKinds, PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 
 /// White's evaluation of `fen` in `variant` with the weight `name` at
 /// `value`.
@@ -152,6 +152,35 @@ fn a_passed_pawn_counts_more_as_the_enemy_material_leaves() {
     assert!(
         against_a_queen > 0 && against_a_queen < bare,
         "{against_a_queen} {bare}"
+    );
+}
+
+#[test]
+fn a_passed_pawn_earns_its_free_way() {
+    let chess = common::variant("chess");
+    // The pawn on e7 is a move from promoting (5 - 1 = 4 times): nothing
+    // stands on e8 and Black attacks it not: 20 x 4 = 80 units, at 10
+    // centipawns per 20 units 40.
+    assert_eq!(
+        term(&chess, "k7/4P3/8/8/8/8/8/K7 w - - 0 1", "passed-free"),
+        40
+    );
+    // Black's rook on h8 attacks e8; White's knight on c7 defends it:
+    // 5 x 4 = 20 units, 10 centipawns.
+    assert_eq!(
+        term(&chess, "7r/2N1P3/8/k7/8/8/8/K7 w - - 0 1", "passed-free"),
+        10
+    );
+    // On e5 (three moves, twice): Black's rook attacks e7, not e6: 9 x 2
+    // = 18 units, 9 centipawns.
+    assert_eq!(
+        term(&chess, "k7/7r/8/4P3/8/8/8/K7 w - - 0 1", "passed-free"),
+        9
+    );
+    // Black's passed pawn counts for Black the same way.
+    assert_eq!(
+        term(&chess, "k7/8/8/8/8/8/4p3/K7 b - - 0 1", "passed-free"),
+        -40
     );
 }
 
@@ -504,7 +533,12 @@ fn pairs_of_colour_bound_pieces_on_both_colours_are_read_from_their_moves() {
 
 #[test]
 fn royal_danger_grows_with_the_square_of_the_attackers() {
-    let chess = common::variant("chess");
+    // The attack's other inputs (weak squares, checks on guarded squares,
+    // the missing strongest kind) off: each has its own test.
+    let mut chess = common::variant("chess");
+    for input in ["royal-weak", "royal-unsafe-check", "royal-strongest"] {
+        assert!(chess.evaluation.set(input, 0));
+    }
     // Black's queen on d5 (g2) and knight on g4 (f2, h2) attack three
     // squares beside White's king: 2 x 2 x 50 + 3 x 70 = 410 units, 41 cp
     // at full material; White's bishop on d3 one beside Black's (h7): 120
@@ -529,10 +563,10 @@ fn royal_danger_grows_with_the_square_of_the_attackers() {
     );
 }
 
-/// Per colour, the kinds that could give a safe check in `fen` (chess), as
-/// the evaluation's walk reports them.
-fn safe_checks(fen: &str) -> [u32; 2] {
-    struct Checks<'a>(&'a Evaluator, [u32; 2]);
+/// Per colour, the kinds that could give check in `fen` (chess), safely or
+/// only on guarded squares, as the evaluation's walk reports them.
+fn checks(fen: &str) -> [CheckKinds; 2] {
+    struct Checks<'a>(&'a Evaluator, [CheckKinds; 2]);
     impl ReachVisitor for Checks<'_> {
         fn guards(&self) -> u64 {
             self.0.guards()
@@ -540,7 +574,7 @@ fn safe_checks(fen: &str) -> [u32; 2] {
         fn piece(&mut self, _: PieceReach) {}
         fn exposed(&mut self, _: usize, _: Color) {}
         fn royal(&mut self, _: RoyalSurroundings) {}
-        fn safe_checks(&mut self, color: Color, kinds: u32) {
+        fn checks(&mut self, color: Color, kinds: CheckKinds) {
             self.1[color.index()] = kinds;
         }
     }
@@ -548,9 +582,14 @@ fn safe_checks(fen: &str) -> [u32; 2] {
     let evaluator = Evaluator::new(&chess);
     let rules = Interpreter::new(chess.clone()).expect("rules");
     let position = rules.import(&parse_fen(&chess, fen).expect("a valid position"));
-    let mut checks = Checks(&evaluator, [0; 2]);
+    let mut checks = Checks(&evaluator, [CheckKinds::default(); 2]);
     evaluator.visit_reaches(&rules, &position, &mut checks);
     checks.1
+}
+
+/// Per colour, the kinds that could give a safe check in `fen` (chess).
+fn safe_checks(fen: &str) -> [u32; 2] {
+    checks(fen).map(|kinds| kinds.safe)
 }
 
 #[test]
@@ -580,6 +619,70 @@ fn royal_danger_counts_the_kinds_that_could_give_a_safe_check() {
         "royal-check",
     );
     assert!((1..=10).contains(&open_g), "{open_g}");
+}
+
+/// Per colour, the weak squares beside its royal pieces in `fen` (chess):
+/// attacked by the enemy, defended by no piece of its own but a royal one.
+fn weak_squares(fen: &str) -> [u32; 2] {
+    struct Weak<'a>(&'a Evaluator, [u32; 2]);
+    impl ReachVisitor for Weak<'_> {
+        fn guards(&self) -> u64 {
+            self.0.guards()
+        }
+        fn piece(&mut self, _: PieceReach) {}
+        fn exposed(&mut self, _: usize, _: Color) {}
+        fn royal(&mut self, royal: RoyalSurroundings) {
+            self.1[royal.color.index()] += royal.weak;
+        }
+        fn checks(&mut self, _: Color, _: CheckKinds) {}
+    }
+    let chess = common::variant("chess");
+    let evaluator = Evaluator::new(&chess);
+    let rules = Interpreter::new(chess.clone()).expect("rules");
+    let position = rules.import(&parse_fen(&chess, fen).expect("a valid position"));
+    let mut weak = Weak(&evaluator, [0; 2]);
+    evaluator.visit_reaches(&rules, &position, &mut weak);
+    weak.1
+}
+
+#[test]
+fn royal_danger_counts_the_weak_squares_beside_a_royal_piece() {
+    // The rook on h1 attacks f1, which only White's king defends.
+    assert_eq!(weak_squares("4k3/8/8/8/8/8/8/4K2r w - - 0 1"), [1, 0]);
+    // A bishop on g2 defends f1; a square nobody attacks is not weak.
+    assert_eq!(weak_squares("4k3/8/8/8/8/8/6B1/4K2r w - - 0 1"), [0, 0]);
+    // Black's queen on h4 attacks f2 and h2: the rook on f1 defends f2,
+    // only the king h2. The weight costs White.
+    let fen = "r1b2rk1/ppp2ppp/2n5/8/7q/8/PPP2PPP/R1B2RK1 w - - 0 1";
+    assert_eq!(weak_squares(fen), [1, 0]);
+    let chess = common::variant("chess");
+    let weak = term(&chess, fen, "royal-weak");
+    assert!(weak < 0, "{weak}");
+}
+
+#[test]
+fn royal_danger_counts_the_checks_on_guarded_squares() {
+    // White's rook could check from a8 and e1; Black's bishops guard
+    // both. Black's bishop on c3 checks safely from d4.
+    let [white, black] = checks("4k3/1b6/8/8/8/2b5/8/R5K1 w - - 0 1");
+    assert_eq!((white.safe, white.guarded), (0, 1));
+    assert_eq!((black.safe, black.guarded), (1, 0));
+    // A kind counts once, as safe where one of its squares is.
+    let [white, _] = checks("4k3/8/8/8/8/2b5/8/R5K1 w - - 0 1");
+    assert_eq!((white.safe, white.guarded), (1, 0));
+}
+
+#[test]
+fn royal_danger_drops_without_the_most_valuable_officer_kind() {
+    let chess = common::variant("chess");
+    // Black's rooks attack White's king, Black has no queen: the weight
+    // takes their danger off (White gains).
+    let queenless = "6k1/5ppp/8/8/8/6rr/5PPP/2B1QRK1 w - - 0 1";
+    let without = term(&chess, queenless, "royal-strongest");
+    assert!(without > 0, "{without}");
+    // With a black queen on the board it does not apply.
+    let with_queen = "3q2k1/5ppp/8/8/8/6rr/5PPP/2B1QRK1 w - - 0 1";
+    assert_eq!(term(&chess, with_queen, "royal-strongest"), 0);
 }
 
 /// White's evaluation of `fen` in chess with the endgame values `endgame`

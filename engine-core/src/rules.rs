@@ -4,6 +4,7 @@
 //! notation, protocols).
 
 use crate::bitboard::{Bitboard, Squares};
+use crate::board::runtime_set;
 use crate::exchange::exchange_victims;
 use crate::generate::{
     any_legal, any_legal_and_check, generate, is_capture, legal_moves, pseudo_legal_onto,
@@ -20,7 +21,9 @@ use varc_runtime::eval::neighbours_of;
 use varc_runtime::model::{Color, PieceId, PromotionTiming, Square, Variant};
 use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Gate, Move, MoveKind, ResetMasks};
 use varc_runtime::position::Position;
-use varc_runtime::rules::{ExchangeValues, PieceReach, ReachVisitor, RoyalSurroundings, Rules};
+use varc_runtime::rules::{
+    CheckKinds, ExchangeValues, PieceReach, ReachVisitor, RoyalSurroundings, Rules,
+};
 use varc_runtime::search::tt::{piece_key, turn_key};
 
 /// A compiled variant's rules: its model (built from Rust values, so it
@@ -438,6 +441,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             pos,
             empty: V::BOARD & !occupied,
             attacked: [V::Bb::EMPTY; 2],
+            defended: [V::Bb::EMPTY; 2],
             royal_zones,
             guards,
             guarded,
@@ -446,7 +450,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             visit,
         };
         V::visit_reaches(pos, occupied, &mut pieces);
-        let (attacked, checks) = (pieces.attacked, pieces.checks);
+        let (attacked, defended, checks) = (pieces.attacked, pieces.defended, pieces.checks);
         for color in 0..2 {
             let exposed = pos.colors[color] & attacked[1 - color] & !attacked[color];
             for square in Squares(exposed & !pos.royals(color)) {
@@ -462,15 +466,22 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
                     color: runtime_color(color),
                     attacked: (around & attacked[1 - color]).popcnt(),
                     sheltered: (around & pos.colors[color]).popcnt(),
+                    weak: (around & attacked[1 - color] & !defended[color]).popcnt(),
                 });
             }
         }
         for color in 0..2 {
-            let safe = (0..V::KINDS)
-                .filter(|&kind| !(checks[color][kind] & !attacked[1 - color]).is_empty())
-                .count();
-            visit.safe_checks(runtime_color(color), safe as u32);
+            let mut kinds = CheckKinds::default();
+            for squares in (0..V::KINDS).map(|kind| checks[color][kind]) {
+                if (squares & !attacked[1 - color]).is_empty() {
+                    kinds.guarded += u32::from(!squares.is_empty());
+                } else {
+                    kinds.safe += 1;
+                }
+            }
+            visit.checks(runtime_color(color), kinds);
         }
+        visit.attacks(attacked.map(runtime_set::<V>));
         true
     }
 }
@@ -482,6 +493,8 @@ struct PieceReaches<'a, V: CompiledVariant, R> {
     pos: &'a Pos<V>,
     empty: V::Bb,
     attacked: [V::Bb; 2],
+    /// Per side, the squares its pieces other than royal ones attack.
+    defended: [V::Bb; 2],
     /// Per side, the squares beside its royal pieces.
     royal_zones: [V::Bb; 2],
     /// The guard kinds ([`ReachVisitor::guards`]) and, per side, the
@@ -502,6 +515,9 @@ impl<V: CompiledVariant, R: ReachVisitor> ReachSink<V::Bb> for PieceReaches<'_, 
         let [move_or_capture, move_only, capture_only] = reach;
         let attacks = move_or_capture | capture_only;
         self.attacked[color] |= attacks;
+        if !has_kind(V::ROYAL_KINDS, kind) {
+            self.defended[color] |= attacks;
+        }
         let enemy = self.pos.colors[1 - color];
         // Empty and enemy squares are apart: one count.
         let captures = attacks & enemy;

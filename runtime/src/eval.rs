@@ -40,11 +40,15 @@
 //!   around it cost, own pieces beside it help, both weighted by the enemy's
 //!   remaining material. And royal danger: enemy pieces (neither royal nor
 //!   pawn-shaped) attacking squares beside a side's royal pieces make
-//!   units, 50 per attacker squared and 70 per square attacked, 150 per
-//!   enemy kind that could give a safe check (move to a square from which
-//!   it would attack the royal piece, one the royal side does not guard;
-//!   the `royal-check` weight), and cost `units^2 / 4096` centipawns
-//!   (units at most 2,000), by the enemy's material.
+//!   units, 50 per attacker squared and 70 per square attacked, 185 per
+//!   weak square among them (one no own piece but a royal one defends;
+//!   `royal-weak`), 150 per enemy kind that could give a safe check (move
+//!   to a square from which it would attack the royal piece, one the royal
+//!   side does not guard; `royal-check`) and 100 per kind that could check
+//!   only from guarded squares (`royal-unsafe-check`), less 800 where the
+//!   enemy has no piece of the most valuable officer kind
+//!   (`royal-strongest`), and cost `units^2 / 4096` centipawns (units from
+//!   0 to 2,000), by the enemy's material.
 //! - **Pawn structure** ([`structure`]): passed, doubled and isolated
 //!   pieces of the kinds that move like pawns; in the endgame, a passed
 //!   piece's royal race (the royal pieces' distances to the square in
@@ -88,11 +92,11 @@ use crate::model::{
     RoyalCover, Square, SquareBonuses, SquareSet, Variant, MAX_PIECE_VALUE,
 };
 use crate::position::{SquareIter, SQUARE_COUNT};
-use crate::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
+use crate::rules::{CheckKinds, PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use crate::weights::EvaluationWeights;
 use network::{Accumulator, NetworkTables};
 use scale::{Scaling, SideCounts};
-use structure::{Structure, StructureTally};
+use structure::{BoardSight, Structure, StructureTally};
 
 pub mod network;
 pub mod scale;
@@ -168,8 +172,16 @@ const PLACEMENT_PER_TARGET: i32 = 3;
 const ROYAL_DANGER_PER_ATTACKER: i32 = 50;
 const ROYAL_DANGER_PER_HIT: i32 = 70;
 /// Per enemy kind that could give a safe check
-/// ([`ReachVisitor::safe_checks`]), at the `royal-check` weight's 100.
+/// ([`ReachVisitor::checks`]), at the `royal-check` weight's 100.
 const ROYAL_DANGER_PER_CHECK: i32 = 150;
+/// Per square beside the royal piece that the enemy attacks and only a
+/// royal piece defends (`royal-weak`), per enemy kind that could give
+/// check only on guarded squares (`royal-unsafe-check`), and taken off
+/// where the attacking side has no piece of the most valuable officer kind
+/// (`royal-strongest`), each at its weight's 100.
+const ROYAL_DANGER_PER_WEAK: i32 = 185;
+const ROYAL_DANGER_PER_GUARDED_CHECK: i32 = 100;
+const ROYAL_DANGER_WITHOUT_STRONGEST: i32 = 800;
 const ROYAL_DANGER_MAX_UNITS: i32 = 2000;
 
 /// Where a kind's value comes from.
@@ -270,6 +282,10 @@ pub struct Evaluator {
     /// The pawn-shaped kinds as [`ReachVisitor::guards`]: a square one of
     /// them could capture on does not count to the enemy's mobility.
     guards: u64,
+    /// The most valuable officer kind, if any: royal danger drops where
+    /// the attacking side has no piece of it (the `royal-strongest`
+    /// weight).
+    strongest: Option<PieceId>,
 }
 
 impl Evaluator {
@@ -368,6 +384,7 @@ impl Evaluator {
             minor: vec![false; kinds],
             outpost_zone: [SquareSet::EMPTY; 2],
             guards: 0,
+            strongest: None,
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
             for color in Color::ALL {
@@ -388,7 +405,7 @@ impl Evaluator {
             &evaluator.royal,
             &gains,
             |kind, color| evaluator.distance_to_zone(variant, kind, color),
-            usize::from(files),
+            (usize::from(files), ranks),
             &variant.evaluation,
             variant.passed_tables.as_ref(),
         );
@@ -435,6 +452,9 @@ impl Evaluator {
                     evaluator.officer[kind] && 4 * evaluator.values[kind] < 5 * least;
             }
         }
+        evaluator.strongest = (0..kinds)
+            .filter(|&kind| evaluator.officer[kind])
+            .max_by_key(|&kind| (evaluator.values[kind], std::cmp::Reverse(kind)));
         let minor_value = (0..kinds)
             .filter(|&kind| evaluator.minor[kind])
             .map(|kind| evaluator.values[kind])
@@ -753,12 +773,7 @@ impl Evaluator {
             let bound = tally.colour_bound[c];
             let pairs = (bound & (bound >> 1) & (u128::MAX / 3)).count_ones();
             tally.positional[c] += pairs as i32 * self.weights.pair;
-            tally.positional[1 - c] -= self.royal_danger(
-                tally.royal_attackers[c],
-                tally.royal_hits[c],
-                tally.safe_checks[c],
-                tally.material[c],
-            );
+            tally.positional[1 - c] -= self.royal_danger(&tally, c);
             let outposts = tally.minors[c]
                 .intersection(&tally.pawn_attacks[c])
                 .intersection(&self.outpost_zone[c]);
@@ -795,10 +810,16 @@ impl Evaluator {
             tally.positional[c] += tally.endgame_shift[c] * endgame / 256;
         }
         let enemy_share = [1, 0].map(|enemy| self.material_share(tally.material[enemy]));
-        let royals = Color::ALL.map(|color| position.royals(color));
+        let board = BoardSight {
+            royals: Color::ALL.map(|color| position.royals(color)),
+            attacks: tally.attacks,
+            occupied: position
+                .occupied(Color::White)
+                .union(&position.occupied(Color::Black)),
+        };
         let structure = self
             .structure
-            .score(&tally.structure, enemy_share, endgame, &royals);
+            .score(&tally.structure, enemy_share, endgame, &board);
         tally.positional[0] += structure[0];
         tally.positional[1] += structure[1];
         if self.hands {
@@ -941,7 +962,10 @@ impl Evaluator {
             network: self.network.as_ref().map(NetworkTables::start),
             royal_attackers: [0; 2],
             royal_hits: [0; 2],
-            safe_checks: [0; 2],
+            checks: [CheckKinds::default(); 2],
+            weak: [0; 2],
+            strongest: [0; 2],
+            attacks: [SquareSet::EMPTY; 2],
             endgame_shift: [0; 2],
             counts: SideCounts::default(),
         };
@@ -1034,16 +1058,29 @@ impl Evaluator {
         safety * danger / 256 + centre * (256 - danger) / 256
     }
 
-    /// What a side's royal pieces lose to `attackers` enemy pieces that
-    /// attack `hits` squares beside them in all: quadratic in the attack's
-    /// units, which grow with the square of the attackers, weighted by the
-    /// attacking side's `material`.
-    fn royal_danger(&self, attackers: i32, hits: i32, checks: i32, material: i32) -> i32 {
-        let units = (ROYAL_DANGER_PER_ATTACKER * attackers * attackers
-            + ROYAL_DANGER_PER_HIT * hits
-            + ROYAL_DANGER_PER_CHECK * checks * self.weights.royal_check / 100)
-            .clamp(0, ROYAL_DANGER_MAX_UNITS);
-        units * units / 4096 * self.weights.royal_danger / 100 * self.material_share(material) / 256
+    /// What the royal pieces of the side other than `attacker` (a colour
+    /// index) lose to its attack: quadratic in the attack's units, which
+    /// grow with the square of the attacking pieces, with the squares they
+    /// attack beside the royal pieces, the weak ones among those and the
+    /// checks the attacker could give, and drop without its most valuable
+    /// officer kind; weighted by the attacking side's material.
+    fn royal_danger(&self, tally: &Tally, attacker: usize) -> i32 {
+        let weights = &self.weights;
+        let (attackers, checks) = (tally.royal_attackers[attacker], tally.checks[attacker]);
+        let mut units = ROYAL_DANGER_PER_ATTACKER * attackers * attackers
+            + ROYAL_DANGER_PER_HIT * tally.royal_hits[attacker]
+            + (ROYAL_DANGER_PER_CHECK * checks.safe as i32 * weights.royal_check
+                + ROYAL_DANGER_PER_WEAK * tally.weak[1 - attacker] * weights.royal_weak
+                + ROYAL_DANGER_PER_GUARDED_CHECK
+                    * checks.guarded as i32
+                    * weights.royal_unsafe_check)
+                / 100;
+        if self.strongest.is_some() && tally.strongest[attacker] == 0 {
+            units -= ROYAL_DANGER_WITHOUT_STRONGEST * weights.royal_strongest / 100;
+        }
+        let units = units.clamp(0, ROYAL_DANGER_MAX_UNITS);
+        let material = tally.material[attacker];
+        units * units / 4096 * weights.royal_danger / 100 * self.material_share(material) / 256
     }
 
     /// Tells `visit` every piece of `position` and where it reaches, as the
@@ -1065,6 +1102,8 @@ impl Evaluator {
     /// `tally` per piece, then per exposed piece, then per royal piece.
     fn walk_reaches<B: Board, V: ReachVisitor>(&self, position: &B, tally: &mut V) {
         let mut attacks = [SquareSet::EMPTY; 2];
+        // What pieces other than royal ones attack: the squares they defend.
+        let mut defended = [SquareSet::EMPTY; 2];
         let occupied = position
             .occupied(Color::White)
             .union(&position.occupied(Color::Black));
@@ -1125,6 +1164,7 @@ impl Evaluator {
             // overlap (PPC's R' = rook + king step) counts each once.
             let mut reached = SquareSet::EMPTY;
             let mut victims = 0u64;
+            let royal = self.royal.get(piece.kind()) == Some(&true);
             self.walk(
                 &occupied,
                 piece.kind(),
@@ -1136,6 +1176,9 @@ impl Evaluator {
                     if capture_mode {
                         attacks[c].insert(target);
                         captures.insert(target);
+                        if !royal {
+                            defended[c].insert(target);
+                        }
                     }
                     match position.occupant(target) {
                         None if move_mode => reached.insert(target),
@@ -1195,17 +1238,26 @@ impl Evaluator {
                     color,
                     attacked: around.intersection(&enemy_attacks).len() as u32,
                     sheltered: around.intersection(&own).len() as u32,
+                    weak: around
+                        .intersection(&enemy_attacks)
+                        .difference(&defended[color.index()])
+                        .len() as u32,
                 });
             }
         }
         for color in Color::ALL {
             let c = color.index();
-            let safe = checks[c]
-                .iter()
-                .filter(|squares| !squares.difference(&attacks[1 - c]).is_empty())
-                .count();
-            tally.safe_checks(color, safe as u32);
+            let mut kinds = CheckKinds::default();
+            for squares in checks[c].iter().filter(|squares| !squares.is_empty()) {
+                if squares.difference(&attacks[1 - c]).is_empty() {
+                    kinds.guarded += 1;
+                } else {
+                    kinds.safe += 1;
+                }
+            }
+            tally.checks(color, kinds);
         }
+        tally.attacks(attacks.map(|squares| squares.intersection(&self.on_board)));
     }
 
     /// The squares a piece of `kind` on `from` could capture on with the
@@ -1345,8 +1397,15 @@ struct Tally<'a> {
     /// attack in all.
     royal_attackers: [i32; 2],
     royal_hits: [i32; 2],
-    /// Per side, its kinds that could give a safe check.
-    safe_checks: [i32; 2],
+    /// Per side, its kinds that could give check, safely or not.
+    checks: [CheckKinds; 2],
+    /// Per side, the weak squares beside its royal pieces
+    /// ([`RoyalSurroundings::weak`]).
+    weak: [i32; 2],
+    /// Per side, its pieces of the most valuable officer kind.
+    strongest: [i32; 2],
+    /// Per side, the squares its pieces could capture on.
+    attacks: [SquareSet; 2],
     /// Per side, what its pieces gain in the endgame (summed
     /// [`PieceTerms::shift`] and [`PieceTerms::endgame_mobility`]).
     endgame_shift: [i32; 2],
@@ -1373,6 +1432,9 @@ impl ReachVisitor for Tally<'_> {
                 self.threats[c] += (piece.victims & victims).count_ones() as i32;
             }
             let officer = self.evaluator.officer.get(kind) == Some(&true);
+            if Some(kind) == self.evaluator.strongest {
+                self.strongest[c] += 1;
+            }
             if officer {
                 self.counts.officers[c] += 1;
                 self.counts.officer_material[c] += terms.value;
@@ -1436,11 +1498,17 @@ impl ReachVisitor for Tally<'_> {
             term += cover_sum * evaluator.material_share(enemy_material) / 256;
         }
         self.positional[royal.color.index()] += term;
+        self.weak[royal.color.index()] += royal.weak as i32;
     }
 
     #[inline(always)]
-    fn safe_checks(&mut self, color: Color, kinds: u32) {
-        self.safe_checks[color.index()] = kinds as i32;
+    fn checks(&mut self, color: Color, kinds: CheckKinds) {
+        self.checks[color.index()] = kinds;
+    }
+
+    #[inline(always)]
+    fn attacks(&mut self, attacks: [SquareSet; 2]) {
+        self.attacks = attacks;
     }
 }
 

@@ -18,7 +18,7 @@
 //! should be cheap too.
 
 use crate::board::Board;
-use crate::model::{Color, PieceId, Square, Variant};
+use crate::model::{Color, PieceId, Square, SquareSet, Variant};
 use crate::moves::{self, MoveKind};
 use crate::position;
 use crate::position::SquareIter;
@@ -62,6 +62,21 @@ pub struct RoyalSurroundings {
     pub attacked: u32,
     /// Neighbours that hold pieces of its own side.
     pub sheltered: u32,
+    /// Neighbours the other side attacks and no piece of its own side
+    /// defends but a royal one.
+    pub weak: u32,
+}
+
+/// The kinds of one side's pieces (neither royal nor guards) that could
+/// give check ([`ReachVisitor::checks`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckKinds {
+    /// Kinds that could check from a square no enemy piece could capture
+    /// on.
+    pub safe: u32,
+    /// Kinds that could check, but only from squares an enemy piece could
+    /// capture on.
+    pub guarded: u32,
 }
 
 /// What [`Rules::visit_reaches`] reports to: the evaluation. A trait, not
@@ -81,12 +96,18 @@ pub trait ReachVisitor {
     /// A royal piece's surroundings (after every piece).
     fn royal(&mut self, royal: RoyalSurroundings);
     /// How many kinds of `color`'s pieces (neither royal nor guards) could
-    /// give a safe check (after the royal pieces): move to a square from
-    /// which they would attack an enemy royal piece, a square no enemy
-    /// piece could capture on. "Would attack" reads the kind's reach from
-    /// the royal piece's square, as the royal side's piece of that kind
-    /// would move: exact for kinds that move alike both ways.
-    fn safe_checks(&mut self, color: Color, kinds: u32);
+    /// give check (after the royal pieces): move to a square from which
+    /// they would attack an enemy royal piece, safely where no enemy piece
+    /// could capture on it. "Would attack" reads the kind's reach from the
+    /// royal piece's square, as the royal side's piece of that kind would
+    /// move: exact for kinds that move alike both ways.
+    fn checks(&mut self, color: Color, kinds: CheckKinds);
+    /// The squares each side's pieces could capture on, White's first
+    /// (last of all). A visitor that does not read them need not take
+    /// them.
+    fn attacks(&mut self, attacks: [SquareSet; 2]) {
+        let _ = attacks;
+    }
 }
 
 /// The piece values the exchange evaluation plays with

@@ -1000,9 +1000,11 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             } else {
                 let mut reduction = 0;
                 if depth >= 3 && searched >= 3 && !tactical && !in_check && !gives_check {
+                    let not_improving = self.engine.params.reduction_not_improving;
                     reduction = self.engine.reductions.late_move(depth, searched, pv_node)
                         + i32::from(cut_node)
-                        + i32::from(hash_tactical);
+                        + i32::from(hash_tactical)
+                        + not_improving * i32::from(!improving);
                     // Quiet moves that cut nodes off before (anywhere, and
                     // after these moves) are reduced less, those that
                     // failed more.

@@ -101,6 +101,23 @@ pub struct EvaluationWeights {
     /// the endgame: the royal pieces' king steps to the square in front
     /// of it, `2 enemy - own`, times 5 less its moves to the zone, over 4.
     pub passed_royal: i32,
+    /// Royal danger's units per square beside a royal piece that the enemy
+    /// attacks and no own piece but a royal one defends, percent of the
+    /// documented number.
+    pub royal_weak: i32,
+    /// Royal danger's units per enemy kind that could give check only on
+    /// squares the royal side guards, percent of the documented number.
+    pub royal_unsafe_check: i32,
+    /// Royal danger's units taken off where the attacking side has no
+    /// piece of the variant's most valuable kind, percent of the
+    /// documented number.
+    pub royal_strongest: i32,
+    /// Centipawns per 20 units of a passed pawn-shaped piece's free way:
+    /// 20 where no square ahead of it on its file holds a piece or is
+    /// attacked by the enemy, else 9 where the square in front of it is
+    /// not attacked, 5 more where an own piece defends that square; times
+    /// 5 less its moves to the zone; nothing when a piece stands in front.
+    pub passed_free: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -126,6 +143,10 @@ impl Default for EvaluationWeights {
             connected: 10,
             royal_check: 100,
             passed_royal: 10,
+            royal_weak: 100,
+            royal_unsafe_check: 100,
+            royal_strongest: 100,
+            passed_free: 10,
         }
     }
 }
@@ -152,10 +173,14 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "connected",
     "royal-check",
     "passed-royal",
+    "royal-weak",
+    "royal-unsafe-check",
+    "royal-strongest",
+    "passed-free",
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 20;
+pub const WEIGHT_COUNT: usize = 24;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -208,12 +233,16 @@ impl EvaluationWeights {
             self.connected,
             self.royal_check,
             self.passed_royal,
+            self.royal_weak,
+            self.royal_unsafe_check,
+            self.royal_strongest,
+            self.passed_free,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal, royal_weak, royal_unsafe_check, royal_strongest, passed_free] =
             values;
         EvaluationWeights {
             placement,
@@ -236,6 +265,10 @@ impl EvaluationWeights {
             connected,
             royal_check,
             passed_royal,
+            royal_weak,
+            royal_unsafe_check,
+            royal_strongest,
+            passed_free,
         }
     }
 }

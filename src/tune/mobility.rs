@@ -61,7 +61,7 @@ use super::{evaluations, keep_if_gained, loss_of, sigmoid, Sample};
 use varc_runtime::eval::Evaluator;
 use varc_runtime::model::{Color, MobilityTables, PieceId, Variant};
 use varc_runtime::position::SQUARE_COUNT;
-use varc_runtime::rules::{PieceReach, ReachVisitor, RoyalSurroundings, Rules};
+use varc_runtime::rules::{CheckKinds, PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use varc_runtime::weights::WEIGHT_RANGE;
 
 /// Positions that must show a count of squares reached for a kind, each
@@ -124,7 +124,7 @@ impl ReachVisitor for Counter<'_> {
 
     fn royal(&mut self, _royal: RoyalSurroundings) {}
 
-    fn safe_checks(&mut self, _color: Color, _kinds: u32) {}
+    fn checks(&mut self, _color: Color, _kinds: CheckKinds) {}
 }
 
 /// The reaches of every sample, on one thread per processor.

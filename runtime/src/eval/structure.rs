@@ -59,6 +59,11 @@ pub(super) struct Structure {
     files: usize,
     /// Centipawns per royal step of the passed-piece race ([`Structure::race`]).
     passed_royal: i32,
+    /// Centipawns per 20 units of a passed piece's free way
+    /// ([`Structure::free_way`]).
+    passed_free: i32,
+    /// How many ranks the board has.
+    ranks: u8,
     doubled: i32,
     isolated: i32,
     /// Whether any kind is pawn-shaped.
@@ -74,7 +79,7 @@ impl Structure {
         royal: &[bool],
         gains: &[i32],
         distance: impl Fn(PieceId, Color) -> Vec<Option<u32>>,
-        files: usize,
+        (files, ranks): (usize, u8),
         weights: &EvaluationWeights,
         tables: Option<&PassedTables>,
     ) -> Structure {
@@ -161,6 +166,8 @@ impl Structure {
             moves,
             files: files.min(FILES),
             passed_royal: weights.passed_royal,
+            passed_free: weights.passed_free,
+            ranks,
             doubled: weights.doubled,
             isolated: weights.isolated,
         }
@@ -274,7 +281,7 @@ impl Structure {
         tally: &StructureTally,
         enemy_share: [i32; 2],
         endgame: i32,
-        royals: &[SquareSet; 2],
+        board: &BoardSight,
     ) -> [i32; 2] {
         let mut score = [0; 2];
         if !self.any {
@@ -288,6 +295,7 @@ impl Structure {
             let mut passed = 0;
             let mut passed_shift = 0;
             let mut race = 0;
+            let mut free = 0;
             for file in 0..files {
                 let ranks = own[file];
                 if ranks == 0 {
@@ -306,7 +314,10 @@ impl Structure {
                         passed_shift += i32::from(*shift);
                     }
                     if self.passed_royal != 0 {
-                        race += self.race(color, index, royals);
+                        race += self.race(color, index, &board.royals);
+                    }
+                    if self.passed_free != 0 {
+                        free += self.free_way(color, index, board);
                     }
                 });
             }
@@ -317,9 +328,61 @@ impl Structure {
                 total += passed + passed_shift * endgame / 256;
             }
             total += race * self.passed_royal * endgame / 256 / 4;
+            total += free * self.passed_free / 20;
             score[c] = total;
         }
         score
+    }
+
+    /// The square in front of a piece of colour index `c` on the square of
+    /// index `index`, if it is on the board.
+    fn front(&self, c: usize, index: usize) -> Option<Square> {
+        let from = Square::from_index(index);
+        let rank = u8::try_from(i32::from(from.rank) + self.forward[c]).ok()?;
+        (rank < self.ranks).then(|| Square::new(from.file, rank))
+    }
+
+    /// The free way of a passed piece of `color` on the square of index
+    /// `index`, as Stockfish weighs a passed pawn's way: 20 units where no
+    /// square ahead of it on its file holds a piece or is attacked by the
+    /// enemy, else 9 where the square in front of it is not attacked by
+    /// the enemy, 5 more where an own piece defends that square; nothing
+    /// where a piece stands in front of it. Times 5 less its moves to the
+    /// zone (0 from 5 moves on).
+    fn free_way(&self, color: Color, index: usize, board: &BoardSight) -> i32 {
+        let c = color.index();
+        let moves = self.moves[c].get(index).copied().unwrap_or(u8::MAX);
+        let urgency = 5 - i32::from(moves).min(5);
+        let Some(front) = self.front(c, index).filter(|_| urgency > 0) else {
+            return 0;
+        };
+        if board.occupied.contains(front) {
+            return 0;
+        }
+        let enemy = &board.attacks[1 - c];
+        let mut way = front;
+        let mut clear = true;
+        loop {
+            if enemy.contains(way) || board.occupied.contains(way) {
+                clear = false;
+                break;
+            }
+            match self.front(c, way.index() % SQUARE_COUNT) {
+                Some(next) => way = next,
+                None => break,
+            }
+        }
+        let mut units = if clear {
+            20
+        } else if !enemy.contains(front) {
+            9
+        } else {
+            0
+        };
+        if board.attacks[c].contains(front) {
+            units += 5;
+        }
+        units * urgency
     }
 
     /// The royal race of a passed piece of `color` on the square of index
@@ -335,12 +398,9 @@ impl Structure {
         if urgency == 0 {
             return 0;
         }
-        let from = Square::from_index(index);
-        let rank = i32::from(from.rank) + self.forward[c];
-        let Ok(rank) = u8::try_from(rank) else {
+        let Some(front) = self.front(c, index) else {
             return 0;
         };
-        let front = Square::new(from.file, rank);
         let nearest = |royals: &SquareSet| {
             royals
                 .iter()
@@ -482,6 +542,16 @@ fn way(atoms: &[OrientedAtom]) -> Option<i32> {
         }
     }
     sign
+}
+
+/// What the passed pieces' terms read of the board, per colour index.
+pub(super) struct BoardSight {
+    /// The royal pieces' squares.
+    pub(super) royals: [SquareSet; 2],
+    /// The squares each side's pieces could capture on.
+    pub(super) attacks: [SquareSet; 2],
+    /// Every piece's square.
+    pub(super) occupied: SquareSet,
 }
 
 /// The pawn-shaped pieces of one evaluation, as they come.
