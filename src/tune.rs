@@ -349,8 +349,9 @@ fn first_step(knob: Knob) -> i32 {
 }
 
 /// The scalar weights counted in centipawns (the others are percentages).
-const CENTIPAWN_WEIGHTS: [&str; 13] = [
+const CENTIPAWN_WEIGHTS: [&str; 14] = [
     "passed-royal",
+    "passed-free",
     "outpost",
     "connected",
     "royal-shelter",

@@ -52,7 +52,9 @@
 //! - **Pawn structure** ([`structure`]): passed, doubled and isolated
 //!   pieces of the kinds that move like pawns; in the endgame, a passed
 //!   piece's royal race (the royal pieces' distances to the square in
-//!   front of it, the `passed-royal` weight).
+//!   front of it, the `passed-royal` weight); a passed piece's free way
+//!   (no piece in front of it, its way ahead unattacked or the next
+//!   square at least, the `passed-free` weight).
 //! - **Pawn threats.** An enemy piece, neither royal nor pawn-shaped, that a
 //!   pawn-shaped piece attacks.
 //! - **Open files.** A piece that rides its file without limit, on a file
