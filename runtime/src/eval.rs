@@ -1101,7 +1101,8 @@ impl Evaluator {
     }
 
     /// [`Rules::visit_reaches`] done by walking the model's atoms: calls
-    /// `tally` per piece, then per exposed piece, then per royal piece.
+    /// `tally` per piece, then per exposed piece, then per royal piece,
+    /// then per side with its checks, and last with both sides' attacks.
     fn walk_reaches<B: Board, V: ReachVisitor>(&self, position: &B, tally: &mut V) {
         let mut attacks = [SquareSet::EMPTY; 2];
         // What pieces other than royal ones attack: the squares they defend.
