@@ -48,7 +48,9 @@ use varc_runtime::game::record::{load_record, parse_score_text};
 use varc_runtime::game::{Action, Game};
 use varc_runtime::model::{Color, Variant};
 use varc_runtime::rules::Rules;
-use varc_runtime::weights::{EvaluationWeights, WEIGHT_COUNT, WEIGHT_NAMES, WEIGHT_RANGE};
+use varc_runtime::weights::{
+    EvaluationWeights, CENTIPAWN_WEIGHTS, WEIGHT_COUNT, WEIGHT_NAMES, WEIGHT_RANGE,
+};
 
 /// A labelled position.
 #[derive(Clone, Debug)]
@@ -347,24 +349,6 @@ fn first_step(knob: Knob) -> i32 {
         Knob::Weight(_) | Knob::Value(_) | Knob::EndgameValue(_) => 20,
     }
 }
-
-/// The scalar weights counted in centipawns (the others are percentages).
-const CENTIPAWN_WEIGHTS: [&str; 14] = [
-    "passed-royal",
-    "passed-free",
-    "outpost",
-    "connected",
-    "royal-shelter",
-    "royal-attack",
-    "tempo",
-    "doubled",
-    "isolated",
-    "pawn-threat",
-    "open-file",
-    "threat",
-    "hanging",
-    "pair",
-];
 
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())

@@ -179,6 +179,26 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "passed-free",
 ];
 
+/// The scalar weights counted in centipawns (the others are percentages):
+/// `varc tune` steps them by fewer units. Kept here, beside the names, so
+/// that a new weight is classed where it is named.
+pub const CENTIPAWN_WEIGHTS: [&str; 14] = [
+    "passed-royal",
+    "passed-free",
+    "outpost",
+    "connected",
+    "royal-shelter",
+    "royal-attack",
+    "tempo",
+    "doubled",
+    "isolated",
+    "pawn-threat",
+    "open-file",
+    "threat",
+    "hanging",
+    "pair",
+];
+
 /// How many scalar weights there are.
 pub const WEIGHT_COUNT: usize = 24;
 
@@ -831,6 +851,13 @@ fn piece_kinds(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_centipawn_weight_is_a_weight() {
+        for name in CENTIPAWN_WEIGHTS {
+            assert!(WEIGHT_NAMES.contains(&name), "{name}");
+        }
+    }
 
     #[test]
     fn a_file_sets_weights_and_reads_back() {
