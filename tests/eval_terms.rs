@@ -563,28 +563,44 @@ fn royal_danger_grows_with_the_square_of_the_attackers() {
     );
 }
 
-/// Per colour, the kinds that could give check in `fen` (chess), safely or
-/// only on guarded squares, as the evaluation's walk reports them.
-fn checks(fen: &str) -> [CheckKinds; 2] {
-    struct Checks<'a>(&'a Evaluator, [CheckKinds; 2]);
-    impl ReachVisitor for Checks<'_> {
+/// What the evaluation's walk reports of `fen` (chess) per colour: the
+/// kinds that could give check (safely or only on guarded squares) and the
+/// weak squares beside its royal pieces.
+fn royal_reports(fen: &str) -> ([CheckKinds; 2], [u32; 2]) {
+    struct Reports<'a> {
+        evaluator: &'a Evaluator,
+        checks: [CheckKinds; 2],
+        weak: [u32; 2],
+    }
+    impl ReachVisitor for Reports<'_> {
         fn guards(&self) -> u64 {
-            self.0.guards()
+            self.evaluator.guards()
         }
         fn piece(&mut self, _: PieceReach) {}
         fn exposed(&mut self, _: usize, _: Color) {}
-        fn royal(&mut self, _: RoyalSurroundings) {}
+        fn royal(&mut self, royal: RoyalSurroundings) {
+            self.weak[royal.color.index()] += royal.weak;
+        }
         fn checks(&mut self, color: Color, kinds: CheckKinds) {
-            self.1[color.index()] = kinds;
+            self.checks[color.index()] = kinds;
         }
     }
     let chess = common::variant("chess");
     let evaluator = Evaluator::new(&chess);
     let rules = Interpreter::new(chess.clone()).expect("rules");
     let position = rules.import(&parse_fen(&chess, fen).expect("a valid position"));
-    let mut checks = Checks(&evaluator, [CheckKinds::default(); 2]);
-    evaluator.visit_reaches(&rules, &position, &mut checks);
-    checks.1
+    let mut reports = Reports {
+        evaluator: &evaluator,
+        checks: [CheckKinds::default(); 2],
+        weak: [0; 2],
+    };
+    evaluator.visit_reaches(&rules, &position, &mut reports);
+    (reports.checks, reports.weak)
+}
+
+/// Per colour, the kinds that could give check in `fen` (chess).
+fn checks(fen: &str) -> [CheckKinds; 2] {
+    royal_reports(fen).0
 }
 
 /// Per colour, the kinds that could give a safe check in `fen` (chess).
@@ -624,25 +640,7 @@ fn royal_danger_counts_the_kinds_that_could_give_a_safe_check() {
 /// Per colour, the weak squares beside its royal pieces in `fen` (chess):
 /// attacked by the enemy, defended by no piece of its own but a royal one.
 fn weak_squares(fen: &str) -> [u32; 2] {
-    struct Weak<'a>(&'a Evaluator, [u32; 2]);
-    impl ReachVisitor for Weak<'_> {
-        fn guards(&self) -> u64 {
-            self.0.guards()
-        }
-        fn piece(&mut self, _: PieceReach) {}
-        fn exposed(&mut self, _: usize, _: Color) {}
-        fn royal(&mut self, royal: RoyalSurroundings) {
-            self.1[royal.color.index()] += royal.weak;
-        }
-        fn checks(&mut self, _: Color, _: CheckKinds) {}
-    }
-    let chess = common::variant("chess");
-    let evaluator = Evaluator::new(&chess);
-    let rules = Interpreter::new(chess.clone()).expect("rules");
-    let position = rules.import(&parse_fen(&chess, fen).expect("a valid position"));
-    let mut weak = Weak(&evaluator, [0; 2]);
-    evaluator.visit_reaches(&rules, &position, &mut weak);
-    weak.1
+    royal_reports(fen).1
 }
 
 #[test]

@@ -334,6 +334,14 @@ impl Structure {
         score
     }
 
+    /// 5 less the moves to the zone of a piece of colour index `c` on the
+    /// square of index `index` (0 from 5 moves on): how much its passed
+    /// terms weigh.
+    fn urgency(&self, c: usize, index: usize) -> i32 {
+        let moves = self.moves[c].get(index).copied().unwrap_or(u8::MAX);
+        5 - i32::from(moves).min(5)
+    }
+
     /// The square in front of a piece of colour index `c` on the square of
     /// index `index`, if it is on the board.
     fn front(&self, c: usize, index: usize) -> Option<Square> {
@@ -351,8 +359,7 @@ impl Structure {
     /// zone (0 from 5 moves on).
     fn free_way(&self, color: Color, index: usize, board: &BoardSight) -> i32 {
         let c = color.index();
-        let moves = self.moves[c].get(index).copied().unwrap_or(u8::MAX);
-        let urgency = 5 - i32::from(moves).min(5);
+        let urgency = self.urgency(c, index);
         let Some(front) = self.front(c, index).filter(|_| urgency > 0) else {
             return 0;
         };
@@ -360,18 +367,9 @@ impl Structure {
             return 0;
         }
         let enemy = &board.attacks[1 - c];
-        let mut way = front;
-        let mut clear = true;
-        loop {
-            if enemy.contains(way) || board.occupied.contains(way) {
-                clear = false;
-                break;
-            }
-            match self.front(c, way.index() % SQUARE_COUNT) {
-                Some(next) => way = next,
-                None => break,
-            }
-        }
+        let clear =
+            std::iter::successors(Some(front), |way| self.front(c, way.index() % SQUARE_COUNT))
+                .all(|way| !enemy.contains(way) && !board.occupied.contains(way));
         let mut units = if clear {
             20
         } else if !enemy.contains(front) {
@@ -393,8 +391,7 @@ impl Structure {
     /// square by its rank. Nothing without royal pieces on both sides.
     fn race(&self, color: Color, index: usize, royals: &[SquareSet; 2]) -> i32 {
         let c = color.index();
-        let moves = self.moves[c].get(index).copied().unwrap_or(u8::MAX);
-        let urgency = 5 - i32::from(moves).min(5);
+        let urgency = self.urgency(c, index);
         if urgency == 0 {
             return 0;
         }
