@@ -763,7 +763,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         // stands): whether the side improves on its last turn, and, off
         // the principal variation, the value the pruning rules read,
         // sharpened by the table's bound where it has one.
-        let evaluation = (!in_check).then(|| self.evaluate());
+        let evaluation = (!in_check).then(|| self.static_value(key, entry.as_ref()));
         self.static_values[ply] = evaluation;
         let improving = match (
             evaluation,
@@ -780,6 +780,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     Bound::Exact => entry.value,
                     Bound::Lower => value.max(entry.value),
                     Bound::Upper => value.min(entry.value),
+                    Bound::None => value,
                 },
                 _ => value,
             });
@@ -956,7 +957,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     && depth >= self.engine.params.singular_depth
                     && ply < 2 * self.root_depth
                     && entry.depth as i32 >= depth - 3
-                    && entry.bound != Bound::Upper
+                    && matches!(entry.bound, Bound::Lower | Bound::Exact)
                     && entry.value.abs() < MATE_BOUND;
                 if singular {
                     let singular_beta = entry.value - self.engine.params.singular_margin * depth;
@@ -1082,10 +1083,24 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             return best_value;
         }
         let bound = Bound::of(best_value, original_alpha, beta);
-        self.engine
-            .tt
-            .store(key, ply as i32, best_move, best_value, depth, bound);
+        self.engine.tt.store(
+            key, ply as i32, best_move, best_value, depth, bound, evaluation,
+        );
         best_value
+    }
+
+    /// The static value of the node `key` ([`Searcher::evaluate`]), read
+    /// from its table entry where it keeps one; a node without an entry
+    /// gets one that keeps the value.
+    fn static_value(&mut self, key: u64, entry: Option<&tt::Entry<R::Move>>) -> i32 {
+        if let Some(value) = entry.and_then(|entry| entry.static_value()) {
+            return value;
+        }
+        let value = self.evaluate();
+        if entry.is_none() {
+            self.engine.tt.store_static(key, value);
+        }
+        value
     }
 
     /// Exchange pruning at the last plies: a quiet move whose exchange on
@@ -1141,7 +1156,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         // The table: any entry bounds the value of a quiescence search.
         let key = self.tree.hash();
-        let hash_move = match self.engine.tt.probe(key, ply as i32) {
+        let entry = self.engine.tt.probe(key, ply as i32);
+        let hash_move = match entry {
             Some(entry) if entry.cuts(alpha, beta) => return entry.value,
             Some(entry) => entry.best,
             None => None,
@@ -1153,8 +1169,10 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         // model allows it ([`see::ExchangePolicy`]) and the side to move is
         // not in check.
         let skip_losing = !in_check && self.engine.exchange.allowed();
+        let mut stand_value = None;
         if !evasions {
-            let stand = self.evaluate();
+            let stand = self.static_value(key, entry.as_ref());
+            stand_value = Some(stand);
             if stand >= beta {
                 return stand;
             }
@@ -1218,9 +1236,15 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         self.lists[ply] = list;
         let bound = Bound::of(best_value, original_alpha, beta);
-        self.engine
-            .tt
-            .store(key, ply as i32, best_move, best_value, 0, bound);
+        self.engine.tt.store(
+            key,
+            ply as i32,
+            best_move,
+            best_value,
+            0,
+            bound,
+            stand_value,
+        );
         best_value
     }
 }

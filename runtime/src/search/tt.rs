@@ -148,6 +148,8 @@ pub enum Bound {
     Lower,
     /// The true value is at most this (no move reached alpha).
     Upper,
+    /// No value: the entry keeps the node's static value only.
+    None,
 }
 
 impl Bound {
@@ -177,6 +179,8 @@ pub struct Entry<M> {
     pub depth: i16,
     /// What the value bounds.
     pub bound: Bound,
+    /// The node's static value, where it was evaluated (not in check).
+    static_value: Option<i32>,
     generation: u8,
 }
 
@@ -188,9 +192,19 @@ impl<M> Entry<M> {
             Bound::Exact => true,
             Bound::Lower => self.value >= beta,
             Bound::Upper => self.value <= alpha,
+            Bound::None => false,
         }
     }
+
+    /// The node's static value, where the entry keeps it.
+    pub fn static_value(&self) -> Option<i32> {
+        self.static_value
+    }
 }
+
+/// The depth of an entry that keeps a static value only: below any
+/// search's and quiescence's, so that it gives way to them.
+const STATIC_ONLY_DEPTH: i32 = -1;
 
 /// A fixed-size transposition table, one entry per slot, replaced by depth
 /// and age.
@@ -246,7 +260,27 @@ impl<M: Copy> TranspositionTable<M> {
         })
     }
 
-    /// Stores a result for `key` found `ply` plies from the root.
+    /// Keeps the static value of the node `key`, which has no entry, so
+    /// that the node is not evaluated again when the search comes back to
+    /// it (Stockfish stores its evaluation alike).
+    pub fn store_static(&mut self, key: u64, static_value: i32) {
+        if self.slots[self.slot(key)].is_some_and(|old| old.key == key) {
+            return;
+        }
+        self.store(
+            key,
+            0,
+            None,
+            0,
+            STATIC_ONLY_DEPTH,
+            Bound::None,
+            Some(static_value),
+        );
+    }
+
+    /// Stores a result for `key` found `ply` plies from the root, with
+    /// the node's static value where it was evaluated.
+    #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
         key: u64,
@@ -255,6 +289,7 @@ impl<M: Copy> TranspositionTable<M> {
         value: i32,
         depth: i32,
         bound: Bound,
+        static_value: Option<i32>,
     ) {
         let index = self.slot(key);
         let generation = self.generation;
@@ -271,17 +306,16 @@ impl<M: Copy> TranspositionTable<M> {
         if !replace {
             return;
         }
-        let best = best.or_else(|| {
-            self.slots[index]
-                .filter(|old| old.key == key)
-                .and_then(|old| old.best)
-        });
+        let same = self.slots[index].filter(|old| old.key == key);
+        let best = best.or_else(|| same.and_then(|old| old.best));
+        let static_value = static_value.or_else(|| same.and_then(|old| old.static_value));
         self.slots[index] = Some(Entry {
             key,
             best,
             value: to_table(value, ply),
             depth: depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             bound,
+            static_value,
             generation,
         });
     }
