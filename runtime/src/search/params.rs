@@ -49,6 +49,11 @@ pub struct SearchParams {
     /// Late move reductions: plies more where the side to move is not
     /// improving on its static value of two plies before.
     pub reduction_not_improving: i32,
+    /// Late move reductions: plies more at cut nodes.
+    pub reduction_cut_node: i32,
+    /// Check extension only for checks that do not lose material by the
+    /// exchange (1), or for every check (0).
+    pub check_extension_safe: i32,
     /// Null move: reduced by `base + depth / divisor` plies; a cut from
     /// the verification depth on is verified.
     pub null_reduction_base: i32,
@@ -67,7 +72,10 @@ pub struct SearchParams {
 /// move, they scored +29 Elo in chess and +89 in Capablanca (README,
 /// "Tuning the search"). The reduction where not improving came later
 /// and stays at 0: a ply of it scored +19 in chess over 240 games and -12
-/// in Capablanca over 120 (fourteenth session), no gain shown.
+/// in Capablanca over 120 (fourteenth session), no gain shown. The check
+/// extension's exchange test scored +36 in chess over 240 games and +12
+/// in Capablanca over 200; two plies at cut nodes scored 0 in chess
+/// (fifteenth session; README, "Playing strength").
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
@@ -87,6 +95,8 @@ impl Default for SearchParams {
             reduction_divisor: 175,
             history_reduction_divisor: 9788,
             reduction_not_improving: 0,
+            reduction_cut_node: 1,
+            check_extension_safe: 1,
             null_reduction_base: 3,
             null_reduction_divisor: 4,
             null_verify_depth: 7,
@@ -135,6 +145,8 @@ params! {
     reduction_divisor: 50, 1000;
     history_reduction_divisor: 256, 1_000_000;
     reduction_not_improving: 0, 3;
+    reduction_cut_node: 0, 3;
+    check_extension_safe: 0, 1;
     null_reduction_base: 1, 10;
     null_reduction_divisor: 1, 20;
     null_verify_depth: 1, 128;
@@ -214,14 +226,20 @@ impl Reductions {
     /// one less at principal variation nodes, leaving at least one ply.
     pub fn late_move(&self, depth: i32, searched: usize, pv_node: bool) -> i32 {
         let reduction = self.base(depth, searched) - i32::from(pv_node);
-        reduction.clamp(if searched >= 3 { 1 } else { 0 }, (depth - 2).max(0))
+        reduction.clamp(i32::from(searched >= 3), (depth - 2).max(0))
+    }
+
+    /// Whether the `searched`-th move (from 0) of a node of `depth` is
+    /// reduced at all.
+    pub fn reduces(&self, depth: i32, searched: usize) -> bool {
+        depth >= 3 && searched >= 3
     }
 
     /// The reduction a quiet move, the `searched`-th (from 0) of a node of
     /// `depth` off the principal variation, would get: what the pruning
     /// rules read as the depth it would be searched to.
     pub fn quiet(&self, depth: i32, searched: usize) -> i32 {
-        if depth >= 3 && searched >= 3 {
+        if self.reduces(depth, searched) {
             self.late_move(depth, searched, false)
         } else {
             0

@@ -4,7 +4,7 @@
 //! increment` (30 moves to go when unknown), never more than a third of the
 //! remaining time, minus a safety margin; it starts no new iteration past
 //! that aim and stops any iteration at three times it. A fixed move time
-//! is used whole, with the same margin.
+//! is used whole, less a fiftieth of it (at most 5 ms).
 
 use crate::model::Color;
 use std::time::Instant;
@@ -60,8 +60,14 @@ impl Limits {
 /// them; either way the time arithmetic below stays far from overflow.
 pub const MAX_TIME_MS: u64 = 7 * 24 * 60 * 60 * 1000;
 
-/// Milliseconds kept back for the protocol and the operating system.
+/// Milliseconds kept back from a clock for the protocol and the
+/// operating system.
 const MARGIN_MS: u64 = 30;
+
+/// Milliseconds kept back from a fixed move time, at most a fiftieth of
+/// it: no clock runs out there, and the move is sent within a millisecond
+/// of the search stopping (Stockfish uses the whole move time).
+const MOVETIME_MARGIN_MS: u64 = 5;
 
 /// The time and node budget of one search.
 #[derive(Clone, Debug)]
@@ -78,7 +84,7 @@ impl Budget {
         let (mut soft_ms, mut hard_ms) = (None, None);
         if !limits.infinite {
             if let Some(ms) = limits.movetime_ms {
-                let ms = ms.saturating_sub(MARGIN_MS.min(ms / 10)).max(1);
+                let ms = ms.saturating_sub(MOVETIME_MARGIN_MS.min(ms / 50)).max(1);
                 // Iterate until the hard limit: the aim is twice the time.
                 soft_ms = Some(ms.saturating_mul(2));
                 hard_ms = Some(ms);
@@ -123,5 +129,32 @@ impl Budget {
             Some(soft) => elapsed_ms >= soft / 2,
             None => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fixed_move_time_is_used_nearly_whole() {
+        let hard = |ms| Budget::new(&Limits::movetime(ms), Color::White).hard_ms;
+        assert_eq!(hard(100), Some(98));
+        assert_eq!(hard(1000), Some(995));
+        assert_eq!(hard(20), Some(20));
+        assert_eq!(hard(0), Some(1));
+    }
+
+    #[test]
+    fn a_clock_keeps_its_margin_and_a_share_of_the_time() {
+        let limits = Limits {
+            time_left_ms: [Some(60_000), None],
+            ..Limits::default()
+        };
+        let budget = Budget::new(&limits, Color::White);
+        // (60,000 - 30) / 30 moves to go.
+        assert_eq!(budget.soft_ms, Some(1_999));
+        assert_eq!(budget.hard_ms, Some(5_997));
+        assert_eq!(Budget::new(&limits, Color::Black).hard_ms, None);
     }
 }

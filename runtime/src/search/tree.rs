@@ -296,6 +296,11 @@ impl<R: Rules + Clone> Tree<R> {
         &node.legal
     }
 
+    /// The position before the last move of the line, if any.
+    pub fn previous_position(&self) -> Option<&R::Position> {
+        self.left_behind.last()
+    }
+
     /// The hash of the current node (position, counters, awarded wins).
     pub fn hash(&self) -> u64 {
         self.current().hash

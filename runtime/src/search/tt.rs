@@ -248,6 +248,26 @@ impl<M: Copy> TranspositionTable<M> {
         ((key as u128 * self.slots.len() as u128) >> 64) as usize
     }
 
+    /// Asks the processor to bring the slot of `key` into its cache, so
+    /// that the probe of a node about to be searched does not wait on
+    /// memory (the table is much larger than the caches).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot: *const Option<Entry<M>> = &self.slots[self.slot(key)];
+            // SAFETY: a prefetch is a hint that reads nothing and cannot
+            // fault; the address is that of a live slot.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    slot.cast::<i8>(),
+                );
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, its value made relative to the root at `ply`.
     pub fn probe(&self, key: u64, ply: i32) -> Option<Entry<M>> {
         let entry = self.slots[self.slot(key)]?;
@@ -349,5 +369,49 @@ fn from_table(value: i32, ply: i32) -> i32 {
         value + ply
     } else {
         value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_static_value_is_kept_without_a_search_value_and_gives_way_to_one() {
+        let mut table: TranspositionTable<u32> = TranspositionTable::new(1);
+        table.store_static(7, 35);
+        let entry = table.probe(7, 0).expect("kept");
+        assert_eq!(entry.static_value(), Some(35));
+        assert_eq!(entry.best, None);
+        assert!(!entry.cuts(-30_000, 30_000), "no value bounds the search");
+        // A search result replaces it and keeps the static value.
+        table.store(7, 0, Some(3), 120, 4, Bound::Lower, None);
+        let entry = table.probe(7, 0).expect("stored");
+        assert_eq!(
+            (entry.best, entry.value, entry.bound),
+            (Some(3), 120, Bound::Lower)
+        );
+        assert_eq!(entry.static_value(), Some(35));
+        // The static value never replaces the node's own entry.
+        table.store_static(7, -10);
+        let entry = table.probe(7, 0).expect("stored");
+        assert_eq!((entry.depth, entry.static_value()), (4, Some(35)));
+    }
+
+    #[test]
+    fn a_static_value_does_not_push_out_another_node_of_the_same_search() {
+        let mut table: TranspositionTable<u32> = TranspositionTable::new(1);
+        let slots = table.slots.len() as u128;
+        // Two keys of the same slot: the slot is the key's high bits.
+        let first = 5u64 << 40;
+        let second = first + 1;
+        assert_eq!(
+            (first as u128 * slots) >> 64,
+            (second as u128 * slots) >> 64
+        );
+        table.store(first, 0, Some(1), 10, 0, Bound::Exact, Some(10));
+        table.store_static(second, 20);
+        assert!(table.probe(second, 0).is_none());
+        assert_eq!(table.probe(first, 0).map(|entry| entry.value), Some(10));
     }
 }
