@@ -181,7 +181,44 @@ pub struct Entry<M> {
     pub bound: Bound,
     /// The node's static value, where it was evaluated (not in check).
     static_value: Option<i32>,
+}
+
+/// What a slot holds: an [`Entry`] packed into 16-bit values (a search
+/// value lies within the mate values, ±32,001; a static value beyond
+/// ±32,767 is not kept), so that an entry of the interpreter's move still
+/// takes 48 bytes.
+#[derive(Clone, Copy, Debug)]
+struct Slot<M> {
+    key: u64,
+    best: Option<M>,
+    value: i16,
+    /// [`NO_STATIC_VALUE`] where none is kept.
+    static_value: i16,
+    depth: i16,
+    bound: Bound,
     generation: u8,
+}
+
+/// The packed static value of a slot that keeps none.
+const NO_STATIC_VALUE: i16 = i16::MIN;
+
+impl<M: Copy> Slot<M> {
+    fn entry(&self, ply: i32) -> Entry<M> {
+        Entry {
+            key: self.key,
+            best: self.best,
+            value: from_table(i32::from(self.value), ply),
+            depth: self.depth,
+            bound: self.bound,
+            static_value: (self.static_value != NO_STATIC_VALUE)
+                .then_some(i32::from(self.static_value)),
+        }
+    }
+}
+
+/// `value` packed into a slot's 16 bits, saturating.
+fn packed(value: i32) -> i16 {
+    value.clamp(-i32::from(i16::MAX), i32::from(i16::MAX)) as i16
 }
 
 impl<M> Entry<M> {
@@ -210,7 +247,7 @@ const STATIC_ONLY_DEPTH: i32 = -1;
 /// and age.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<M> {
-    slots: Vec<Option<Entry<M>>>,
+    slots: Vec<Option<Slot<M>>>,
     generation: u8,
 }
 
@@ -255,7 +292,7 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let slot: *const Option<Entry<M>> = &self.slots[self.slot(key)];
+            let slot: *const Option<Slot<M>> = &self.slots[self.slot(key)];
             // SAFETY: a prefetch is a hint that reads nothing and cannot
             // fault; the address is that of a live slot.
             unsafe {
@@ -270,14 +307,8 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// The entry stored for `key`, its value made relative to the root at `ply`.
     pub fn probe(&self, key: u64, ply: i32) -> Option<Entry<M>> {
-        let entry = self.slots[self.slot(key)]?;
-        if entry.key != key {
-            return None;
-        }
-        Some(Entry {
-            value: from_table(entry.value, ply),
-            ..entry
-        })
+        let slot = self.slots[self.slot(key)]?;
+        (slot.key == key).then(|| slot.entry(ply))
     }
 
     /// Keeps the static value of the node `key`, which has no entry, so
@@ -328,14 +359,18 @@ impl<M: Copy> TranspositionTable<M> {
         }
         let same = self.slots[index].filter(|old| old.key == key);
         let best = best.or_else(|| same.and_then(|old| old.best));
-        let static_value = static_value.or_else(|| same.and_then(|old| old.static_value));
-        self.slots[index] = Some(Entry {
+        let static_value = match static_value {
+            Some(value) if i32::from(packed(value)) == value => value as i16,
+            Some(_) => NO_STATIC_VALUE,
+            None => same.map_or(NO_STATIC_VALUE, |old| old.static_value),
+        };
+        self.slots[index] = Some(Slot {
             key,
             best,
-            value: to_table(value, ply),
+            value: packed(to_table(value, ply)),
+            static_value,
             depth: depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             bound,
-            static_value,
             generation,
         });
     }
@@ -396,6 +431,28 @@ mod tests {
         table.store_static(7, -10);
         let entry = table.probe(7, 0).expect("stored");
         assert_eq!((entry.depth, entry.static_value()), (4, Some(35)));
+    }
+
+    #[test]
+    fn a_slot_of_the_interpreters_move_takes_48_bytes() {
+        // The Hash option's megabytes count 32 bytes a slot; the
+        // interpreter's slots are half as large again, no more.
+        assert_eq!(std::mem::size_of::<Option<Slot<crate::moves::Move>>>(), 48);
+    }
+
+    #[test]
+    fn a_static_value_beyond_16_bits_is_not_kept() {
+        let mut table: TranspositionTable<u32> = TranspositionTable::new(1);
+        table.store(9, 0, None, 50, 2, Bound::Exact, Some(40_000));
+        assert_eq!(
+            table.probe(9, 0).and_then(|entry| entry.static_value()),
+            None
+        );
+        table.store(9, 0, None, 50, 2, Bound::Exact, Some(-32_767));
+        assert_eq!(
+            table.probe(9, 0).and_then(|entry| entry.static_value()),
+            Some(-32_767)
+        );
     }
 
     #[test]
