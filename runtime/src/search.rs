@@ -1195,10 +1195,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         // model allows it ([`see::ExchangePolicy`]) and the side to move is
         // not in check.
         let skip_losing = !in_check && self.engine.exchange.allowed();
-        let mut stand_value = None;
-        if !evasions {
-            let stand = self.static_value(key, entry.as_ref());
-            stand_value = Some(stand);
+        let stand_value = (!evasions).then(|| self.static_value(key, entry.as_ref()));
+        if let Some(stand) = stand_value {
             if stand >= beta {
                 return stand;
             }
