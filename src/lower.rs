@@ -193,6 +193,7 @@ impl<'a> Lowerer<'a> {
             network: None,
             passed_tables: None,
             endgame_scaling: false,
+            search: Vec::new(),
         };
         self.lower_statements(&mut variant);
         variant.regions = std::mem::take(&mut self.regions);

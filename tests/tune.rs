@@ -1,17 +1,21 @@
 //! `varc tune` and weights files: the tuner fits no worse than the weights
 //! it starts from and writes a file the engines load; a weights file's
-//! settings reach the evaluation and the generated engine; bad files are
+//! settings reach the evaluation, the search and the generated engine; bad files are
 //! refused with their line and change nothing.
 
 mod common;
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use varc::interp::Interpreter;
 use varc::tune::{fit_network, fit_squares, NetworkSettings, Sample};
 use varc_runtime::eval::Evaluator;
 use varc_runtime::fen::parse_fen;
+use varc_runtime::moves::Move;
 use varc_runtime::rules::Rules;
+use varc_runtime::search::params::{SearchParams, TUNING_VARIABLE};
+use varc_runtime::search::Engine;
 use varc_runtime::weights::{EvaluationWeights, WeightsFile};
 
 fn varc(args: &[&str]) -> Output {
@@ -124,10 +128,76 @@ fn a_weights_files_piece_value_reaches_the_evaluation() {
 }
 
 #[test]
+fn a_weights_files_search_settings_reach_the_engine_and_its_options() {
+    let mut variant = common::variant("chess");
+    let file = WeightsFile::parse("search futility_margin = 150\nsearch late_move_base = 7\n")
+        .expect("a valid file");
+    file.apply(&mut variant).expect("applies");
+    let engine: Engine = Engine::new(&variant);
+    let params = engine.search_params();
+    assert_eq!((params.futility_margin, params.late_move_base), (150, 7));
+    let defaults = SearchParams::default();
+    assert_eq!(
+        params.reverse_futility_margin,
+        defaults.reverse_futility_margin
+    );
+    // A later file's setting of the same number replaces the earlier.
+    WeightsFile::parse("search futility_margin = 90")
+        .expect("a valid file")
+        .apply(&mut variant)
+        .expect("applies");
+    assert_eq!(variant.search.len(), 2);
+    assert_eq!(
+        Engine::<Move>::new(&variant)
+            .search_params()
+            .futility_margin,
+        90
+    );
+    // Written out, they read back.
+    let written = WeightsFile::write(&variant, "test");
+    assert!(
+        written.contains("search futility_margin = 90\n"),
+        "{written}"
+    );
+    let again = WeightsFile::parse(&written).expect("reads back");
+    assert_eq!(again.search.len(), 2);
+
+    // The engine's tuning options start from the file's numbers.
+    let dir = scratch("search-settings");
+    let weights = dir.join("chess.weights");
+    std::fs::write(&weights, "search futility_margin = 150\n").expect("written");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_varc"))
+        .args(["uci", &rules_file("chess"), "--weights"])
+        .arg(&weights)
+        .env(TUNING_VARIABLE, "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("varc runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"uci\nquit\n")
+        .expect("written");
+    let output = child.wait_with_output().expect("varc ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("option name futility_margin type spin default 150 "),
+        "{stdout}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn the_built_engine_carries_the_weights() {
     let dir = scratch("build");
     let weights = dir.join("chess.weights");
-    std::fs::write(&weights, "mobility = 130\nvalue knight = 3.25\n").expect("written");
+    std::fs::write(
+        &weights,
+        "mobility = 130\nvalue knight = 3.25\nsearch futility_margin = 150\n",
+    )
+    .expect("written");
     let crate_dir = dir.join("engine");
     let output = varc(&[
         "build",
@@ -151,6 +221,10 @@ fn the_built_engine_carries_the_weights() {
     assert!(
         source.contains("3.25f64"),
         "the knight's value is in the model"
+    );
+    assert!(
+        source.contains("String::from(\"futility_margin\")") && source.contains("value: 150i32"),
+        "the search setting is in the model"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

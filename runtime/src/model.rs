@@ -349,6 +349,11 @@ pub struct Variant {
     /// without it.
     #[serde(default)]
     pub endgame_scaling: bool,
+    /// Search parameters a weights file sets for this variant (`search
+    /// NAME = VALUE`), over the search's defaults
+    /// ([`crate::search::params`]).
+    #[serde(default)]
+    pub search: Vec<SearchSetting>,
     /// Pieces in hand and drops (see [`crate::hands`]); none by default.
     #[serde(default)]
     pub hands: Hands,
@@ -517,6 +522,14 @@ impl SquareBonuses {
         };
         Some(usize::from(rank) * usize::from(files) + usize::from(square.file))
     }
+}
+
+/// One search parameter set for a variant: its name as
+/// [`crate::search::params::PARAMS`] lists it, and its value.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchSetting {
+    pub name: String,
+    pub value: i32,
 }
 
 /// The bonus of a passed pawn-shaped piece (see the evaluation's structure

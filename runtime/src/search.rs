@@ -29,7 +29,9 @@
 //! - Late move reductions for quiet moves (logarithmic in depth and move
 //!   number; a ply more at expected cut nodes, where a move is expected
 //!   to refute the line, and after a capture or promotion as the hash
-//!   move; less or more by the moves' history), check extension, mate
+//!   move; less or more by the moves' history; at nodes in check too,
+//!   and for checking moves where the variant's weights file says so:
+//!   [`params`]), check extension, mate
 //!   distance pruning, aspiration windows, internal iterative reduction (a
 //!   node without a hash move is searched a ply shallower).
 //! - At nodes off the principal variation and not in check: reverse
@@ -240,7 +242,7 @@ impl<M: Copy + Eq> Engine<M> {
     /// An engine for `variant` with `options`.
     pub fn with_options(variant: &Variant, options: EngineOptions) -> Engine<M> {
         let evaluator = Evaluator::new(variant);
-        let params = SearchParams::default();
+        let params = SearchParams::of(variant);
         Engine {
             exchange_values: see::exchange_values(variant, &evaluator),
             evaluator,
@@ -1024,8 +1026,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 let mut reduction = 0;
                 if self.engine.reductions.reduces(depth, searched)
                     && !tactical
-                    && !in_check
-                    && !gives_check
+                    && (!in_check || self.engine.params.reduction_in_check != 0)
+                    && (!gives_check || self.engine.params.reduction_checks != 0)
                 {
                     let not_improving = self.engine.params.reduction_not_improving;
                     reduction = self.engine.reductions.late_move(depth, searched, pv_node)

@@ -276,7 +276,7 @@ impl Session {
             "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
         ));
         if std::env::var_os(TUNING_VARIABLE).is_some() {
-            let defaults = SearchParams::default();
+            let defaults = SearchParams::of(variant);
             for param in PARAMS {
                 let default = defaults.get(param.name).unwrap_or(param.min);
                 self.say(&format!(

@@ -27,7 +27,10 @@
 //! ...` set the passed bonus by moves to the zone ([`PassedTables`], the
 //! numbers as a mobility table's) in place of the passed formula.
 //! `endgame-scaling = on` (or `off`) turns on the scaling of leads the
-//! side ahead cannot convert ([`crate::eval::scale`]; off by default). A
+//! side ahead cannot convert ([`crate::eval::scale`]; off by default).
+//! `search NAME = VALUE` sets one of the search's parameters for the
+//! variant ([`crate::search::params`]; a tuner's `setoption` still
+//! overrides it). A
 //! setting left out keeps its value from the rules file (or the default;
 //! an endgame value left out is the value, an endgame table the
 //! middlegame table).
@@ -37,7 +40,7 @@ mod network_lines;
 pub use cover_lines::{CoverLine, CoverLines};
 pub use network_lines::{InputLine, NetworkLines};
 
-use crate::model::{MobilityTables, PassedTables, SquareBonuses, Variant};
+use crate::model::{MobilityTables, PassedTables, SearchSetting, SquareBonuses, Variant};
 use crate::position::SQUARE_COUNT;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -315,10 +318,45 @@ pub struct WeightsFile {
     pub network: NetworkLines,
     /// `endgame-scaling = on | off`, if set.
     pub endgame_scaling: Option<bool>,
+    /// `search NAME = VALUE`: search parameters for the variant, each
+    /// name known and its value within range, in file order.
+    pub search: Vec<SearchSetting>,
 }
 
 /// The setting that turns endgame scaling on or off.
 const ENDGAME_SCALING: &str = "endgame-scaling";
+
+/// What starts a search parameter's setting (`search NAME = VALUE`).
+const SEARCH_PREFIX: &str = "search ";
+
+/// A `search NAME = VALUE` setting, its name one of the search's
+/// parameters ([`crate::search::params::PARAMS`], any case; kept as that
+/// list spells it) and its value within the parameter's range.
+fn search_setting(name: &str, value: &str) -> Result<SearchSetting, String> {
+    let parameter = crate::search::params::find(name).ok_or_else(|| {
+        let names: Vec<&str> = crate::search::params::PARAMS
+            .iter()
+            .map(|param| param.name)
+            .collect();
+        format!(
+            "unknown search parameter `{name}` (expected one of {})",
+            names.join(", ")
+        )
+    })?;
+    let value: i32 = value
+        .parse()
+        .map_err(|_| format!("`{value}` is not a whole number"))?;
+    if !(parameter.min..=parameter.max).contains(&value) {
+        return Err(format!(
+            "search parameter `{}` must be between {} and {}, found {value}",
+            parameter.name, parameter.min, parameter.max
+        ));
+    }
+    Ok(SearchSetting {
+        name: parameter.name.to_string(),
+        value,
+    })
+}
 
 /// A `mobility PIECE` or `endgame-mobility PIECE` line: a non-royal kind's
 /// mobility value in centipawns per count of squares reached, from 0 on
@@ -406,6 +444,11 @@ impl WeightsFile {
                 });
                 continue;
             }
+            if let Some(parameter) = name.strip_prefix(SEARCH_PREFIX) {
+                file.search
+                    .push(search_setting(parameter.trim(), value).map_err(error)?);
+                continue;
+            }
             if let Some((_, endgame)) =
                 phased_piece(name, "passed-table").filter(|(rest, _)| rest.is_empty())
             {
@@ -457,7 +500,7 @@ impl WeightsFile {
                      `endgame-value PIECE`, `squares PIECE`, `endgame-squares PIECE`, \
                      `mobility PIECE`, `endgame-mobility PIECE`, `cover PIECE` or \
                      `storm PIECE`, `passed-table` or `endgame-passed-table`, \
-                     `{ENDGAME_SCALING}`)",
+                     `{ENDGAME_SCALING}`, `{SEARCH_PREFIX}NAME`)",
                     WEIGHT_NAMES.join(", ")
                 )));
             }
@@ -510,6 +553,10 @@ impl WeightsFile {
         }
         if let Some(on) = self.endgame_scaling {
             variant.endgame_scaling = on;
+        }
+        for setting in &self.search {
+            variant.search.retain(|set| set.name != setting.name);
+            variant.search.push(setting.clone());
         }
         for (kind, (_, pawns)) in kinds.into_iter().zip(&self.values) {
             variant.pieces[kind].value = Some(*pawns);
@@ -581,6 +628,12 @@ impl WeightsFile {
             text.push_str(&format!(
                 "endgame-passed-table = {}\n",
                 write_counts(&tables.endgame)
+            ));
+        }
+        for setting in &variant.search {
+            text.push_str(&format!(
+                "{SEARCH_PREFIX}{} = {}\n",
+                setting.name, setting.value
             ));
         }
         if let Some(network) = &variant.network {
@@ -876,6 +929,12 @@ mod tests {
         assert_eq!(file.endgame_scaling, None);
         let file = WeightsFile::parse("endgame-scaling = on").expect("a valid file");
         assert_eq!(file.endgame_scaling, Some(true));
+        let file = WeightsFile::parse("search LATE_MOVE_BASE = 7").expect("a valid file");
+        let setting = SearchSetting {
+            name: "late_move_base".to_string(),
+            value: 7,
+        };
+        assert_eq!(file.search, vec![setting], "named as the search names it");
     }
 
     #[test]
@@ -897,6 +956,9 @@ mod tests {
             ),
             ("mobility = 1 2", 1, "not a whole number"),
             ("endgame-scaling = yes", 1, "`on` or `off`"),
+            ("search speed = 3", 1, "unknown search parameter `speed`"),
+            ("search futility_margin = -5", 1, "between 0 and 1000"),
+            ("\nsearch futility_margin = wide", 2, "not a whole number"),
         ];
         for (text, line, message) in cases {
             let error = WeightsFile::parse(text).expect_err(text);

@@ -761,6 +761,7 @@ mod tests {
             network: None,
             passed_tables: None,
             endgame_scaling: false,
+            search: Vec::new(),
         }
     }
 }

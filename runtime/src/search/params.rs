@@ -4,6 +4,8 @@
 //! fit them from games (`bench/spsa.py`, described in the README's tuning
 //! section). The defaults are the values the search plays with.
 
+use crate::model::Variant;
+
 /// The environment variable under which `uci` lists the numbers as spin
 /// options (a tuner's engines only: they would crowd a GUI's dialog).
 pub const TUNING_VARIABLE: &str = "VARC_TUNE";
@@ -51,6 +53,10 @@ pub struct SearchParams {
     pub reduction_not_improving: i32,
     /// Late move reductions: plies more at cut nodes.
     pub reduction_cut_node: i32,
+    /// Late move reductions also at nodes in check (1, else 0).
+    pub reduction_in_check: i32,
+    /// Late move reductions also for moves that give check (1, else 0).
+    pub reduction_checks: i32,
     /// Check extension only for checks that do not lose material by the
     /// exchange (1), or for every check (0).
     pub check_extension_safe: i32,
@@ -75,7 +81,11 @@ pub struct SearchParams {
 /// in Capablanca over 120 (fourteenth session), no gain shown. The check
 /// extension's exchange test scored +36 in chess over 240 games and +12
 /// in Capablanca over 200; two plies at cut nodes scored 0 in chess
-/// (fifteenth session; README, "Playing strength").
+/// (fifteenth session; README, "Playing strength"). Reductions at nodes
+/// in check scored +32 in chess and +29 in Capablanca over 120 games
+/// each; reductions of checking moves +38 in chess and -35 in Capablanca,
+/// so they are off here and on in `variants/chess.weights` (`search
+/// reduction_checks = 1`; sixteenth session).
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
@@ -96,6 +106,8 @@ impl Default for SearchParams {
             history_reduction_divisor: 9788,
             reduction_not_improving: 0,
             reduction_cut_node: 1,
+            reduction_in_check: 1,
+            reduction_checks: 0,
             check_extension_safe: 1,
             null_reduction_base: 3,
             null_reduction_divisor: 4,
@@ -146,6 +158,8 @@ params! {
     history_reduction_divisor: 256, 1_000_000;
     reduction_not_improving: 0, 3;
     reduction_cut_node: 0, 3;
+    reduction_in_check: 0, 1;
+    reduction_checks: 0, 1;
     check_extension_safe: 0, 1;
     null_reduction_base: 1, 10;
     null_reduction_divisor: 1, 20;
@@ -154,6 +168,18 @@ params! {
 }
 
 impl SearchParams {
+    /// The defaults with the settings `variant`'s weights file made
+    /// ([`Variant::search`]); a setting out of range or of an unknown
+    /// name (a model not read from a weights file) is left out.
+    pub fn of(variant: &Variant) -> SearchParams {
+        let mut params = SearchParams::default();
+        for setting in &variant.search {
+            // Weights files are checked when read; nothing else sets these.
+            let _ = params.set(&setting.name, setting.value);
+        }
+        params
+    }
+
     /// The value of the number named `name`.
     pub fn get(&self, name: &str) -> Option<i32> {
         find(name).map(|param| (param.read)(self))
