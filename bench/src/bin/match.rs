@@ -262,20 +262,21 @@ fn summary(
     }
     for (name, total) in names.iter().zip(totals) {
         println!(
-            "{name}: {} nodes/s, average depth {:.1} over {} moves",
+            "{name}: {} nodes/s, average depth {:.1} (median {}) over {} moves",
             total.nps(),
             total.average_depth(),
+            total.median_depth(),
             total.moves
         );
     }
     println!();
     println!(
-        "| variant | games | {} W-D-L | score | Elo (95%) | {} nps | depth | {} nps | depth |",
+        "| variant | games | {} W-D-L | score | Elo (95%) | {} nps | depth (median) | {} nps | depth (median) |",
         names[0], names[0], names[1]
     );
     println!("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     println!(
-        "| {variant} | {} | {}-{}-{} | {:.1}% | {} ({} to {}) | {} | {:.1} | {} | {:.1} |",
+        "| {variant} | {} | {}-{}-{} | {:.1}% | {} ({} to {}) | {} | {:.1} ({}) | {} | {:.1} ({}) |",
         tally.games(),
         tally.wins,
         tally.draws,
@@ -286,8 +287,10 @@ fn summary(
         elo_text(high),
         totals[0].nps(),
         totals[0].average_depth(),
+        totals[0].median_depth(),
         totals[1].nps(),
-        totals[1].average_depth()
+        totals[1].average_depth(),
+        totals[1].median_depth()
     );
 }
 

@@ -31,6 +31,10 @@ pub struct Control {
     pub resign_moves: usize,
 }
 
+/// Depths counted one by one for the median; a deeper one counts as the
+/// last (a mate or a won ending, where an engine runs on to its deepest).
+const DEPTH_BUCKETS: usize = 32;
+
 /// Per-engine search figures over a game.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SearchTotals {
@@ -38,6 +42,8 @@ pub struct SearchTotals {
     pub moves: u64,
     /// Sum of the depths reported.
     pub depth_sum: u64,
+    /// Moves per depth reported (see [`DEPTH_BUCKETS`]).
+    pub depth_counts: [u64; DEPTH_BUCKETS],
     /// Nodes and milliseconds summed over the moves that reported both.
     pub nodes: u64,
     /// Milliseconds.
@@ -49,6 +55,9 @@ impl SearchTotals {
     pub fn add(&mut self, other: &SearchTotals) {
         self.moves += other.moves;
         self.depth_sum += other.depth_sum;
+        for (count, other) in self.depth_counts.iter_mut().zip(other.depth_counts) {
+            *count += other;
+        }
         self.nodes += other.nodes;
         self.time_ms += other.time_ms;
     }
@@ -56,6 +65,28 @@ impl SearchTotals {
     /// Average depth per move.
     pub fn average_depth(&self) -> f64 {
         self.depth_sum as f64 / self.moves.max(1) as f64
+    }
+
+    /// Records one move's depth.
+    pub fn add_depth(&mut self, depth: u32) {
+        self.moves += 1;
+        self.depth_sum += u64::from(depth);
+        self.depth_counts[(depth as usize).min(DEPTH_BUCKETS - 1)] += 1;
+    }
+
+    /// The median depth per move (the lower middle of an even count): the
+    /// typical search, where the average runs high on the moves of a won
+    /// or lost ending, which an engine searches to its deepest.
+    pub fn median_depth(&self) -> u32 {
+        let middle = self.moves.div_ceil(2);
+        let mut seen = 0;
+        for (depth, count) in self.depth_counts.iter().enumerate() {
+            seen += count;
+            if seen >= middle && seen > 0 {
+                return depth as u32;
+            }
+        }
+        0
     }
 
     /// Nodes per second.
@@ -171,8 +202,7 @@ pub fn play_game(
                 return finish(&game, forfeit, reason, moves, totals);
             }
         };
-        totals[index].moves += 1;
-        totals[index].depth_sum += u64::from(report.depth.unwrap_or(0));
+        totals[index].add_depth(report.depth.unwrap_or(0));
         if let Some((nodes, time)) = report.nodes_and_time {
             totals[index].nodes += nodes;
             totals[index].time_ms += time;
@@ -227,5 +257,29 @@ pub fn score_text(white_score: f64) -> &'static str {
         s if s > 0.75 => "1-0",
         s if s < 0.25 => "0-1",
         _ => "1/2-1/2",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_median_depth_is_the_typical_move_and_the_average_runs_high() {
+        let mut totals = SearchTotals::default();
+        assert_eq!(totals.median_depth(), 0);
+        for depth in [12, 11, 13, 12, 60] {
+            totals.add_depth(depth);
+        }
+        assert_eq!(totals.median_depth(), 12);
+        assert!((totals.average_depth() - 21.6).abs() < 1e-9);
+        // Summed over games, and the lower middle of an even count.
+        let mut other = SearchTotals::default();
+        other.add_depth(9);
+        totals.add(&other);
+        assert_eq!((totals.moves, totals.median_depth()), (6, 12));
+        other.add_depth(9);
+        totals.add(&other);
+        assert_eq!((totals.moves, totals.median_depth()), (8, 11));
     }
 }
