@@ -33,7 +33,7 @@ pub struct Control {
 
 /// Depths counted one by one for the median; a deeper one counts as the
 /// last (a mate or a won ending, where an engine runs on to its deepest).
-const DEPTH_BUCKETS: usize = 32;
+pub const DEPTH_BUCKETS: usize = 32;
 
 /// Per-engine search figures over a game.
 #[derive(Clone, Copy, Debug, Default)]
