@@ -5,9 +5,8 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use varc::interp::Interpreter;
 use varc::tune::{fit_network, fit_squares, NetworkSettings, Sample};
 use varc_runtime::eval::Evaluator;
@@ -166,21 +165,12 @@ fn a_weights_files_search_settings_reach_the_engine_and_its_options() {
     let dir = scratch("search-settings");
     let weights = dir.join("chess.weights");
     std::fs::write(&weights, "search futility_margin = 150\n").expect("written");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_varc"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_varc"));
+    command
         .args(["uci", &rules_file("chess"), "--weights"])
         .arg(&weights)
-        .env(TUNING_VARIABLE, "1")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("varc runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"uci\nquit\n")
-        .expect("written");
-    let output = child.wait_with_output().expect("varc ends");
+        .env(TUNING_VARIABLE, "1");
+    let output = common::run_command_with_input(command, "uci\nquit\n");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(
         stdout.contains("option name futility_margin type spin default 150 "),

@@ -153,10 +153,21 @@ pub fn run_with_input<S: AsRef<std::ffi::OsStr>>(
     args: &[S],
     input: &str,
 ) -> std::process::Output {
+    let mut command = std::process::Command::new(program);
+    command.args(args);
+    run_command_with_input(command, input)
+}
+
+/// Runs `command` (its program, arguments and environment set) with
+/// `input` on its standard input, which it reads to the end: what it wrote
+/// and its exit status.
+pub fn run_command_with_input(
+    mut command: std::process::Command,
+    input: &str,
+) -> std::process::Output {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(program)
-        .args(args)
+    use std::process::Stdio;
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
