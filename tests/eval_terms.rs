@@ -927,3 +927,21 @@ fn mobility_tables_replace_the_linear_term_and_taper_with_the_officers() {
         expected - linear
     );
 }
+
+#[test]
+fn a_safe_pawn_step_that_would_attack_pieces_counts_them() {
+    let chess = common::variant("chess");
+    let pushes = |fen: &str| {
+        evaluation(&chess, fen, "pawn-push", 10) - evaluation(&chess, fen, "pawn-push", 0)
+    };
+    // d3-d4 would attack the knight on c5 and the rook on e5.
+    assert_eq!(pushes("7k/8/8/2n1r3/8/3P4/8/4K3 w - - 0 1"), 20);
+    // Not with the queen on d8 attacking d4 and nothing defending it...
+    assert_eq!(pushes("3q3k/8/8/2n1r3/8/3P4/8/4K3 w - - 0 1"), 0);
+    // ...but again once the queen on a4 defends it.
+    assert_eq!(pushes("3q3k/8/8/2n1r3/Q7/3P4/8/4K3 w - - 0 1"), 20);
+    // A pawn on d4 would be attacked by the pawn on c5: no safe step.
+    assert_eq!(pushes("7k/8/8/2p1r3/8/3P4/8/4K3 w - - 0 1"), 0);
+    // Black's pawns step down the board.
+    assert_eq!(pushes("7k/8/3p4/8/2N1R3/8/8/4K3 b - - 0 1"), -20);
+}

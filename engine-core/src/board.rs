@@ -84,6 +84,15 @@ impl<V: CompiledVariant> Board for Pos<V> {
     }
 
     #[inline]
+    fn squares_of_kinds(&self, color: Color, kinds: u64) -> SquareSet {
+        let mut squares = V::Bb::default();
+        for kind in (0..V::KINDS).filter(|&kind| kind < 64 && kinds >> kind & 1 == 1) {
+            squares |= self.pieces[kind];
+        }
+        runtime_set::<V>(squares & self.colors[color.index()])
+    }
+
+    #[inline]
     fn royals(&self, color: Color) -> SquareSet {
         runtime_set::<V>(Pos::royals(self, color.index()))
     }

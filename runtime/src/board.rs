@@ -73,6 +73,19 @@ pub trait Board {
         })
     }
 
+    /// The squares holding `color`'s pieces of the kinds whose bits are
+    /// set in `kinds` (bit `k` for kind `k`; kinds from 64 on are left
+    /// out).
+    fn squares_of_kinds(&self, color: Color, kinds: u64) -> SquareSet {
+        let mut squares = SquareSet::EMPTY;
+        for (square, piece) in self.pieces() {
+            if piece.color() == color && piece.kind() < 64 && kinds >> piece.kind() & 1 == 1 {
+                squares.insert(square);
+            }
+        }
+        squares
+    }
+
     /// The side to move.
     fn side_to_move(&self) -> Color;
 

@@ -57,6 +57,10 @@
 //!   square at least, the `passed-free` weight).
 //! - **Pawn threats.** An enemy piece, neither royal nor pawn-shaped, that a
 //!   pawn-shaped piece attacks.
+//! - **Pawn pushes.** An enemy piece, neither royal nor pawn-shaped, that a
+//!   pawn-shaped piece would attack after a safe step: one to an empty
+//!   square that no enemy pawn-shaped piece attacks and that an own piece
+//!   defends or no enemy piece attacks (first-move steps left out).
 //! - **Open files.** A piece that rides its file without limit, on a file
 //!   without pawn-shaped pieces (half on one where only enemy ones stand).
 //! - **Connected pawns** ([`structure`]): a pawn-shaped piece that an
@@ -258,6 +262,10 @@ pub struct Evaluator {
     /// `[color][square index]`: the squares a pawn-shaped piece there
     /// attacks (empty where none can stand or without such kinds).
     pawn_attacks: [Vec<SquareSet>; 2],
+    /// `[color][square index]`: the squares a pawn-shaped piece there
+    /// could step to on an empty board (first moves left out), for the
+    /// pawn push term.
+    pawn_steps: [Vec<SquareSet>; 2],
     /// `[kind]`: whether it rides its file without limit (the open file
     /// term).
     file_rider: Vec<bool>,
@@ -370,6 +378,10 @@ impl Evaluator {
             gated_kinds: vec![false; kinds],
             structure: Structure::default(),
             pawn_attacks: [
+                vec![SquareSet::EMPTY; SQUARE_COUNT],
+                vec![SquareSet::EMPTY; SQUARE_COUNT],
+            ],
+            pawn_steps: [
                 vec![SquareSet::EMPTY; SQUARE_COUNT],
                 vec![SquareSet::EMPTY; SQUARE_COUNT],
             ],
@@ -574,6 +586,28 @@ impl Evaluator {
         }
     }
 
+    /// The enemy pieces (neither royal nor pawn-shaped) that `color`'s
+    /// pawn-shaped pieces would attack after a safe step: to an empty
+    /// square that no enemy pawn-shaped piece attacks and that an own
+    /// piece defends or no enemy piece attacks.
+    fn pawn_push_threats(&self, tally: &Tally, color: Color, occupied: &SquareSet) -> i32 {
+        let (c, e) = (color.index(), color.opponent().index());
+        let mut steps = SquareSet::EMPTY;
+        for square in tally.pawns[c].iter() {
+            steps = steps.union(&self.pawn_steps[c][square.index() % SQUARE_COUNT]);
+        }
+        let unsafe_squares = tally.attacks[e].difference(&tally.attacks[c]);
+        let safe = steps
+            .difference(occupied)
+            .difference(&tally.pawn_attacks[e])
+            .difference(&unsafe_squares);
+        let mut hits = SquareSet::EMPTY;
+        for square in safe.iter() {
+            hits = hits.union(&self.pawn_attacks[c][square.index() % SQUARE_COUNT]);
+        }
+        hits.intersection(&tally.targets[e]).len() as i32
+    }
+
     /// The squares each pawn-shaped kind attacks from each square, for the
     /// pawn threat term.
     fn build_pawn_attacks(&mut self, variant: &Variant) {
@@ -586,6 +620,10 @@ impl Evaluator {
                     let atoms = &self.atoms[kind][color.index()];
                     let set = &mut self.pawn_attacks[color.index()][square.index()];
                     for target in empty_board_targets(atoms, variant, square, false) {
+                        set.insert(Square::from_index(target));
+                    }
+                    let set = &mut self.pawn_steps[color.index()][square.index()];
+                    for target in empty_board_targets(atoms, variant, square, true) {
                         set.insert(Square::from_index(target));
                     }
                 }
@@ -767,6 +805,9 @@ impl Evaluator {
         position: &R::Position,
     ) -> (i32, Tally<'e>, i32) {
         let mut tally = self.tally(rules, position);
+        let occupied = position
+            .occupied(Color::White)
+            .union(&position.occupied(Color::Black));
         for color in Color::ALL {
             let c = color.index();
             let threatened = tally.pawn_attacks[c].intersection(&tally.targets[1 - c]);
@@ -794,6 +835,10 @@ impl Evaluator {
                     tally.positional[c] += self.weights.outpost;
                 }
             }
+            if self.weights.pawn_push != 0 {
+                let pushes = self.pawn_push_threats(&tally, color, &occupied);
+                tally.positional[c] += pushes * self.weights.pawn_push;
+            }
             for (file, &riders) in tally.file_riders[c].iter().enumerate() {
                 if riders > 0 && !tally.structure.occupies(color, file) {
                     let open = if tally.structure.occupies(color.opponent(), file) {
@@ -815,9 +860,7 @@ impl Evaluator {
         let board = BoardSight {
             royals: Color::ALL.map(|color| position.royals(color)),
             attacks: tally.attacks,
-            occupied: position
-                .occupied(Color::White)
-                .union(&position.occupied(Color::Black)),
+            occupied,
         };
         let structure = self
             .structure

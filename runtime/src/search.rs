@@ -45,6 +45,10 @@
 //!   there: a move that loses material by the exchange on its square
 //!   beyond a margin growing with the depth is skipped, where the model
 //!   lets material stand for a move's worth ([`see::ExchangePolicy`]).
+//! - Correction history ([`correction`]): the static value every node
+//!   reads has added what searches of nodes with the same pawn-shaped
+//!   pieces, and with the same other pieces of each side, found it to
+//!   miss.
 //! - Several best lines on request ([`EngineOptions::multipv`]); the line
 //!   played is always the last best line reported.
 //! - Time management for fixed depth, nodes, move time or clocks with
@@ -62,6 +66,7 @@
 //! # Ok(()) }
 //! ```
 
+pub mod correction;
 pub mod order;
 pub mod outcome;
 pub mod params;
@@ -81,6 +86,7 @@ use crate::game::Game;
 use crate::model::Variant;
 use crate::moves::Move;
 use crate::rules::{ExchangeValues, Rules};
+use correction::{CorrectionHistory, Slots};
 use order::{
     demote, is_losing_tactical_score, is_tactical, is_tactical_score, losing_tactical_score,
     pick_next, rank, tactical_score, OrderingTables, PieceTo, PlyContext,
@@ -231,6 +237,7 @@ pub struct Engine<M = Move> {
     exchange_values: ExchangeValues,
     params: SearchParams,
     reductions: Reductions,
+    correction: CorrectionHistory,
 }
 
 impl<M: Copy + Eq> Engine<M> {
@@ -244,6 +251,7 @@ impl<M: Copy + Eq> Engine<M> {
         let evaluator = Evaluator::new(variant);
         let params = SearchParams::of(variant);
         Engine {
+            correction: CorrectionHistory::new(evaluator.guards()),
             exchange_values: see::exchange_values(variant, &evaluator),
             evaluator,
             valuation: Valuation::new(variant, options.match_state),
@@ -316,6 +324,7 @@ impl<M: Copy + Eq> Engine<M> {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.ordering.clear();
+        self.correction.clear();
     }
 
     /// The value of `ending` for the side `side`, `ply` plies from the root.
@@ -774,7 +783,9 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         // stands): whether the side improves on its last turn, and, off
         // the principal variation, the value the pruning rules read,
         // sharpened by the table's bound where it has one.
-        let evaluation = (!in_check).then(|| self.static_value(key, entry.as_ref()));
+        let raw_evaluation = (!in_check).then(|| self.static_value(key, entry.as_ref()));
+        let slots = raw_evaluation.map(|_| self.engine.correction.slots(self.tree.position()));
+        let evaluation = raw_evaluation.map(|value| self.corrected(value, slots));
         self.static_values[ply] = evaluation;
         let improving = match (
             evaluation,
@@ -1112,9 +1123,50 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         let bound = Bound::of(best_value, original_alpha, beta);
         self.engine.tt.store(
-            key, ply as i32, best_move, best_value, depth, bound, evaluation,
+            key,
+            ply as i32,
+            best_move,
+            best_value,
+            depth,
+            bound,
+            raw_evaluation,
         );
+        if let (Some(raw), Some(corrected), Some(slots)) = (raw_evaluation, evaluation, slots) {
+            // A bound on the far side of the static value says nothing
+            // of its error, nor does a capture's gain or a mate.
+            let informative = match bound {
+                Bound::Lower => best_value > corrected,
+                Bound::Upper => best_value < corrected,
+                Bound::Exact | Bound::None => true,
+            };
+            let (rules, position) = (self.tree.rules(), self.tree.position());
+            if informative
+                && best_value.abs() < MATE_BOUND
+                && !best_move.is_some_and(|mv| is_tactical(rules, position, &mv))
+            {
+                self.engine
+                    .correction
+                    .update(slots, best_value - raw, depth);
+            }
+        }
         best_value
+    }
+
+    /// The static value `raw` with the correction history's entries of
+    /// `slots` added ([`correction`]); a won or lost value as it is.
+    fn corrected(&self, raw: i32, slots: Option<Slots>) -> i32 {
+        match slots {
+            Some(slots) if raw.abs() < MATE_BOUND => {
+                let params = &self.engine.params;
+                let correction = self.engine.correction.correction(
+                    slots,
+                    params.correction,
+                    params.correction_pieces,
+                );
+                (raw + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            }
+            _ => raw,
+        }
     }
 
     /// The static value of the node `key` ([`Searcher::evaluate`]), read
@@ -1197,7 +1249,11 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         // model allows it ([`see::ExchangePolicy`]) and the side to move is
         // not in check.
         let skip_losing = !in_check && self.engine.exchange.allowed();
-        let stand_value = (!evasions).then(|| self.static_value(key, entry.as_ref()));
+        let raw_stand = (!evasions).then(|| self.static_value(key, entry.as_ref()));
+        let stand_value = raw_stand.map(|value| {
+            let slots = self.engine.correction.slots(self.tree.position());
+            self.corrected(value, Some(slots))
+        });
         if let Some(stand) = stand_value {
             if stand >= beta {
                 return stand;
@@ -1263,15 +1319,9 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         self.lists[ply] = list;
         let bound = Bound::of(best_value, original_alpha, beta);
-        self.engine.tt.store(
-            key,
-            ply as i32,
-            best_move,
-            best_value,
-            0,
-            bound,
-            stand_value,
-        );
+        self.engine
+            .tt
+            .store(key, ply as i32, best_move, best_value, 0, bound, raw_stand);
         best_value
     }
 }

@@ -121,6 +121,9 @@ pub struct EvaluationWeights {
     /// not attacked, 5 more where an own piece defends that square; times
     /// 5 less its moves to the zone; nothing when a piece stands in front.
     pub passed_free: i32,
+    /// Centipawns per enemy piece (neither royal nor pawn-shaped) that a
+    /// pawn-shaped piece would attack after a safe step forward.
+    pub pawn_push: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -150,6 +153,7 @@ impl Default for EvaluationWeights {
             royal_unsafe_check: 100,
             royal_strongest: 100,
             passed_free: 10,
+            pawn_push: 20,
         }
     }
 }
@@ -180,12 +184,14 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "royal-unsafe-check",
     "royal-strongest",
     "passed-free",
+    "pawn-push",
 ];
 
 /// The scalar weights counted in centipawns (the others are percentages):
 /// `varc tune` steps them by fewer units. Kept here, beside the names, so
 /// that a new weight is classed where it is named.
-pub const CENTIPAWN_WEIGHTS: [&str; 14] = [
+pub const CENTIPAWN_WEIGHTS: [&str; 15] = [
+    "pawn-push",
     "passed-royal",
     "passed-free",
     "outpost",
@@ -203,7 +209,7 @@ pub const CENTIPAWN_WEIGHTS: [&str; 14] = [
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 24;
+pub const WEIGHT_COUNT: usize = 25;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -260,12 +266,13 @@ impl EvaluationWeights {
             self.royal_unsafe_check,
             self.royal_strongest,
             self.passed_free,
+            self.pawn_push,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal, royal_weak, royal_unsafe_check, royal_strongest, passed_free] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal, royal_weak, royal_unsafe_check, royal_strongest, passed_free, pawn_push] =
             values;
         EvaluationWeights {
             placement,
@@ -292,6 +299,7 @@ impl EvaluationWeights {
             royal_unsafe_check,
             royal_strongest,
             passed_free,
+            pawn_push,
         }
     }
 }

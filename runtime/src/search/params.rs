@@ -67,6 +67,11 @@ pub struct SearchParams {
     pub null_verify_depth: i32,
     /// The first aspiration window's half width.
     pub aspiration_window: i32,
+    /// Correction history ([`super::correction`]): percent of the pawn
+    /// table's entry, and of the mean of the two sides' other-piece
+    /// tables' entries, added to the static value (0 and 0: none).
+    pub correction: i32,
+    pub correction_pieces: i32,
 }
 
 /// The defaults were fitted by `bench/spsa.py` (2026-12-04: 1,000 game
@@ -85,7 +90,10 @@ pub struct SearchParams {
 /// in check scored +32 in chess and +29 in Capablanca over 120 games
 /// each; reductions of checking moves +38 in chess and -35 in Capablanca,
 /// so they are off here and on in `variants/chess.weights` (`search
-/// reduction_checks = 1`; sixteenth session).
+/// reduction_checks = 1`; sixteenth session). Correction history's pawn
+/// table alone scored +29 in chess and -6 in Capablanca over 120 games
+/// each; half of it and half of the other pieces' tables, against the
+/// pawn table alone, +20 and 0 (seventeenth session).
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
@@ -113,6 +121,8 @@ impl Default for SearchParams {
             null_reduction_divisor: 4,
             null_verify_depth: 7,
             aspiration_window: 23,
+            correction: 50,
+            correction_pieces: 50,
         }
     }
 }
@@ -165,6 +175,8 @@ params! {
     null_reduction_divisor: 1, 20;
     null_verify_depth: 1, 128;
     aspiration_window: 5, 1000;
+    correction: 0, 200;
+    correction_pieces: 0, 200;
 }
 
 impl SearchParams {
