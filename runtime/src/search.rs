@@ -1133,7 +1133,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         );
         if let (Some(raw), Some(corrected), Some(slots)) = (raw_evaluation, evaluation, slots) {
             // A bound on the far side of the static value says nothing
-            // of its error, nor does a capture's gain or a mate.
+            // of its error, nor does a capture's gain, a mate or a claim
+            // taken instead of moving.
             let informative = match bound {
                 Bound::Lower => best_value > corrected,
                 Bound::Upper => best_value < corrected,
@@ -1141,6 +1142,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             };
             let (rules, position) = (self.tree.rules(), self.tree.position());
             if informative
+                && claim.is_none()
                 && best_value.abs() < MATE_BOUND
                 && !best_move.is_some_and(|mv| is_tactical(rules, position, &mv))
             {

@@ -7,11 +7,11 @@
 //! stand (a weak pawn its terms do not see, a blockade they overrate, a
 //! piece shut out of play); the searches of nodes that share them agree
 //! on it. After a node's search (not in check, its best move neither a
-//! capture nor a promotion, its value no mate), where its result says more
-//! than a bound on the wrong side of the static value, the entries of its
-//! placements move toward the difference between the result and the
-//! evaluation, by a share that grows with the depth searched (up to a
-//! sixteenth of the way).
+//! capture nor a promotion, its value no mate, no claim open to the side
+//! to move), where its result says more than a bound on the wrong side of
+//! the static value, the entries of its placements move toward the
+//! difference between the result and the evaluation, by a share that
+//! grows with the depth searched (up to a sixteenth of the way).
 //!
 //! Three tables, each with one entry per side to move and digest of a
 //! placement:
