@@ -77,17 +77,22 @@ def main():
         sys.exit(f"cannot read {args.pgn}: {error}")
     if not games:
         sys.exit(f"no games in {args.pgn}")
-    results = {command: depths(command, games, args.movetime, args.first_ply, args.last_ply) for command in args.engine}
+    results = {}
+    for command in args.engine:
+        try:
+            results[command] = depths(command, games, args.movetime, args.first_ply, args.last_ply)
+        except (OSError, chess.engine.EngineError, chess.engine.EngineTerminatedError) as error:
+            sys.exit(f"engine {command!r} failed: {error}")
     print(f"{len(games)} games, go movetime {args.movetime}, plies {args.first_ply} to {args.last_ply}")
     print("| pieces | positions | " + " | ".join(f"{c.split()[0].split('/')[-1]} mean (median)" for c in args.engine) + " |")
     print("| --- | ---: |" + " --- |" * len(args.engine))
     for low, high in GROUPS:
         cells = []
-        count = 0
+        # Every engine searched the same positions.
         for command in args.engine:
             group = [depth for pieces, depth in results[command] if low <= pieces <= high]
-            count = len(group)
             cells.append(f"{statistics.mean(group):.1f} ({statistics.median(group):g})" if group else "-")
+        count = sum(low <= pieces <= high for pieces, _ in results[args.engine[0]])
         print(f"| {low}-{high} | {count} | " + " | ".join(cells) + " |")
 
 
