@@ -945,3 +945,58 @@ fn a_safe_pawn_step_that_would_attack_pieces_counts_them() {
     // Black's pawns step down the board.
     assert_eq!(pushes("7k/8/3p4/8/2N1R3/8/8/4K3 b - - 0 1"), -20);
 }
+
+#[test]
+fn hanging_pawns_are_attacked_and_undefended() {
+    let chess = common::variant("chess");
+    let hanging = chess.evaluation.hanging_pawn;
+    assert!(hanging > 0);
+    // Black's pawn on d5 is attacked by the king on e4 and undefended.
+    assert_eq!(
+        term(&chess, "4k3/8/8/3p4/4K3/8/8/8 w - - 0 1", "hanging-pawn"),
+        hanging
+    );
+    // Once the pawn on e6 defends it, it does not hang.
+    assert_eq!(
+        term(&chess, "4k3/8/4p3/3p4/4K3/8/8/8 w - - 0 1", "hanging-pawn"),
+        0
+    );
+    // White's pawns on a2 and h4 lie open to the rook on a8 and the
+    // bishop on e7; Black's pawn on d5 to the king.
+    assert_eq!(
+        term(
+            &chess,
+            "r3k3/4b3/8/3p4/4K2P/8/P7/8 w - - 0 1",
+            "hanging-pawn"
+        ),
+        -hanging
+    );
+}
+
+#[test]
+fn a_royal_piece_far_from_every_pawn_loses_in_the_endgame() {
+    let chess = common::variant("chess");
+    let pawnless = chess.evaluation.royal_pawnless;
+    assert!(pawnless > 0);
+    // No officer: the endgame's full share. White's king on a1 has no
+    // pawn on the a or b file; Black's king on g8 has the pawn on h7.
+    assert_eq!(
+        term(&chess, "6k1/7p/8/8/8/8/8/K7 w - - 0 1", "royal-pawnless"),
+        -pawnless
+    );
+    // A pawn of either side on the file beside the king is near enough.
+    assert_eq!(
+        term(&chess, "6k1/7p/8/8/8/8/1p6/K7 w - - 0 1", "royal-pawnless"),
+        0
+    );
+    // With every officer on the board the term is gone: Black's king
+    // has no pawn near it, but nothing is counted.
+    assert_eq!(
+        term(
+            &chess,
+            "rnbqkbnr/p7/8/8/8/8/4P3/RNBQKBNR w KQkq - 0 1",
+            "royal-pawnless"
+        ),
+        0
+    );
+}

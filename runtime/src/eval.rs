@@ -68,7 +68,11 @@
 //! - **Threats.** Per piece, neither royal nor pawn-shaped, each kind of
 //!   more valuable enemy piece it attacks (neither royal nor pawn-shaped).
 //! - **Hanging pieces.** A piece, neither royal nor pawn-shaped, that the
-//!   enemy attacks and its own side does not defend.
+//!   enemy attacks and its own side does not defend; and, weighed apart, a
+//!   pawn-shaped piece so.
+//! - **Pawnless flanks.** A royal piece with no pawn-shaped piece of
+//!   either side on its file or a file beside it, in the endgame's share
+//!   (where the pawns decide, it stands away from them).
 //! - **Outposts.** A minor officer (the kinds worth less than 5/4 of the
 //!   least valuable officer kind) from the rank before the middle on, on
 //!   a square that an own pawn-shaped piece defends and no enemy
@@ -856,6 +860,15 @@ impl Evaluator {
         for c in 0..2 {
             tally.positional[c] += tally.endgame_shift[c] * endgame / 256;
         }
+        if self.weights.royal_pawnless != 0 && self.structure.is_used() {
+            let penalty = self.weights.royal_pawnless * endgame / 256;
+            for color in Color::ALL {
+                let pawnless = SquareIter::new(position.royals(color))
+                    .filter(|&index| !self.pawns_near(&tally.structure, Square::from_index(index)))
+                    .count() as i32;
+                tally.positional[color.index()] -= pawnless * penalty;
+            }
+        }
         let enemy_share = [1, 0].map(|enemy| self.material_share(tally.material[enemy]));
         let board = BoardSight {
             royals: Color::ALL.map(|color| position.royals(color)),
@@ -888,6 +901,16 @@ impl Evaluator {
         };
         let value = tally.positional[0] - tally.positional[1] + learned;
         (value, tally, endgame)
+    }
+
+    /// Whether a pawn-shaped piece of either side stands on the file of
+    /// `square` or a file beside it.
+    fn pawns_near(&self, structure: &StructureTally, square: Square) -> bool {
+        let file = usize::from(square.file);
+        let last = usize::from(self.files).saturating_sub(1);
+        (file.saturating_sub(1)..=(file + 1).min(last)).any(|file| {
+            structure.occupies(Color::White, file) || structure.occupies(Color::Black, file)
+        })
     }
 
     /// `value` scaled by what the side ahead can convert ([`scale`]).
@@ -1520,8 +1543,11 @@ impl ReachVisitor for Tally<'_> {
 
     #[inline(always)]
     fn exposed(&mut self, kind: PieceId, color: Color) {
-        if self.evaluator.officer.get(kind) == Some(&true) {
-            self.positional[color.index()] -= self.evaluator.weights.hanging;
+        let evaluator = self.evaluator;
+        if evaluator.officer.get(kind) == Some(&true) {
+            self.positional[color.index()] -= evaluator.weights.hanging;
+        } else if evaluator.structure.is_shaped(kind) {
+            self.positional[color.index()] -= evaluator.weights.hanging_pawn;
         }
     }
 

@@ -124,6 +124,12 @@ pub struct EvaluationWeights {
     /// Centipawns per enemy piece (neither royal nor pawn-shaped) that a
     /// pawn-shaped piece would attack after a safe step forward.
     pub pawn_push: i32,
+    /// Centipawns per pawn-shaped piece that the enemy attacks and its own
+    /// side does not defend (the `hanging` term's for pawns).
+    pub hanging_pawn: i32,
+    /// Centipawns, at the endgame's full share, per royal piece with no
+    /// pawn-shaped piece of either side on its file or a file beside it.
+    pub royal_pawnless: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -154,6 +160,8 @@ impl Default for EvaluationWeights {
             royal_strongest: 100,
             passed_free: 10,
             pawn_push: 20,
+            hanging_pawn: 20,
+            royal_pawnless: 30,
         }
     }
 }
@@ -185,13 +193,17 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "royal-strongest",
     "passed-free",
     "pawn-push",
+    "hanging-pawn",
+    "royal-pawnless",
 ];
 
 /// The scalar weights counted in centipawns (the others are percentages):
 /// `varc tune` steps them by fewer units. Kept here, beside the names, so
 /// that a new weight is classed where it is named.
-pub const CENTIPAWN_WEIGHTS: [&str; 15] = [
+pub const CENTIPAWN_WEIGHTS: [&str; 17] = [
     "pawn-push",
+    "hanging-pawn",
+    "royal-pawnless",
     "passed-royal",
     "passed-free",
     "outpost",
@@ -209,7 +221,7 @@ pub const CENTIPAWN_WEIGHTS: [&str; 15] = [
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 25;
+pub const WEIGHT_COUNT: usize = 27;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -267,12 +279,14 @@ impl EvaluationWeights {
             self.royal_strongest,
             self.passed_free,
             self.pawn_push,
+            self.hanging_pawn,
+            self.royal_pawnless,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal, royal_weak, royal_unsafe_check, royal_strongest, passed_free, pawn_push] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal, royal_weak, royal_unsafe_check, royal_strongest, passed_free, pawn_push, hanging_pawn, royal_pawnless] =
             values;
         EvaluationWeights {
             placement,
@@ -300,6 +314,8 @@ impl EvaluationWeights {
             royal_strongest,
             passed_free,
             pawn_push,
+            hanging_pawn,
+            royal_pawnless,
         }
     }
 }
