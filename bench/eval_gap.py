@@ -36,7 +36,9 @@ TERMS = [
     "Material", "Imbalance", "Pawns", "Knights", "Bishops", "Rooks", "Queens",
     "Mobility", "King safety", "Threats", "Passed", "Space", "Initiative",
 ]
-# Stockfish 11's phase: non-pawn material between these limits.
+# Stockfish 11's phase: non-pawn material between these limits. Only
+# chess's officers are counted, so in variants with more kinds (Capablanca's
+# archbishop and chancellor) the phase leans toward the endgame.
 MIDGAME_LIMIT, ENDGAME_LIMIT = 15258, 3915
 OFFICER_VALUES = {"n": 781, "b": 825, "r": 1276, "q": 2538}
 
@@ -106,7 +108,8 @@ def main():
     parser.add_argument("--engine", required=True, help='the engine, e.g. "ENGINE uci"')
     parser.add_argument("--fairy-stockfish", default="/usr/games/fairy-stockfish")
     parser.add_argument("--variant", default="chess")
-    parser.add_argument("--positions", type=int, default=20000)
+    parser.add_argument("--positions", type=int, default=20000,
+                        help="how many positions to compare, spread over the file")
     parser.add_argument("--scale", type=float, default=0.0063,
                         help="the labels' logistic scale per centipawn (the weights file's k)")
     args = parser.parse_args()
