@@ -1000,3 +1000,67 @@ fn a_royal_piece_far_from_every_pawn_loses_in_the_endgame() {
         0
     );
 }
+
+#[test]
+fn weak_pieces_are_attacked_and_not_held_strongly() {
+    let chess = common::variant("chess");
+    let weak = chess.evaluation.weak_piece;
+    assert!(weak > 0);
+    // No officer: the endgame's full share. The king on e4 attacks
+    // Black's pawn on d5, which only Black's king defends.
+    assert_eq!(
+        term(&chess, "8/8/4k3/3p4/4K3/8/8/8 w - - 0 1", "weak-piece"),
+        weak
+    );
+    // A pawn-shaped defender holds it strongly.
+    assert_eq!(
+        term(&chess, "8/8/2pk4/3p4/4K3/8/8/8 w - - 0 1", "weak-piece"),
+        0
+    );
+    // So do two defenders (the king and the rook on d8) against one
+    // attacker...
+    assert_eq!(
+        term(&chess, "3r4/8/4k3/3p4/4K3/8/8/8 w - - 0 1", "weak-piece"),
+        0
+    );
+    // ...but not against two (the rook on d1 joins the king).
+    assert!(term(&chess, "3r4/8/4k3/3p4/4K3/8/8/3R4 w - - 0 1", "weak-piece") > 0);
+}
+
+#[test]
+fn attacks_on_a_royal_flank_add_to_its_danger() {
+    let chess = common::variant("chess");
+    assert!(chess.evaluation.royal_flank > 0);
+    // The queen on f3 attacks White's king's flank (files e to h, ranks 1
+    // to 5) from inside it.
+    assert!(
+        term(
+            &chess,
+            "r5k1/5ppp/8/8/8/5q2/5PPP/R5K1 w - - 0 1",
+            "royal-flank"
+        ) < 0
+    );
+    // On a5 it attacks the a to d files and the fifth rank's e to h
+    // squares: fewer of them.
+    let far = term(
+        &chess,
+        "r5k1/5ppp/8/q7/8/8/5PPP/R5K1 w - - 0 1",
+        "royal-flank",
+    );
+    let near = term(
+        &chess,
+        "r5k1/5ppp/8/8/8/5q2/5PPP/R5K1 w - - 0 1",
+        "royal-flank",
+    );
+    assert!(near < far, "{near} < {far}");
+    // Black's flank lies on ranks 8 to 4: the same attack mirrored costs
+    // Black as much.
+    assert_eq!(
+        term(
+            &chess,
+            "r5k1/5ppp/5Q2/8/8/8/5PPP/R5K1 b - - 0 1",
+            "royal-flank"
+        ),
+        -near
+    );
+}

@@ -441,6 +441,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             pos,
             empty: V::BOARD & !occupied,
             attacked: [V::Bb::EMPTY; 2],
+            twice: [V::Bb::EMPTY; 2],
             defended: [V::Bb::EMPTY; 2],
             royal_zones,
             guards,
@@ -450,7 +451,8 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             visit,
         };
         V::visit_reaches(pos, occupied, &mut pieces);
-        let (attacked, defended, checks) = (pieces.attacked, pieces.defended, pieces.checks);
+        let (attacked, twice) = (pieces.attacked, pieces.twice);
+        let (defended, checks) = (pieces.defended, pieces.checks);
         for color in 0..2 {
             let exposed = pos.colors[color] & attacked[1 - color] & !attacked[color];
             for square in Squares(exposed & !pos.royals(color)) {
@@ -481,7 +483,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             }
             visit.checks(runtime_color(color), kinds);
         }
-        visit.attacks(attacked.map(runtime_set::<V>));
+        visit.attacks(attacked.map(runtime_set::<V>), twice.map(runtime_set::<V>));
         true
     }
 }
@@ -493,6 +495,8 @@ struct PieceReaches<'a, V: CompiledVariant, R> {
     pos: &'a Pos<V>,
     empty: V::Bb,
     attacked: [V::Bb; 2],
+    /// Per side, the squares two or more of its pieces attack.
+    twice: [V::Bb; 2],
     /// Per side, the squares its pieces other than royal ones attack.
     defended: [V::Bb; 2],
     /// Per side, the squares beside its royal pieces.
@@ -514,6 +518,7 @@ impl<V: CompiledVariant, R: ReachVisitor> ReachSink<V::Bb> for PieceReaches<'_, 
     fn reach(&mut self, kind: usize, color: usize, from: usize, reach: [V::Bb; 3]) {
         let [move_or_capture, move_only, capture_only] = reach;
         let attacks = move_or_capture | capture_only;
+        self.twice[color] |= self.attacked[color] & attacks;
         self.attacked[color] |= attacks;
         if !has_kind(V::ROYAL_KINDS, kind) {
             self.defended[color] |= attacks;

@@ -45,10 +45,13 @@
 //!   `royal-weak`), 150 per enemy kind that could give a safe check (move
 //!   to a square from which it would attack the royal piece, one the royal
 //!   side does not guard; `royal-check`) and 100 per kind that could check
-//!   only from guarded squares (`royal-unsafe-check`), less 800 where the
-//!   enemy has no piece of the most valuable officer kind
-//!   (`royal-strongest`), and cost `units^2 / 4096` centipawns (units from
-//!   0 to 2,000), by the enemy's material.
+//!   only from guarded squares (`royal-unsafe-check`), `3/8` of the
+//!   square of the attacks on its flank (`royal-flank`: its file and the
+//!   files beside it, one more toward the centre, on its side's first
+//!   five-eighths of the ranks; a square attacked twice counts twice),
+//!   less 800 where the enemy has no piece of the most valuable officer
+//!   kind (`royal-strongest`), and cost `units^2 / 4096` centipawns
+//!   (units from 0 to 2,000), by the enemy's material.
 //! - **Pawn structure** ([`structure`]): passed, doubled and isolated
 //!   pieces of the kinds that move like pawns; in the endgame, a passed
 //!   piece's royal race (the royal pieces' distances to the square in
@@ -70,6 +73,10 @@
 //! - **Hanging pieces.** A piece, neither royal nor pawn-shaped, that the
 //!   enemy attacks and its own side does not defend; and, weighed apart, a
 //!   pawn-shaped piece so.
+//! - **Weak pieces.** A piece, not royal, that the enemy attacks and its
+//!   own side does not hold strongly (no own pawn-shaped piece defends it,
+//!   and not two own defenders against fewer than two attackers), in the
+//!   endgame's share.
 //! - **Pawnless flanks.** A royal piece with no pawn-shaped piece of
 //!   either side on its file or a file beside it, in the endgame's share
 //!   (where the pawns decide, it stands away from them).
@@ -293,6 +300,9 @@ pub struct Evaluator {
     /// Per colour: the squares where an outpost counts (see
     /// [`Evaluator::build_outpost_zones`]).
     outpost_zone: [SquareSet; 2],
+    /// Per colour, per square: the flank of a royal piece there
+    /// ([`Evaluator::build_flank_zones`]).
+    flank_zone: [Vec<SquareSet>; 2],
     /// The pawn-shaped kinds as [`ReachVisitor::guards`]: a square one of
     /// them could capture on does not count to the enemy's mobility.
     guards: u64,
@@ -401,6 +411,7 @@ impl Evaluator {
             scaling: Scaling::default(),
             minor: vec![false; kinds],
             outpost_zone: [SquareSet::EMPTY; 2],
+            flank_zone: [Vec::new(), Vec::new()],
             guards: 0,
             strongest: None,
         };
@@ -479,6 +490,7 @@ impl Evaluator {
             .max()
             .unwrap_or(0);
         evaluator.build_outpost_zones(ranks);
+        evaluator.build_flank_zones();
         let last_file = files.saturating_sub(1);
         let corners = Color::ALL.map(|color| {
             [0, last_file].map(|file| evaluator.structure.promotion_square(color, file, ranks))
@@ -587,6 +599,40 @@ impl Evaluator {
                     self.outpost_zone[color.index()].insert(square);
                 }
             }
+        }
+    }
+
+    /// Per colour, per square, the flank of a royal piece there, as
+    /// Stockfish's king flank: three files centred on its file (kept on
+    /// the board) and one more toward the centre, on the side's first
+    /// five-eighths of the ranks (its camp).
+    fn build_flank_zones(&mut self) {
+        let (files, ranks) = (i32::from(self.files), i32::from(self.ranks));
+        let camp = ranks - ranks * 3 / 8;
+        for color in Color::ALL {
+            let up = self.structure.goes_up(color);
+            let zone = |royal: Square| {
+                let file = i32::from(royal.file);
+                let low = (file - 1).clamp(0, (files - 3).max(0));
+                let high = (low + 2).min(files - 1);
+                let (low, high) = if 2 * file + 1 < files {
+                    (low, (high + 1).min(files - 1))
+                } else {
+                    ((low - 1).max(0), high)
+                };
+                let mut squares = SquareSet::EMPTY;
+                for square in self.on_board.iter() {
+                    let rank = i32::from(square.rank);
+                    let own_rank = if up { rank } else { ranks - 1 - rank };
+                    if (low..=high).contains(&i32::from(square.file)) && own_rank < camp {
+                        squares.insert(square);
+                    }
+                }
+                squares
+            };
+            self.flank_zone[color.index()] = (0..SQUARE_COUNT)
+                .map(|index| zone(Square::from_index(index)))
+                .collect();
         }
     }
 
@@ -860,6 +906,18 @@ impl Evaluator {
         for c in 0..2 {
             tally.positional[c] += tally.endgame_shift[c] * endgame / 256;
         }
+        if self.weights.weak_piece != 0 {
+            let penalty = self.weights.weak_piece * endgame / 256;
+            for c in 0..2 {
+                let strong =
+                    tally.pawn_attacks[c].union(&tally.twice[c].difference(&tally.twice[1 - c]));
+                let weak = tally.targets[c]
+                    .union(&tally.pawns[c])
+                    .intersection(&tally.attacks[1 - c])
+                    .difference(&strong);
+                tally.positional[c] -= weak.len() as i32 * penalty;
+            }
+        }
         if self.weights.royal_pawnless != 0 && self.structure.is_used() {
             let penalty = self.weights.royal_pawnless * endgame / 256;
             for color in Color::ALL {
@@ -1034,6 +1092,8 @@ impl Evaluator {
             weak: [0; 2],
             strongest: [0; 2],
             attacks: [SquareSet::EMPTY; 2],
+            twice: [SquareSet::EMPTY; 2],
+            flank: [SquareSet::EMPTY; 2],
             endgame_shift: [0; 2],
             counts: SideCounts::default(),
         };
@@ -1146,6 +1206,11 @@ impl Evaluator {
         if self.strongest.is_some() && tally.strongest[attacker] == 0 {
             units -= ROYAL_DANGER_WITHOUT_STRONGEST * weights.royal_strongest / 100;
         }
+        if weights.royal_flank != 0 {
+            let flank = tally.attacks[attacker].intersection(&tally.flank[1 - attacker]);
+            let hits = (flank.len() + flank.intersection(&tally.twice[attacker]).len()) as i32;
+            units += hits * hits * 3 / 8 * weights.royal_flank / 100;
+        }
         let units = units.clamp(0, ROYAL_DANGER_MAX_UNITS);
         let material = tally.material[attacker];
         units * units / 4096 * weights.royal_danger / 100 * self.material_share(material) / 256
@@ -1171,6 +1236,7 @@ impl Evaluator {
     /// then per side with its checks, and last with both sides' attacks.
     fn walk_reaches<B: Board, V: ReachVisitor>(&self, position: &B, tally: &mut V) {
         let mut attacks = [SquareSet::EMPTY; 2];
+        let mut twice = [SquareSet::EMPTY; 2];
         // What pieces other than royal ones attack: the squares they defend.
         let mut defended = [SquareSet::EMPTY; 2];
         let occupied = position
@@ -1234,6 +1300,7 @@ impl Evaluator {
             let mut reached = SquareSet::EMPTY;
             let mut victims = 0u64;
             let royal = self.royal.get(piece.kind()) == Some(&true);
+            let attacked_before = attacks[c];
             self.walk(
                 &occupied,
                 piece.kind(),
@@ -1259,6 +1326,7 @@ impl Evaluator {
                     }
                 },
             );
+            twice[c] = twice[c].union(&captures.intersection(&attacked_before));
             if let (Some(checks), Some(from)) = (
                 checks[c].get_mut(piece.kind()),
                 check_squares[1 - c].get(piece.kind()),
@@ -1326,7 +1394,8 @@ impl Evaluator {
             }
             tally.checks(color, kinds);
         }
-        tally.attacks(attacks.map(|squares| squares.intersection(&self.on_board)));
+        let on_board = |squares: SquareSet| squares.intersection(&self.on_board);
+        tally.attacks(attacks.map(on_board), twice.map(on_board));
     }
 
     /// The squares a piece of `kind` on `from` could capture on with the
@@ -1473,8 +1542,12 @@ struct Tally<'a> {
     weak: [i32; 2],
     /// Per side, its pieces of the most valuable officer kind.
     strongest: [i32; 2],
-    /// Per side, the squares its pieces could capture on.
+    /// Per side, the squares its pieces could capture on, and those two
+    /// or more of them could.
     attacks: [SquareSet; 2],
+    twice: [SquareSet; 2],
+    /// Per side, the flanks of its royal pieces.
+    flank: [SquareSet; 2],
     /// Per side, what its pieces gain in the endgame (summed
     /// [`PieceTerms::shift`] and [`PieceTerms::endgame_mobility`]).
     endgame_shift: [i32; 2],
@@ -1557,6 +1630,10 @@ impl ReachVisitor for Tally<'_> {
         // pieces are known here.
         let enemy_material = self.material[royal.color.opponent().index()];
         let evaluator = self.evaluator;
+        if let Some(zone) = evaluator.flank_zone[royal.color.index()].get(royal.square.index()) {
+            let flank = &mut self.flank[royal.color.index()];
+            *flank = flank.union(zone);
+        }
         let mut term = evaluator.royal_term(royal, enemy_material);
         if let Some(Some(cover)) = evaluator.royal_cover.get(royal.kind) {
             let cover_sum: i32 = evaluator
@@ -1579,8 +1656,9 @@ impl ReachVisitor for Tally<'_> {
     }
 
     #[inline(always)]
-    fn attacks(&mut self, attacks: [SquareSet; 2]) {
+    fn attacks(&mut self, attacks: [SquareSet; 2], twice: [SquareSet; 2]) {
         self.attacks = attacks;
+        self.twice = twice;
     }
 }
 

@@ -102,11 +102,11 @@ pub trait ReachVisitor {
     /// royal piece's square, as the royal side's piece of that kind would
     /// move: exact for kinds that move alike both ways.
     fn checks(&mut self, color: Color, kinds: CheckKinds);
-    /// The squares each side's pieces could capture on, White's first
-    /// (last of all). A visitor that does not read them need not take
-    /// them.
-    fn attacks(&mut self, attacks: [SquareSet; 2]) {
-        let _ = attacks;
+    /// The squares each side's pieces could capture on, and those two or
+    /// more of its pieces could, White's first (last of all). A visitor
+    /// that does not read them need not take them.
+    fn attacks(&mut self, attacks: [SquareSet; 2], twice: [SquareSet; 2]) {
+        let _ = (attacks, twice);
     }
 }
 

@@ -130,6 +130,16 @@ pub struct EvaluationWeights {
     /// Centipawns, at the endgame's full share, per royal piece with no
     /// pawn-shaped piece of either side on its file or a file beside it.
     pub royal_pawnless: i32,
+    /// Centipawns, at the endgame's full share, per piece (not royal) that
+    /// the enemy attacks and its own side does not hold strongly: no own
+    /// pawn-shaped piece defends it, and no more own pieces than enemy
+    /// ones attack its square when two or more enemy ones do.
+    pub weak_piece: i32,
+    /// Royal danger's units from attacks on a royal piece's flank (its
+    /// file and the files beside it, one more toward the centre, on its
+    /// side's first five-eighths of the ranks): the square of the attacked
+    /// squares (attacked twice counting twice) times 3/8, percent of that.
+    pub royal_flank: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -162,6 +172,8 @@ impl Default for EvaluationWeights {
             pawn_push: 20,
             hanging_pawn: 20,
             royal_pawnless: 30,
+            weak_piece: 12,
+            royal_flank: 100,
         }
     }
 }
@@ -195,12 +207,15 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "pawn-push",
     "hanging-pawn",
     "royal-pawnless",
+    "weak-piece",
+    "royal-flank",
 ];
 
 /// The scalar weights counted in centipawns (the others are percentages):
 /// `varc tune` steps them by fewer units. Kept here, beside the names, so
 /// that a new weight is classed where it is named.
-pub const CENTIPAWN_WEIGHTS: [&str; 17] = [
+pub const CENTIPAWN_WEIGHTS: [&str; 18] = [
+    "weak-piece",
     "pawn-push",
     "hanging-pawn",
     "royal-pawnless",
@@ -221,7 +236,7 @@ pub const CENTIPAWN_WEIGHTS: [&str; 17] = [
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 27;
+pub const WEIGHT_COUNT: usize = 29;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -281,12 +296,14 @@ impl EvaluationWeights {
             self.pawn_push,
             self.hanging_pawn,
             self.royal_pawnless,
+            self.weak_piece,
+            self.royal_flank,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal, royal_weak, royal_unsafe_check, royal_strongest, passed_free, pawn_push, hanging_pawn, royal_pawnless] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal, royal_weak, royal_unsafe_check, royal_strongest, passed_free, pawn_push, hanging_pawn, royal_pawnless, weak_piece, royal_flank] =
             values;
         EvaluationWeights {
             placement,
@@ -316,6 +333,8 @@ impl EvaluationWeights {
             pawn_push,
             hanging_pawn,
             royal_pawnless,
+            weak_piece,
+            royal_flank,
         }
     }
 }
