@@ -1,8 +1,8 @@
 //! Terms of the evaluation, each measured as the evaluation with its weight
 //! against the evaluation without it: pawn structure (which kinds move like
 //! pawns, read from the model; passed, doubled and isolated pieces), threats,
-//! hanging pieces, outposts, connected pawns, pairs of colour-bound pieces, open files and the royal
-//! terms' weighing by the enemy's material.
+//! hanging pieces, weak pieces, outposts, connected pawns, pairs of colour-bound pieces, open files,
+//! attacks on a royal piece's flank and the royal terms' weighing by the enemy's material.
 
 mod common;
 

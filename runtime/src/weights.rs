@@ -132,8 +132,8 @@ pub struct EvaluationWeights {
     pub royal_pawnless: i32,
     /// Centipawns, at the endgame's full share, per piece (not royal) that
     /// the enemy attacks and its own side does not hold strongly: no own
-    /// pawn-shaped piece defends it, and no more own pieces than enemy
-    /// ones attack its square when two or more enemy ones do.
+    /// pawn-shaped piece defends it, nor do two or more own pieces while
+    /// fewer than two enemy ones attack it.
     pub weak_piece: i32,
     /// Royal danger's units from attacks on a royal piece's flank (its
     /// file and the files beside it, one more toward the centre, on its
