@@ -575,7 +575,11 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             return None;
         }
         let params = &self.engine.params;
-        let reduction = params.null_reduction_base + depth / params.null_reduction_divisor;
+        let above = match params.null_reduction_eval {
+            0 => 0,
+            divisor => ((static_value - beta) / divisor).min(3),
+        };
+        let reduction = params.null_reduction_base + depth / params.null_reduction_divisor + above;
         let child_depth = (depth - 1 - reduction).max(0);
         self.played[ply] = None;
         self.unsafe_check[ply + 1] = false;
@@ -759,6 +763,9 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             Some(_) => None,
             None => self.engine.tt.probe(key, ply as i32),
         };
+        // On the principal variation now or in an earlier search: late
+        // moves here are reduced less (`reduction_tt_pv`).
+        let tt_pv = pv_node || entry.is_some_and(|entry| entry.pv);
         if let Some(entry) = entry {
             hash_move = entry.best;
             if !pv_node && ply > 0 && entry.depth as i32 >= depth && entry.cuts(alpha, beta) {
@@ -1042,6 +1049,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                 {
                     let not_improving = self.engine.params.reduction_not_improving;
                     reduction = self.engine.reductions.late_move(depth, searched, pv_node)
+                        - self.engine.params.reduction_tt_pv * i32::from(tt_pv && !pv_node)
                         + self.engine.params.reduction_cut_node * i32::from(cut_node)
                         + i32::from(hash_tactical)
                         + not_improving * i32::from(!improving);
@@ -1129,6 +1137,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             best_value,
             depth,
             bound,
+            tt_pv,
             raw_evaluation,
         );
         if let (Some(raw), Some(corrected), Some(slots)) = (raw_evaluation, evaluation, slots) {
@@ -1321,9 +1330,9 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
         self.lists[ply] = list;
         let bound = Bound::of(best_value, original_alpha, beta);
-        self.engine
-            .tt
-            .store(key, ply as i32, best_move, best_value, 0, bound, raw_stand);
+        self.engine.tt.store(
+            key, ply as i32, best_move, best_value, 0, bound, false, raw_stand,
+        );
         best_value
     }
 }

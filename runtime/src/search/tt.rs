@@ -179,6 +179,9 @@ pub struct Entry<M> {
     pub depth: i16,
     /// What the value bounds.
     pub bound: Bound,
+    /// The node is or was on the principal variation (a search of it
+    /// with an open window stored here, or found this flag set).
+    pub pv: bool,
     /// The node's static value, where it was evaluated (not in check).
     static_value: Option<i32>,
 }
@@ -196,13 +199,24 @@ struct Slot<M> {
     static_value: i16,
     depth: i16,
     bound: Bound,
-    generation: u8,
+    /// The search that stored it ([`GENERATIONS`] apart), times two, plus
+    /// one where the node is or was on the principal variation: one byte,
+    /// so that a slot of the interpreter's move still takes 48 bytes.
+    generation_pv: u8,
 }
+
+/// Searches are counted modulo this.
+const GENERATIONS: u8 = 128;
 
 /// The packed static value of a slot that keeps none.
 const NO_STATIC_VALUE: i16 = i16::MIN;
 
 impl<M: Copy> Slot<M> {
+    /// The search that stored it.
+    fn generation(&self) -> u8 {
+        self.generation_pv >> 1
+    }
+
     fn entry(&self, ply: i32) -> Entry<M> {
         Entry {
             key: self.key,
@@ -210,6 +224,7 @@ impl<M: Copy> Slot<M> {
             value: from_table(i32::from(self.value), ply),
             depth: self.depth,
             bound: self.bound,
+            pv: self.generation_pv & 1 != 0,
             static_value: (self.static_value != NO_STATIC_VALUE)
                 .then_some(i32::from(self.static_value)),
         }
@@ -243,8 +258,16 @@ impl<M> Entry<M> {
 /// search's and quiescence's, so that it gives way to them.
 const STATIC_ONLY_DEPTH: i32 = -1;
 
-/// A fixed-size transposition table, one entry per slot, replaced by depth
-/// and age.
+/// Slots per bucket: a key may sit in any slot of its bucket, and a new
+/// entry pushes out the bucket's least worth keeping (see
+/// [`TranspositionTable::store`]).
+const BUCKET: usize = 4;
+
+/// Plies of depth an entry is worth less per search it is old.
+const AGE_PLIES: i32 = 8;
+
+/// A fixed-size transposition table of buckets of [`BUCKET`] entries,
+/// replaced by depth and age.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<M> {
     slots: Vec<Option<Slot<M>>>,
@@ -258,7 +281,7 @@ impl<M: Copy> TranspositionTable<M> {
         // has as many slots and, keyed alike, searches alike.
         let count = (megabytes.saturating_mul(1 << 20) / NOMINAL_ENTRY_BYTES).max(1024);
         TranspositionTable {
-            slots: vec![None; count],
+            slots: vec![None; count / BUCKET * BUCKET],
             generation: 0,
         }
     }
@@ -278,21 +301,29 @@ impl<M: Copy> TranspositionTable<M> {
 
     /// Starts a new search: older entries become easier to replace.
     pub fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        self.generation = (self.generation + 1) % GENERATIONS;
     }
 
-    fn slot(&self, key: u64) -> usize {
-        ((key as u128 * self.slots.len() as u128) >> 64) as usize
+    /// The first slot of the bucket of `key`.
+    fn bucket(&self, key: u64) -> usize {
+        let buckets = (self.slots.len() / BUCKET) as u128;
+        ((key as u128 * buckets) >> 64) as usize * BUCKET
     }
 
-    /// Asks the processor to bring the slot of `key` into its cache, so
+    /// The slots of the bucket of `key`.
+    fn slots_of(&self, key: u64) -> std::ops::Range<usize> {
+        let first = self.bucket(key);
+        first..first + BUCKET
+    }
+
+    /// Asks the processor to bring the bucket of `key` into its cache, so
     /// that the probe of a node about to be searched does not wait on
     /// memory (the table is much larger than the caches).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let slot: *const Option<Slot<M>> = &self.slots[self.slot(key)];
+            let slot: *const Option<Slot<M>> = &self.slots[self.bucket(key)];
             // SAFETY: a prefetch is a hint that reads nothing and cannot
             // fault; the address is that of a live slot.
             unsafe {
@@ -305,17 +336,44 @@ impl<M: Copy> TranspositionTable<M> {
         let _ = key;
     }
 
+    /// The index of the slot holding `key`, if any.
+    fn find(&self, key: u64) -> Option<usize> {
+        self.slots_of(key)
+            .find(|&index| self.slots[index].is_some_and(|slot| slot.key == key))
+    }
+
     /// The entry stored for `key`, its value made relative to the root at `ply`.
     pub fn probe(&self, key: u64, ply: i32) -> Option<Entry<M>> {
-        let slot = self.slots[self.slot(key)]?;
-        (slot.key == key).then(|| slot.entry(ply))
+        let index = self.find(key)?;
+        self.slots[index].map(|slot| slot.entry(ply))
+    }
+
+    /// The slot of the bucket of `key` least worth keeping: an empty one,
+    /// else the one whose depth, less [`AGE_PLIES`] per search it is
+    /// old, is least (the first of equals).
+    fn victim(&self, key: u64) -> usize {
+        self.slots_of(key)
+            .min_by_key(|&index| self.worth(index))
+            .unwrap_or_else(|| self.bucket(key))
+    }
+
+    /// What keeping the entry of slot `index` is worth: its depth, less
+    /// [`AGE_PLIES`] per search it is old; an empty slot nothing.
+    fn worth(&self, index: usize) -> i32 {
+        self.slots[index].map_or(i32::MIN, |old| {
+            let age = (self.generation + GENERATIONS - old.generation()) % GENERATIONS;
+            let age = i32::from(age);
+            i32::from(old.depth) - AGE_PLIES * age
+        })
     }
 
     /// Keeps the static value of the node `key`, which has no entry, so
     /// that the node is not evaluated again when the search comes back to
-    /// it (Stockfish stores its evaluation alike).
+    /// it (Stockfish stores its evaluation alike). It pushes out only an
+    /// entry worth less than itself (no search result of the current
+    /// search).
     pub fn store_static(&mut self, key: u64, static_value: i32) {
-        if self.slots[self.slot(key)].is_some_and(|old| old.key == key) {
+        if self.find(key).is_some() || self.worth(self.victim(key)) > STATIC_ONLY_DEPTH {
             return;
         }
         self.store(
@@ -325,12 +383,17 @@ impl<M: Copy> TranspositionTable<M> {
             0,
             STATIC_ONLY_DEPTH,
             Bound::None,
+            false,
             Some(static_value),
         );
     }
 
     /// Stores a result for `key` found `ply` plies from the root, with
-    /// the node's static value where it was evaluated.
+    /// the node's static value where it was evaluated, and whether the
+    /// node is or was on the principal variation: over the node's
+    /// own entry unless that one is much deeper (a quiescence result
+    /// does not wipe out a search's), else over the bucket's entry least
+    /// worth keeping.
     #[allow(clippy::too_many_arguments)]
     pub fn store(
         &mut self,
@@ -340,24 +403,18 @@ impl<M: Copy> TranspositionTable<M> {
         value: i32,
         depth: i32,
         bound: Bound,
+        pv: bool,
         static_value: Option<i32>,
     ) {
-        let index = self.slot(key);
-        let generation = self.generation;
-        // The same node's entry gives way unless it is much deeper (a
-        // quiescence result does not wipe out a search's); another node's
-        // when it is older or shallower.
-        let replace = match &self.slots[index] {
-            None => true,
-            Some(old) if old.key == key => {
-                bound == Bound::Exact || depth + 2 >= i32::from(old.depth)
-            }
-            Some(old) => old.generation != generation || depth as i16 >= old.depth,
+        let (index, same) = match self.find(key) {
+            Some(index) => (index, self.slots[index]),
+            None => (self.victim(key), None),
         };
-        if !replace {
-            return;
+        if let Some(old) = same {
+            if bound != Bound::Exact && depth + 2 < i32::from(old.depth) {
+                return;
+            }
         }
-        let same = self.slots[index].filter(|old| old.key == key);
         let best = best.or_else(|| same.and_then(|old| old.best));
         let static_value = match static_value {
             Some(value) if i32::from(packed(value)) == value => value as i16,
@@ -371,7 +428,7 @@ impl<M: Copy> TranspositionTable<M> {
             static_value,
             depth: depth.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
             bound,
-            generation,
+            generation_pv: self.generation << 1 | u8::from(pv),
         });
     }
 
@@ -380,7 +437,7 @@ impl<M: Copy> TranspositionTable<M> {
         let sample = self.slots.len().min(1000);
         let used = self.slots[..sample]
             .iter()
-            .filter(|s| s.is_some_and(|e| e.generation == self.generation))
+            .filter(|s| s.is_some_and(|e| e.generation() == self.generation))
             .count();
         (used * 1000 / sample.max(1)) as u32
     }
@@ -420,7 +477,7 @@ mod tests {
         assert_eq!(entry.best, None);
         assert!(!entry.cuts(-30_000, 30_000), "no value bounds the search");
         // A search result replaces it and keeps the static value.
-        table.store(7, 0, Some(3), 120, 4, Bound::Lower, None);
+        table.store(7, 0, Some(3), 120, 4, Bound::Lower, false, None);
         let entry = table.probe(7, 0).expect("stored");
         assert_eq!(
             (entry.best, entry.value, entry.bound),
@@ -443,12 +500,12 @@ mod tests {
     #[test]
     fn a_static_value_beyond_16_bits_is_not_kept() {
         let mut table: TranspositionTable<u32> = TranspositionTable::new(1);
-        table.store(9, 0, None, 50, 2, Bound::Exact, Some(40_000));
+        table.store(9, 0, None, 50, 2, Bound::Exact, false, Some(40_000));
         assert_eq!(
             table.probe(9, 0).and_then(|entry| entry.static_value()),
             None
         );
-        table.store(9, 0, None, 50, 2, Bound::Exact, Some(-32_767));
+        table.store(9, 0, None, 50, 2, Bound::Exact, false, Some(-32_767));
         assert_eq!(
             table.probe(9, 0).and_then(|entry| entry.static_value()),
             Some(-32_767)
@@ -458,17 +515,63 @@ mod tests {
     #[test]
     fn a_static_value_does_not_push_out_another_node_of_the_same_search() {
         let mut table: TranspositionTable<u32> = TranspositionTable::new(1);
-        let slots = table.slots.len() as u128;
-        // Two keys of the same slot: the slot is the key's high bits.
+        let buckets = (table.slots.len() / BUCKET) as u128;
+        // Keys of the same bucket: the bucket is the key's high bits.
         let first = 5u64 << 40;
-        let second = first + 1;
-        assert_eq!(
-            (first as u128 * slots) >> 64,
-            (second as u128 * slots) >> 64
-        );
-        table.store(first, 0, Some(1), 10, 0, Bound::Exact, Some(10));
-        table.store_static(second, 20);
-        assert!(table.probe(second, 0).is_none());
-        assert_eq!(table.probe(first, 0).map(|entry| entry.value), Some(10));
+        let keys: Vec<u64> = (0..=BUCKET as u64).map(|k| first + k).collect();
+        assert!(keys
+            .iter()
+            .all(|&key| (key as u128 * buckets) >> 64 == (first as u128 * buckets) >> 64));
+        for (i, &key) in keys[..BUCKET].iter().enumerate() {
+            table.store(key, 0, Some(1), i as i32, 0, Bound::Exact, false, Some(10));
+        }
+        table.store_static(keys[BUCKET], 20);
+        assert!(table.probe(keys[BUCKET], 0).is_none());
+        for (i, &key) in keys[..BUCKET].iter().enumerate() {
+            assert_eq!(table.probe(key, 0).map(|entry| entry.value), Some(i as i32));
+        }
+    }
+
+    #[test]
+    fn an_entry_keeps_whether_its_node_is_on_the_principal_variation() {
+        let mut table: TranspositionTable<u32> = TranspositionTable::new(1);
+        table.store(3, 0, None, 0, 5, Bound::Exact, true, None);
+        table.store(4, 0, None, 0, 5, Bound::Exact, false, None);
+        for _ in 0..300 {
+            table.new_search();
+        }
+        table.store(3, 0, None, 0, 6, Bound::Lower, true, None);
+        let pv = |key| table.probe(key, 0).map(|entry| entry.pv);
+        assert_eq!((pv(3), pv(4)), (Some(true), Some(false)));
+    }
+
+    #[test]
+    fn a_new_entry_pushes_out_the_shallowest_or_oldest_of_its_bucket() {
+        let mut table: TranspositionTable<u32> = TranspositionTable::new(1);
+        let first = 9u64 << 40;
+        let keys: Vec<u64> = (0..=BUCKET as u64 + 1).map(|k| first + k).collect();
+        for (i, &key) in keys[..BUCKET].iter().enumerate() {
+            table.store(key, 0, None, 0, 10 - i as i32, Bound::Lower, false, None);
+        }
+        // The shallowest (the last stored) goes.
+        table.store(keys[BUCKET], 0, None, 0, 1, Bound::Lower, false, None);
+        assert!(table.probe(keys[BUCKET - 1], 0).is_none());
+        assert!(keys[..BUCKET - 1]
+            .iter()
+            .chain(&keys[BUCKET..=BUCKET])
+            .all(|&key| table.probe(key, 0).is_some()));
+        // An entry two searches old is worth 16 plies less: at depth 12
+        // it gives way to a new one of depth 0.
+        let mut table: TranspositionTable<u32> = TranspositionTable::new(1);
+        table.store(keys[0], 0, None, 0, 12, Bound::Lower, false, None);
+        table.new_search();
+        table.new_search();
+        for &key in &keys[1..=BUCKET] {
+            table.store(key, 0, None, 0, 0, Bound::Lower, false, None);
+        }
+        assert!(table.probe(keys[0], 0).is_none());
+        assert!(keys[1..=BUCKET]
+            .iter()
+            .all(|&key| table.probe(key, 0).is_some()));
     }
 }
