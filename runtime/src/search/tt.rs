@@ -179,8 +179,9 @@ pub struct Entry<M> {
     pub depth: i16,
     /// What the value bounds.
     pub bound: Bound,
-    /// The node is or was on the principal variation (a search of it
-    /// with an open window stored here, or found this flag set).
+    /// The node is or was on the principal variation: stored by a search
+    /// of it with an open window, or by a search (not a quiescence) of it
+    /// that found its entry marked so.
     pub pv: bool,
     /// The node's static value, where it was evaluated (not in check).
     static_value: Option<i32>,
@@ -199,8 +200,9 @@ struct Slot<M> {
     static_value: i16,
     depth: i16,
     bound: Bound,
-    /// The search that stored it ([`GENERATIONS`] apart), times two, plus
-    /// one where the node is or was on the principal variation: one byte,
+    /// The search that stored it (counted modulo [`GENERATIONS`]) times
+    /// two, plus one where the node is or was on the principal variation
+    /// ([`Entry::pv`]): one byte,
     /// so that a slot of the interpreter's move still takes 48 bytes.
     generation_pv: u8,
 }
@@ -266,7 +268,7 @@ const BUCKET: usize = 4;
 /// Plies of depth an entry is worth less per search it is old.
 const AGE_PLIES: i32 = 8;
 
-/// A fixed-size transposition table of buckets of [`BUCKET`] entries,
+/// A fixed-size transposition table of buckets of four entries,
 /// replaced by depth and age.
 #[derive(Clone, Debug)]
 pub struct TranspositionTable<M> {
