@@ -102,9 +102,8 @@ pub struct SearchParams {
 /// pawn table alone, +20 and 0 (seventeenth session). A ply less of
 /// reduction at nodes the table marks as on the principal variation
 /// scored +44 in chess and +44 in Capablanca over 120 games each at
-/// 100 ms a move; the null move's
-/// ply per 200 centipawns above beta +20 at 50 ms, no gain shown, so it
-/// stays off (twenty-first session).
+/// 100 ms a move; the null move's ply per 200 centipawns above beta +20
+/// at 50 ms, no gain shown, so it stays off (twenty-first session).
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
