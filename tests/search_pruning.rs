@@ -19,6 +19,7 @@ use varc_runtime::rules::Rules;
 use varc_runtime::search::pruning::{has_null_move_material, null_move_kinds, NullMovePolicy};
 use varc_runtime::search::see::{exchange_value, exchange_values, loses_material, ExchangePolicy};
 use varc_runtime::search::{Engine, Limits};
+use varc_runtime::weights::WeightsFile;
 
 fn policy(variant: &str) -> NullMovePolicy {
     NullMovePolicy::of(&common::variant(variant))
@@ -80,6 +81,42 @@ fn chess_zugzwang_is_found_with_the_null_move_on() {
     // a null move at Black's nodes would claim Black is fine.
     let fen = "8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1";
     assert_eq!(best_move("chess", fen, 6), "e1f1");
+}
+
+/// Chess's weights file verifies a null move's cut only from depth 16
+/// (`search null_verify_depth`) and reduces the null move more the
+/// further the static value is above beta (`search null_reduction_eval`):
+/// the zugzwang above is still solved by a search deep enough to verify
+/// at the default depth, 7, and not at 16.
+#[test]
+fn chess_zugzwang_is_found_with_the_bundled_search_numbers() {
+    let fen = "8/8/p1p5/1p5p/1P5p/8/PPP2K1p/4R1rk w - - 0 1";
+    let mut variant = common::variant("chess");
+    let bundled = std::fs::read_to_string(common::variants_dir().join("chess.weights"))
+        .expect("the bundled chess weights");
+    WeightsFile::parse(&bundled)
+        .expect("a valid file")
+        .apply(&mut variant)
+        .expect("applies");
+    let rules = Interpreter::new(variant).expect("the interpreter accepts chess");
+    let game = Game::from_fen(rules, fen).expect("FEN");
+    let mut engine: Engine<_> = Engine::new(game.rules().variant());
+    let params = engine.search_params();
+    assert_eq!(
+        (params.null_verify_depth, params.null_reduction_eval),
+        (16, 200)
+    );
+    let result = engine.search(
+        &game,
+        &Limits::depth(10),
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    let mv = result.best.expect("a move");
+    assert_eq!(
+        long_algebraic(game.rules().variant(), &mv, game.legal_moves()),
+        "e1f1"
+    );
 }
 
 #[test]
