@@ -53,19 +53,29 @@ fn null_move_is_off_where_having_no_move_decides_the_game() {
 fn searched(variant: &str, fen: &str, depth: u32) -> (Game<Interpreter>, Move) {
     let game = Game::from_fen(common::rules(variant), fen).expect("FEN");
     let mut engine: Engine<_> = Engine::new(game.rules().variant());
+    let mv = search_best(&mut engine, &game, depth);
+    (game, mv)
+}
+
+/// The move `engine`'s search of `depth` plays in `game`.
+fn search_best(engine: &mut Engine, game: &Game<Interpreter>, depth: u32) -> Move {
     let result = engine.search(
-        &game,
+        game,
         &Limits::depth(depth),
         &AtomicBool::new(false),
         &mut |_| {},
     );
-    let mv = result.best.expect("a move");
-    (game, mv)
+    result.best.expect("a move")
+}
+
+/// `mv` of `game`'s position in long algebraic notation.
+fn text(game: &Game<Interpreter>, mv: &Move) -> String {
+    long_algebraic(game.rules().variant(), mv, game.legal_moves())
 }
 
 fn best_move(variant: &str, fen: &str, depth: u32) -> String {
     let (game, mv) = searched(variant, fen, depth);
-    long_algebraic(game.rules().variant(), &mv, game.legal_moves())
+    text(&game, &mv)
 }
 
 fn game_after(variant: &str, fen: &str, depth: u32) -> Game<Interpreter> {
@@ -100,23 +110,14 @@ fn chess_zugzwang_is_found_with_the_bundled_search_numbers() {
         .expect("applies");
     let rules = Interpreter::new(variant).expect("the interpreter accepts chess");
     let game = Game::from_fen(rules, fen).expect("FEN");
-    let mut engine: Engine<_> = Engine::new(game.rules().variant());
+    let mut engine: Engine = Engine::new(game.rules().variant());
     let params = engine.search_params();
     assert_eq!(
         (params.null_verify_depth, params.null_reduction_eval),
         (16, 200)
     );
-    let result = engine.search(
-        &game,
-        &Limits::depth(10),
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
-    let mv = result.best.expect("a move");
-    assert_eq!(
-        long_algebraic(game.rules().variant(), &mv, game.legal_moves()),
-        "e1f1"
-    );
+    let mv = search_best(&mut engine, &game, 10);
+    assert_eq!(text(&game, &mv), "e1f1");
 }
 
 #[test]
@@ -344,19 +345,10 @@ fn a_mate_behind_a_check_that_loses_material_is_still_found() {
     let fen = "3r3k/6pp/7N/8/2Q5/8/8/6K1 w - - 0 1";
     assert_eq!(best_move("chess", fen, 6), "c4g8");
     let game = Game::from_fen(common::rules("chess"), fen).expect("FEN");
-    let mut engine: Engine<_> = Engine::new(game.rules().variant());
+    let mut engine: Engine = Engine::new(game.rules().variant());
     engine
         .set_search_param("check_extension_safe", 0)
         .expect("a search parameter");
-    let result = engine.search(
-        &game,
-        &Limits::depth(5),
-        &AtomicBool::new(false),
-        &mut |_| {},
-    );
-    let mv = result.best.expect("a move");
-    assert_eq!(
-        long_algebraic(game.rules().variant(), &mv, game.legal_moves()),
-        "c4g8"
-    );
+    let mv = search_best(&mut engine, &game, 5);
+    assert_eq!(text(&game, &mv), "c4g8");
 }
