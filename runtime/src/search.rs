@@ -1014,8 +1014,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             let searched = moves_searched;
             moves_searched += 1;
             self.played[ply] = Some(piece_to);
-            self.tree.make(&mv);
-            self.engine.tt.prefetch(self.tree.hash());
+            let table = &self.engine.tt;
+            self.tree.make_with(&mv, |key| table.prefetch(key));
             self.nodes += 1;
             self.check_limits();
             let gives_check = self.tree.node().in_check;
@@ -1308,8 +1308,8 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     continue;
                 }
             }
-            self.tree.make(&mv);
-            self.engine.tt.prefetch(self.tree.hash());
+            let table = &self.engine.tt;
+            self.tree.make_with(&mv, |key| table.prefetch(key));
             self.nodes += 1;
             self.check_limits();
             let value = -self.quiescence(-beta, -alpha, ply + 1, qply + 1);

@@ -318,6 +318,15 @@ impl<R: Rules + Clone> Tree<R> {
 
     /// Plays `mv` (one of the node's legal moves) and settles the new node.
     pub fn make(&mut self, mv: &R::Move) {
+        self.make_with(mv, |_| {});
+    }
+
+    /// [`Tree::make`], telling `before_settling` the new node's hash (as
+    /// [`Tree::hash`] will give it, unless the move grants an award) as
+    /// soon as it is known, before the node is settled: the search asks
+    /// for the table's entry then, so that memory brings it while the
+    /// rules settle the node.
+    pub fn make_with(&mut self, mv: &R::Move, before_settling: impl FnOnce(u64)) {
         let next = self.rules.play(&self.position, mv);
         let before = std::mem::replace(&mut self.position, next);
         let mover = before.side_to_move();
@@ -334,6 +343,11 @@ impl<R: Rules + Clone> Tree<R> {
             }
             None => self.position.halfmove_clock() == 0,
         };
+        before_settling(super::tt::position_hash(
+            &self.rules,
+            &self.position,
+            &self.awarded,
+        ));
         let parent = self.current();
         let state = NodeState {
             identity: parent.identity.clone(),

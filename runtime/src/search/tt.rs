@@ -325,13 +325,17 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn prefetch(&self, key: u64) {
         #[cfg(target_arch = "x86_64")]
         {
-            let slot: *const Option<Slot<M>> = &self.slots[self.bucket(key)];
-            // SAFETY: a prefetch is a hint that reads nothing and cannot
-            // fault; the address is that of a live slot.
-            unsafe {
-                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
-                    slot.cast::<i8>(),
-                );
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            const LINE: usize = 64;
+            let first: *const Option<Slot<M>> = &self.slots[self.bucket(key)];
+            let start = first.cast::<i8>();
+            // A bucket spans two or three cache lines: each is asked for.
+            let bytes = BUCKET * std::mem::size_of::<Option<Slot<M>>>();
+            let lines = (0..bytes).step_by(LINE).chain(std::iter::once(bytes - 1));
+            for offset in lines {
+                // SAFETY: a prefetch is a hint that reads nothing and
+                // cannot fault; the address is within a live bucket.
+                unsafe { _mm_prefetch::<_MM_HINT_T0>(start.wrapping_add(offset)) };
             }
         }
         #[cfg(not(target_arch = "x86_64"))]
