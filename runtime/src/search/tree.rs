@@ -231,7 +231,7 @@ impl<R: Rules + Clone> Tree<R> {
             checking_kinds: Vec::new(),
             rules,
         };
-        tree.settle(false);
+        tree.settle(false, None);
         tree
     }
 
@@ -343,11 +343,8 @@ impl<R: Rules + Clone> Tree<R> {
             }
             None => self.position.halfmove_clock() == 0,
         };
-        before_settling(super::tt::position_hash(
-            &self.rules,
-            &self.position,
-            &self.awarded,
-        ));
+        let hash = super::tt::position_hash(&self.rules, &self.position, &self.awarded);
+        before_settling(hash);
         let parent = self.current();
         let state = NodeState {
             identity: parent.identity.clone(),
@@ -362,7 +359,7 @@ impl<R: Rules + Clone> Tree<R> {
             awarded_len: self.awarded.len(),
             rules: NodeRules::default(),
         };
-        self.enter(before, state);
+        self.enter(before, state, Some(hash));
     }
 
     /// Passes the turn (the search's null move, see
@@ -382,15 +379,16 @@ impl<R: Rules + Clone> Tree<R> {
             awarded_len: self.awarded.len(),
             rules: NodeRules::default(),
         };
-        self.enter(before, state);
+        self.enter(before, state, None);
     }
 
     /// Enters the child node `state`, keeping the position `before` and the
-    /// parent's state to take the move back, and settles the new node.
-    fn enter(&mut self, before: R::Position, state: NodeState<R::Move>) {
+    /// parent's state to take the move back, and settles the new node
+    /// (whose hash before any award is `hash`, where known).
+    fn enter(&mut self, before: R::Position, state: NodeState<R::Move>, hash: Option<u64>) {
         self.left_behind.push(before);
         self.states.push(state);
-        self.settle(true);
+        self.settle(true, hash);
     }
 
     /// Takes back the last move made with [`Tree::make`] (or the pass of
@@ -432,8 +430,9 @@ impl<R: Rules + Clone> Tree<R> {
     /// filter them, and an en passant target counts for the identity only
     /// if a capture onto it is legal; elsewhere whether a legal move exists
     /// is all the node's rules ask, and the back end may know it without
-    /// listing them ([`Rules::has_legal_move`]).
-    fn settle(&mut self, after_move: bool) {
+    /// listing them ([`Rules::has_legal_move`]). `hash` is the node's
+    /// hash before any award the move grants, where the caller knows it.
+    fn settle(&mut self, after_move: bool, mut hash: Option<u64>) {
         let mut legal = self
             .spare_lists
             .pop()
@@ -483,9 +482,12 @@ impl<R: Rules + Clone> Tree<R> {
                 ending = Some(Ending::game_over(awards::total_wins(&awarded)));
             }
             self.awarded = awarded;
+            // An award is part of the hash.
+            hash = None;
         }
-        self.current_mut().hash =
-            super::tt::position_hash(&self.rules, &self.position, &self.awarded);
+        self.current_mut().hash = hash.unwrap_or_else(|| {
+            super::tt::position_hash(&self.rules, &self.position, &self.awarded)
+        });
         let wins = self.awarded_wins();
         let context = self.context(has_legal_move, in_check, repetitions);
         if ending.is_none() {
