@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""Where an engine loses its games: each of its moves in recorded chess games
+judged by a stronger engine.
+
+A match against Fairy-Stockfish says how much weaker an engine is, not
+where. This replays games (PGN, such as `match --pgn` writes) and, at every
+move the named player made from the fifth move on, asks a judge (Fairy-
+Stockfish by default) for its score of the position at a fixed depth and,
+where the judge prefers another move, its score after the move played. The
+difference (capped where the position was already decided) is the move's
+loss in the judge's centipawns. It prints the average loss per phase
+(opening before move 15, then middlegame while more than 16 pieces stand,
+then endgame) and the moves that lost the most from positions the judge
+held within `--balanced` centipawns of equal: the mistakes that decided
+games, not those made in games already lost.
+
+    VARIANTS=chess bench/strength.sh --pgn games.pgn
+    python3 bench/move_loss.py games.pgn --player varc --depth 13
+
+A judge's single search is noisy: two moves within a few tens of
+centipawns are often equal to a deeper search. The averages and the large
+losses are what to read. It needs python-chess (`pip install chess`).
+"""
+
+import argparse
+import shlex
+import sys
+
+import chess
+import chess.engine
+import chess.pgn
+
+# A score beyond this is a decided position: losses are capped there.
+DECIDED = 1000
+MATE = 3000
+
+
+def phase(board):
+    if board.fullmove_number < 15:
+        return "opening"
+    return "middlegame" if len(board.piece_map()) > 16 else "endgame"
+
+
+def score(info, color):
+    return info["score"].pov(color).score(mate_score=MATE)
+
+
+def judge_game(game, player, judge, limit):
+    """Per move of `player` in `game`: (phase, loss, fen, played, preferred, before, after)."""
+    if player == game.headers.get("White"):
+        color = chess.WHITE
+    elif player == game.headers.get("Black"):
+        color = chess.BLACK
+    else:
+        return []
+    rows = []
+    board = game.board()
+    for move in game.mainline_moves():
+        if board.turn == color and board.fullmove_number >= 5:
+            info = judge.analyse(board, limit)
+            before = score(info, color)
+            preferred = info.get("pv", [None])[0]
+            after = before
+            if preferred != move:
+                board.push(move)
+                after = score(judge.analyse(board, limit), color)
+                board.pop()
+            loss = 0
+            if before < DECIDED:
+                loss = max(0, before - min(after, DECIDED))
+            rows.append(
+                (
+                    phase(board),
+                    loss,
+                    board.fen(),
+                    board.san(move),
+                    board.san(preferred) if preferred else "?",
+                    before,
+                    after,
+                )
+            )
+        board.push(move)
+    return rows
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("pgn", help="games, as `match --pgn` writes them")
+    parser.add_argument("--player", default="varc", help="the player whose moves are judged")
+    parser.add_argument("--judge", default="/usr/games/fairy-stockfish", help="a UCI engine")
+    parser.add_argument("--depth", type=int, default=13, help="the judge's depth")
+    parser.add_argument("--balanced", type=int, default=150,
+                        help="list mistakes made from positions within this many centipawns")
+    parser.add_argument("--min-loss", type=int, default=100, help="the smallest loss listed")
+    parser.add_argument("--top", type=int, default=20, help="how many mistakes to list")
+    args = parser.parse_args()
+
+    try:
+        judge = chess.engine.SimpleEngine.popen_uci(shlex.split(args.judge))
+    except (OSError, chess.engine.EngineError) as error:
+        sys.exit(f"move_loss: cannot start {args.judge}: {error}")
+    judge.configure({"Hash": 64})
+    limit = chess.engine.Limit(depth=args.depth)
+    rows = []
+    games = 0
+    try:
+        with open(args.pgn, encoding="utf-8") as handle:
+            while (game := chess.pgn.read_game(handle)) is not None:
+                judged = judge_game(game, args.player, judge, limit)
+                games += bool(judged)
+                rows.extend(judged)
+                print(f"\r{games} games judged", end="", file=sys.stderr, flush=True)
+    except OSError as error:
+        sys.exit(f"move_loss: {error}")
+    finally:
+        judge.quit()
+    print(file=sys.stderr)
+    if not rows:
+        sys.exit(f"move_loss: no moves of {args.player!r} in {args.pgn}")
+
+    print(f"{games} games, {len(rows)} moves of {args.player}, judged at depth {args.depth}")
+    print("| phase | moves | average loss (cp) | moves losing 100+ |")
+    print("| --- | ---: | ---: | ---: |")
+    for name in ("opening", "middlegame", "endgame"):
+        losses = [row[1] for row in rows if row[0] == name]
+        if losses:
+            big = sum(1 for loss in losses if loss >= 100)
+            print(f"| {name} | {len(losses)} | {sum(losses) / len(losses):.1f} | {big} |")
+    mistakes = [
+        row for row in rows if abs(row[5]) <= args.balanced and row[1] >= args.min_loss
+    ]
+    mistakes.sort(key=lambda row: -row[1])
+    print()
+    print(f"{len(mistakes)} moves lost {args.min_loss}+ from within {args.balanced} of equal; "
+          f"the largest:")
+    for name, loss, fen, played, preferred, before, after in mistakes[: args.top]:
+        print(f"{loss:5d} {name:10s} {played:7s} (judge: {preferred:7s} {before:+5d} -> {after:+5d})  {fen}")
+
+
+if __name__ == "__main__":
+    main()
