@@ -25,6 +25,7 @@ losses are what to read. It needs python-chess (`pip install chess`).
 import argparse
 import shlex
 import sys
+from collections import namedtuple
 
 import chess
 import chess.engine
@@ -33,6 +34,10 @@ import chess.pgn
 # A score beyond this is a decided position: losses are capped there.
 DECIDED = 1000
 MATE = 3000
+
+# One judged move: its phase, its loss, the position before it, the move
+# played and the judge's, and the judge's scores before and after it.
+Judged = namedtuple("Judged", "phase loss fen played preferred before after")
 
 
 def phase(board):
@@ -46,7 +51,7 @@ def score(info, color):
 
 
 def judge_game(game, player, judge, limit):
-    """Per move of `player` in `game`: (phase, loss, fen, played, preferred, before, after)."""
+    """Each move of `player` in `game`, judged ([`Judged`])."""
     if player == game.headers.get("White"):
         color = chess.WHITE
     elif player == game.headers.get("Black"):
@@ -69,7 +74,7 @@ def judge_game(game, player, judge, limit):
             if before < DECIDED:
                 loss = max(0, before - min(after, DECIDED))
             rows.append(
-                (
+                Judged(
                     phase(board),
                     loss,
                     board.fen(),
@@ -91,7 +96,8 @@ def main():
     parser.add_argument("--depth", type=int, default=13, help="the judge's depth")
     parser.add_argument("--balanced", type=int, default=150,
                         help="list mistakes made from positions within this many centipawns")
-    parser.add_argument("--min-loss", type=int, default=100, help="the smallest loss listed")
+    parser.add_argument("--min-loss", type=int, default=100,
+                        help="the smallest loss counted as a mistake and listed")
     parser.add_argument("--top", type=int, default=20, help="how many mistakes to list")
     args = parser.parse_args()
 
@@ -119,22 +125,23 @@ def main():
         sys.exit(f"move_loss: no moves of {args.player!r} in {args.pgn}")
 
     print(f"{games} games, {len(rows)} moves of {args.player}, judged at depth {args.depth}")
-    print("| phase | moves | average loss (cp) | moves losing 100+ |")
+    print(f"| phase | moves | average loss (cp) | moves losing {args.min_loss}+ |")
     print("| --- | ---: | ---: | ---: |")
     for name in ("opening", "middlegame", "endgame"):
-        losses = [row[1] for row in rows if row[0] == name]
+        losses = [row.loss for row in rows if row.phase == name]
         if losses:
-            big = sum(1 for loss in losses if loss >= 100)
+            big = sum(1 for loss in losses if loss >= args.min_loss)
             print(f"| {name} | {len(losses)} | {sum(losses) / len(losses):.1f} | {big} |")
     mistakes = [
-        row for row in rows if abs(row[5]) <= args.balanced and row[1] >= args.min_loss
+        row for row in rows if abs(row.before) <= args.balanced and row.loss >= args.min_loss
     ]
-    mistakes.sort(key=lambda row: -row[1])
+    mistakes.sort(key=lambda row: -row.loss)
     print()
     print(f"{len(mistakes)} moves lost {args.min_loss}+ from within {args.balanced} of equal; "
           f"the largest:")
-    for name, loss, fen, played, preferred, before, after in mistakes[: args.top]:
-        print(f"{loss:5d} {name:10s} {played:7s} (judge: {preferred:7s} {before:+5d} -> {after:+5d})  {fen}")
+    for row in mistakes[: args.top]:
+        print(f"{row.loss:5d} {row.phase:10s} {row.played:7s} (judge: {row.preferred:7s} "
+              f"{row.before:+5d} -> {row.after:+5d})  {row.fen}")
 
 
 if __name__ == "__main__":
