@@ -341,7 +341,10 @@ impl<M: Copy + Eq> Engine<M> {
         stop: &AtomicBool,
         report: &mut dyn FnMut(&SearchInfo<M>),
     ) -> SearchResult<M> {
-        let tree = Tree::from_game(game);
+        let mut tree = Tree::from_game(game);
+        if self.params.repetition_in_line != 0 {
+            tree.project_repetitions();
+        }
         let side = game.position().side_to_move();
         let budget = Budget::new(limits, side);
         self.tt.new_search();

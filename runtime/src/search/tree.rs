@@ -113,6 +113,9 @@ pub struct Tree<R: Rules> {
     awarded: Vec<AwardedWin>,
     /// Positions left behind by the game's moves (before the search root).
     game_plies: usize,
+    /// Whether a repetition within the search's line counts as repeated
+    /// as often as any rule asks ([`Tree::project_repetitions`]).
+    projects_repetitions: bool,
     /// Legal-move lists of nodes taken back, reused by the next nodes.
     spare_lists: Vec<Vec<R::Move>>,
     /// The current node's legal moves as (kind, destination), where a rule
@@ -226,6 +229,7 @@ impl<R: Rules + Clone> Tree<R> {
             left_behind: Vec::new(),
             awarded: Vec::new(),
             game_plies: 0,
+            projects_repetitions: false,
             spare_lists: Vec::new(),
             move_targets: Vec::new(),
             checking_kinds: Vec::new(),
@@ -559,7 +563,8 @@ impl<R: Rules + Clone> Tree<R> {
             total: 1,
             in_a_row: 1,
         };
-        for (position, before) in self.left_behind.iter().zip(&self.states) {
+        let mut projected = false;
+        for (index, (position, before)) in self.left_behind.iter().zip(&self.states).enumerate() {
             if before.identity.hash != current.identity.hash
                 || !before
                     .identity
@@ -570,9 +575,25 @@ impl<R: Rules + Clone> Tree<R> {
             repetitions.total += 1;
             if before.moves_made >= first_in_row {
                 repetitions.in_a_row += 1;
+                projected |= self.projects_repetitions && index >= self.game_plies;
             }
         }
+        if projected {
+            repetitions.total = u32::MAX;
+            repetitions.in_a_row = u32::MAX;
+        }
         repetitions
+    }
+
+    /// From now on, a position that repeats one of the search's own line
+    /// (the root or a later one), with no irreversible move or pass
+    /// between them, counts as occurring as often as any repetition rule
+    /// asks: the side that repeated can repeat again, so the line is
+    /// valued as the rule's ending (a draw in chess) at its first return
+    /// rather than its third, as engines do. The root's own counts stay
+    /// those of the game.
+    pub fn project_repetitions(&mut self) {
+        self.projects_repetitions = true;
     }
 
     /// The side to move.
