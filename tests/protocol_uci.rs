@@ -335,6 +335,37 @@ fn uci_sets_the_search_numbers_by_name_and_refuses_bad_values_unchanged() {
 }
 
 #[test]
+fn uci_sets_the_evaluation_weights_by_name_and_refuses_bad_values_unchanged() {
+    // White's queen and rook bear on the black king's squares.
+    let position = "position fen 6k1/5ppp/8/8/8/8/5PPP/3QR1K1 b - - 0 1\neval\n";
+    let evaluation = |setup: &str| -> i32 {
+        let lines = session("chess", &format!("{setup}{position}"));
+        let line = lines
+            .iter()
+            .find_map(|l| l.strip_prefix("info string static evaluation "))
+            .unwrap_or_else(|| panic!("no evaluation: {lines:?}"));
+        let value = line.split_whitespace().next().expect("a value");
+        value.parse().expect("a number")
+    };
+    let default = evaluation("");
+    // Black to move: a heavier royal danger is worse for Black.
+    let heavier = evaluation("setoption name royal-danger value 400\n");
+    assert!(heavier < default, "{heavier} vs {default}");
+    assert_eq!(
+        evaluation("setoption name ROYAL-DANGER value 400\n"),
+        heavier
+    );
+    let refused = session("chess", "setoption name royal-danger value 5000\n");
+    assert!(refused
+        .iter()
+        .any(|l| l == "info string royal-danger must be -1000 to 1000, not 5000"));
+    assert_eq!(
+        evaluation("setoption name royal-danger value 5000\n"),
+        default
+    );
+}
+
+#[test]
 fn uci_lists_the_search_numbers_only_for_a_tuner() {
     use std::io::Write;
     use std::process::{Command, Stdio};
@@ -360,5 +391,8 @@ fn uci_lists_the_search_numbers_only_for_a_tuner() {
     };
     let listed = "option name futility_margin type spin default 168 min 0 max 1000";
     assert!(handshake(true).contains(listed));
+    let weight = "option name royal-danger type spin default 100 min -1000 max 1000";
+    assert!(handshake(true).contains(weight));
+    assert!(!handshake(false).contains("royal-danger"));
     assert!(!handshake(false).contains("futility_margin"));
 }

@@ -272,10 +272,22 @@ impl<M: Copy + Eq> Engine<M> {
         &self.params
     }
 
-    /// Sets the tunable number named `name` ([`params::PARAMS`]); an
-    /// unknown name or a value out of range is refused and changes
-    /// nothing.
+    /// Sets the tunable number named `name`: a search parameter
+    /// ([`params::PARAMS`]) or a scalar weight of the evaluation
+    /// ([`crate::weights::WEIGHT_NAMES`], which clears the table: it keeps
+    /// static values). An unknown name or a value out of range is refused
+    /// and changes nothing.
     pub fn set_search_param(&mut self, name: &str, value: i32) -> Result<(), String> {
+        if params::find(name).is_none() && self.variant.evaluation.get(name).is_some() {
+            let (low, high) = crate::weights::WEIGHT_RANGE;
+            if !(low..=high).contains(&value) {
+                return Err(format!("{name} must be {low} to {high}, not {value}"));
+            }
+            self.variant.evaluation.set(name, value);
+            self.evaluator = Evaluator::new(&self.variant);
+            self.tt.clear();
+            return Ok(());
+        }
         self.params.set(name, value)?;
         self.reductions = Reductions::new(&self.params);
         Ok(())

@@ -4,8 +4,10 @@
 //!
 //! Supported: `uci` (with the options `UCI_Variant`, `Hash`, `Clear Hash`,
 //! `MultiPV`, and, when the environment variable `VARC_TUNE` is set, the
-//! search's tunable numbers of [`crate::search::params`], which `setoption`
-//! takes by name either way),
+//! search's tunable numbers of [`crate::search::params`] and the
+//! evaluation's scalar weights by their weights-file names
+//! ([`crate::weights::WEIGHT_NAMES`]), which `setoption` takes by name
+//! either way),
 //! `isready`, `setoption`, `ucinewgame`, `position startpos|fen FEN [moves
 //! ...]` (moves in the variant's long algebraic, SAN also read), `go` with
 //! `depth`, `nodes`, `movetime`, `wtime`, `btime`, `winc`, `binc`,
@@ -48,6 +50,7 @@ use crate::notation::{long_algebraic, long_algebraic_of};
 use crate::rules::Rules;
 use crate::search::params::{self, SearchParams, PARAMS, TUNING_VARIABLE};
 use crate::search::{Score, SearchInfo, MAX_MULTIPV};
+use crate::weights::{WEIGHT_NAMES, WEIGHT_RANGE};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -284,6 +287,13 @@ impl Session {
                     param.name, param.min, param.max
                 ));
             }
+            let (low, high) = WEIGHT_RANGE;
+            for name in WEIGHT_NAMES {
+                let default = variant.evaluation.get(name).unwrap_or(0);
+                self.say(&format!(
+                    "option name {name} type spin default {default} min {low} max {high}"
+                ));
+            }
         }
         self.say("uciok");
     }
@@ -323,11 +333,11 @@ impl Session {
                     ));
                 }
             }
-            other if params::find(other).is_some() => {
+            other if params::find(other).is_some() || WEIGHT_NAMES.contains(&other) => {
                 let result = value
                     .parse::<i32>()
                     .map_err(|_| format!("{name} takes a whole number, not {}", clip(value)))
-                    .and_then(|value| self.worker.set_search_param(name, value));
+                    .and_then(|value| self.worker.set_search_param(other, value));
                 if let Err(message) = result {
                     self.say(&format!("info string {message}"));
                 }
