@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-r"""SPSA tuning of the search's numbers from games (not part of CI).
+r"""SPSA tuning of the search's numbers, or the evaluation's scalar weights,
+from games (not part of CI).
 
 Simultaneous perturbation stochastic approximation, as Fishtest runs it:
 each step moves every tuned number at once by +c or -c (a random sign per
@@ -14,8 +15,10 @@ workers play at once, each reading the numbers as they are and updating
 them as its pair ends.
 
 The engines are those `varc build` writes; they list their tunable numbers
-as UCI spin options when VARC_TUNE is set (runtime/src/search/params.rs),
-and any of them can be tuned. Variants alternate between steps.
+as UCI spin options when VARC_TUNE is set (runtime/src/search/params.rs,
+and the evaluation's weights by their weights-file names, such as
+`royal-danger`), and any of them can be tuned (`--tune`). Variants
+alternate between steps.
 
     cargo build --release -p varc-bench --bin match
     bench/spsa.py --engine chess=ENGINE --engine capablanca=ENGINE \
