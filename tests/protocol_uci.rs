@@ -273,6 +273,36 @@ fn uci_multipv_beyond_the_legal_moves_reports_each_move_once() {
 }
 
 #[test]
+fn uci_searchmoves_limits_the_root_to_the_moves_named() {
+    // After 1. e4 d5 the capture is White's move; searched among two pawn
+    // steps only, every line and the move played are one of them.
+    let position = "position startpos moves e2e4 d7d5\n";
+    let lines = session(
+        "chess",
+        &format!("setoption name MultiPV value 3\n{position}go depth 4 searchmoves a2a3 h2h3\n"),
+    );
+    let firsts: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| l.split(" pv ").nth(1))
+        .filter_map(|pv| pv.split_whitespace().next())
+        .collect();
+    assert!(!firsts.is_empty(), "{lines:?}");
+    assert!(firsts.iter().all(|m| ["a2a3", "h2h3"].contains(m)), "{lines:?}");
+    let at_depth_4 = lines.iter().filter(|l| l.starts_with("info depth 4 ")).count();
+    assert_eq!(at_depth_4, 2, "two lines, not three: {lines:?}");
+    assert!(matches!(best_move(&lines).as_deref(), Some("a2a3" | "h2h3")));
+
+    // A text that is no legal move is left out with a note; when none is
+    // left, every move is searched.
+    let lines = session("chess", &format!("{position}go depth 3 searchmoves e2e5 g1f3\n"));
+    assert!(lines.iter().any(|l| l.contains("e2e5 is not a legal move")), "{lines:?}");
+    assert_eq!(best_move(&lines).as_deref(), Some("g1f3"), "{lines:?}");
+    let lines = session("chess", &format!("{position}go depth 3 searchmoves zz\n"));
+    assert!(lines.iter().any(|l| l.contains("names no legal move")), "{lines:?}");
+    assert!(best_move(&lines).is_some_and(|m| m != "0000"), "{lines:?}");
+}
+
+#[test]
 fn uci_bestmove_starts_the_last_reported_pv_after_any_search() {
     // Time-limited, node-limited, stopped at once and infinite searches:
     // whatever ends the search, the last line reported is the line played.

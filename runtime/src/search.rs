@@ -85,6 +85,7 @@ use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::model::Variant;
 use crate::moves::Move;
+use crate::notation::long_algebraic_of;
 use crate::rules::{ExchangeValues, Rules};
 use correction::{CorrectionHistory, Slots};
 use order::{
@@ -465,7 +466,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
                     .value(&self.engine.variant, ending, side, 0)
             })
             .max();
-        let legal = self.tree.legal_moves().to_vec();
+        let legal = self.root_moves(&limits.search_moves);
         let mut result = SearchResult {
             best: legal.first().copied(),
             ponder: None,
@@ -497,6 +498,13 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             let mut lines: Vec<(i32, Vec<R::Move>)> = Vec::with_capacity(lines_wanted);
             for line in 0..lines_wanted {
                 self.excluded_root_moves.clear();
+                self.excluded_root_moves.extend(
+                    self.tree
+                        .legal_moves()
+                        .iter()
+                        .filter(|mv| !legal.contains(mv))
+                        .copied(),
+                );
                 self.excluded_root_moves
                     .extend(lines.iter().filter_map(|(_, pv)| pv.first().copied()));
                 // Only the best line has a previous value worth a window.
@@ -563,6 +571,26 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         result.nodes = self.nodes;
         result.time_ms = start.elapsed().as_millis() as u64;
         result
+    }
+
+    /// The legal moves of the root that `search_moves` names (by their long
+    /// algebraic), or all of them when it names none.
+    fn root_moves(&mut self, search_moves: &[String]) -> Vec<R::Move> {
+        let legal = self.tree.legal_moves().to_vec();
+        if search_moves.is_empty() {
+            return legal;
+        }
+        let rules = self.tree.rules();
+        let named: Vec<R::Move> = legal
+            .iter()
+            .filter(|mv| search_moves.contains(&long_algebraic_of(rules, mv, &legal)))
+            .copied()
+            .collect();
+        if named.is_empty() {
+            legal
+        } else {
+            named
+        }
     }
 
     /// The null move (see [`pruning`]): `Some(value)` when passing still

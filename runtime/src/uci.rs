@@ -388,7 +388,8 @@ impl Session {
     }
 
     fn go(&mut self, args: &[&str]) {
-        let (limits, notes) = go::read_go(args);
+        let (mut limits, mut notes) = go::read_go(args);
+        self.keep_legal_search_moves(&mut limits.search_moves, &mut notes);
         for note in notes {
             self.say(&format!("info string {note}"));
         }
@@ -418,6 +419,33 @@ impl Session {
                 say(&output_done, &text);
             }),
         );
+    }
+
+    /// Leaves out of `searchmoves` the texts that are not legal moves of the
+    /// position, each with a note; when none is left, all moves are searched.
+    fn keep_legal_search_moves(&self, search_moves: &mut Vec<String>, notes: &mut Vec<String>) {
+        if search_moves.is_empty() {
+            return;
+        }
+        let variant = self.rules.variant();
+        let legal = self.game.legal_moves();
+        let texts: Vec<String> = legal
+            .iter()
+            .map(|mv| long_algebraic(variant, mv, &legal))
+            .collect();
+        search_moves.retain(|text| {
+            let known = texts.contains(text);
+            if !known {
+                notes.push(format!(
+                    "go: searchmoves: {} is not a legal move here: left out",
+                    clip(text)
+                ));
+            }
+            known
+        });
+        if search_moves.is_empty() {
+            notes.push("go: searchmoves names no legal move: searching all moves".to_string());
+        }
     }
 
     fn show(&self) {

@@ -27,6 +27,9 @@ pub struct Limits {
     pub moves_to_go: Option<u32>,
     /// Search until stopped.
     pub infinite: bool,
+    /// The root moves to search, in long algebraic (UCI's `searchmoves`);
+    /// empty, or naming no legal move, searches them all.
+    pub search_moves: Vec<String>,
 }
 
 impl Limits {

@@ -93,8 +93,8 @@ pub(super) fn read_go(args: &[&str]) -> (Limits, Vec<String>) {
                 continue;
             }
             ("searchmoves", None) => {
-                notes.push("searchmoves is not supported: searching all moves".to_string());
                 while i < args.len() && !is_go_keyword(args[i]) {
+                    limits.search_moves.push(args[i].to_string());
                     i += 1;
                 }
                 continue;
@@ -160,6 +160,14 @@ mod tests {
         let (limits, notes) = read_go(&["depth", "99999999999999999999999"]);
         assert_eq!(limits.depth, Some(MAX_DEPTH as u32));
         assert_eq!(notes.len(), 1);
+    }
+
+    #[test]
+    fn searchmoves_are_read_up_to_the_next_keyword() {
+        let (limits, notes) = read_go(&["searchmoves", "e2e4", "d2d4", "depth", "5"]);
+        assert_eq!(limits.search_moves, ["e2e4", "d2d4"]);
+        assert_eq!(limits.depth, Some(5));
+        assert!(notes.is_empty(), "{notes:?}");
     }
 
     #[test]
