@@ -1306,7 +1306,23 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         let raw_stand = (!evasions).then(|| self.static_value(key, entry.as_ref()));
         let stand_value = raw_stand.map(|value| {
             let slots = self.engine.correction.slots(self.tree.position());
-            self.corrected(value, Some(slots))
+            let value = self.corrected(value, Some(slots));
+            // A searched bound on the side's side of the static value says
+            // more than it (Stockfish's reading of the table here).
+            match entry {
+                Some(entry)
+                    if self.engine.params.quiescence_tt_stand != 0
+                        && entry.value.abs() < MATE_BOUND =>
+                {
+                    match entry.bound {
+                        Bound::Lower => value.max(entry.value),
+                        Bound::Upper => value.min(entry.value),
+                        Bound::Exact => entry.value,
+                        Bound::None => value,
+                    }
+                }
+                _ => value,
+            }
         });
         if let Some(stand) = stand_value {
             if stand >= beta {
