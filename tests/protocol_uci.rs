@@ -287,18 +287,36 @@ fn uci_searchmoves_limits_the_root_to_the_moves_named() {
         .filter_map(|pv| pv.split_whitespace().next())
         .collect();
     assert!(!firsts.is_empty(), "{lines:?}");
-    assert!(firsts.iter().all(|m| ["a2a3", "h2h3"].contains(m)), "{lines:?}");
-    let at_depth_4 = lines.iter().filter(|l| l.starts_with("info depth 4 ")).count();
+    assert!(
+        firsts.iter().all(|m| ["a2a3", "h2h3"].contains(m)),
+        "{lines:?}"
+    );
+    let at_depth_4 = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth 4 "))
+        .count();
     assert_eq!(at_depth_4, 2, "two lines, not three: {lines:?}");
-    assert!(matches!(best_move(&lines).as_deref(), Some("a2a3" | "h2h3")));
+    assert!(matches!(
+        best_move(&lines).as_deref(),
+        Some("a2a3" | "h2h3")
+    ));
 
     // A text that is no legal move is left out with a note; when none is
     // left, every move is searched.
-    let lines = session("chess", &format!("{position}go depth 3 searchmoves e2e5 g1f3\n"));
-    assert!(lines.iter().any(|l| l.contains("e2e5 is not a legal move")), "{lines:?}");
+    let lines = session(
+        "chess",
+        &format!("{position}go depth 3 searchmoves e2e5 g1f3\n"),
+    );
+    assert!(
+        lines.iter().any(|l| l.contains("e2e5 is not a legal move")),
+        "{lines:?}"
+    );
     assert_eq!(best_move(&lines).as_deref(), Some("g1f3"), "{lines:?}");
     let lines = session("chess", &format!("{position}go depth 3 searchmoves zz\n"));
-    assert!(lines.iter().any(|l| l.contains("names no legal move")), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l.contains("names no legal move")),
+        "{lines:?}"
+    );
     assert!(best_move(&lines).is_some_and(|m| m != "0000"), "{lines:?}");
 }
 
