@@ -485,6 +485,14 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             .unwrap_or(MAX_PLY as u32 - 4)
             .clamp(1, MAX_PLY as u32 - 4);
         let lines_wanted = self.engine.options.multipv.clamp(1, legal.len());
+        // The legal moves `searchmoves` leaves out: never searched at the root.
+        let outside: Vec<R::Move> = self
+            .tree
+            .legal_moves()
+            .iter()
+            .filter(|mv| !legal.contains(mv))
+            .copied()
+            .collect();
         let mut previous: i32 = 0;
         // The line the protocols last reported as the best: the move played
         // must start it, so a search that ends otherwise reports once more.
@@ -498,13 +506,7 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             let mut lines: Vec<(i32, Vec<R::Move>)> = Vec::with_capacity(lines_wanted);
             for line in 0..lines_wanted {
                 self.excluded_root_moves.clear();
-                self.excluded_root_moves.extend(
-                    self.tree
-                        .legal_moves()
-                        .iter()
-                        .filter(|mv| !legal.contains(mv))
-                        .copied(),
-                );
+                self.excluded_root_moves.extend_from_slice(&outside);
                 self.excluded_root_moves
                     .extend(lines.iter().filter_map(|(_, pv)| pv.first().copied()));
                 // Only the best line has a previous value worth a window.
