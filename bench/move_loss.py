@@ -39,7 +39,8 @@ DECIDED = 1000
 MATE = 3000
 
 # One judged move: its phase, its loss, the position before it, the move
-# played and the judge's, and the judge's scores before and after it.
+# played and the judge's, the judge's scores before and after it, and the
+# material on the board (`material`).
 Judged = namedtuple("Judged", "phase loss fen played preferred before after material")
 
 
