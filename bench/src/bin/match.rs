@@ -52,6 +52,13 @@ struct Args {
     /// What each engine is told for each move, after `go`.
     #[arg(long, default_value = "movetime 100")]
     go: String,
+    /// What the first engine alone is told after `go`, in place of
+    /// `--go` (time or depth odds: `--first-go "depth 8"`).
+    #[arg(long, value_name = "GO")]
+    first_go: Option<String>,
+    /// What the second engine alone is told, as for `--first-go`.
+    #[arg(long, value_name = "GO")]
+    second_go: Option<String>,
     /// The `UCI_Variant` value, for engines that offer the option
     /// (default: the variant's id).
     #[arg(long)]
@@ -151,8 +158,11 @@ fn run(args: Args) -> Result<(), String> {
         option_values(&args.second_option)?,
     ];
     let mut engines = Vec::new();
-    for ((name, command), required) in specs.iter().zip(&required) {
-        engines.push(UciEngine::start(name, command, &options, required)?);
+    let own_go = [args.first_go.clone(), args.second_go.clone()];
+    for (((name, command), required), go) in specs.iter().zip(&required).zip(own_go) {
+        let mut engine = UciEngine::start(name, command, &options, required)?;
+        engine.go = go;
+        engines.push(engine);
     }
     let control = Control {
         go: args.go.clone(),
@@ -236,11 +246,17 @@ fn summary(
 ) {
     let (elo, low, high) = tally.elo_interval();
     println!();
+    let go = |own: &Option<String>| own.clone().unwrap_or_else(|| args.go.clone());
+    let (first_go, second_go) = (go(&args.first_go), go(&args.second_go));
+    let limits = if first_go == second_go {
+        format!("go {first_go}")
+    } else {
+        format!("go {first_go} / {second_go}")
+    };
     println!(
-        "{} vs {} in {variant}, go {}: {} games, {}-{}-{} (W-D-L), score {:.1}%",
+        "{} vs {} in {variant}, {limits}: {} games, {}-{}-{} (W-D-L), score {:.1}%",
         names[0],
         names[1],
-        args.go,
         tally.games(),
         tally.wins,
         tally.draws,

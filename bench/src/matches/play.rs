@@ -185,7 +185,11 @@ pub fn play_game(
         let side = varc_runtime::board::Board::side_to_move(game.position());
         let index = side.index();
         let forfeit = if side == Color::White { 0.0 } else { 1.0 };
-        let report = match engines[index].search(&moves, &control.go, control.timeout) {
+        let go = engines[index]
+            .go
+            .clone()
+            .unwrap_or_else(|| control.go.clone());
+        let report = match engines[index].search(&moves, &go, control.timeout) {
             Ok(report) => report,
             Err(error) => {
                 let reason = format!("forfeit: {error}");

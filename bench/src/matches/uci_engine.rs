@@ -27,6 +27,9 @@ pub struct SearchReport {
 pub struct UciEngine {
     /// The name given on the command line.
     pub name: String,
+    /// What this engine is told after `go`, where it differs from the
+    /// match's (time or depth odds); `None`: the match's.
+    pub go: Option<String>,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -64,6 +67,7 @@ impl UciEngine {
         });
         let mut engine = UciEngine {
             name: name.to_string(),
+            go: None,
             child,
             stdin,
             lines,
