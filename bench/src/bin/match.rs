@@ -49,7 +49,8 @@ struct Args {
     /// Play only the first N openings (each twice, both colours).
     #[arg(long)]
     max_openings: Option<usize>,
-    /// What each engine is told for each move, after `go`.
+    /// What each engine is told for each move, after `go` (unless
+    /// `--first-go` or `--second-go` tells it otherwise).
     #[arg(long, default_value = "movetime 100")]
     go: String,
     /// What the first engine alone is told after `go`, in place of

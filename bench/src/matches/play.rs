@@ -19,7 +19,8 @@ use varc_runtime::uci::line_text;
 /// How the engines search each move.
 #[derive(Clone, Debug)]
 pub struct Control {
-    /// The `go` arguments: `movetime 100`, `nodes 20000`, `depth 6`.
+    /// The `go` arguments: `movetime 100`, `nodes 20000`, `depth 6` (an
+    /// engine with a `go` of its own, [`UciEngine::go`], is told that).
     pub go: String,
     /// How long to wait for a `bestmove` before the engine forfeits.
     pub timeout: Duration,
