@@ -2,7 +2,8 @@
 //! against the evaluation without it: pawn structure (which kinds move like
 //! pawns, read from the model; passed, doubled and isolated pieces), threats,
 //! hanging pieces, weak pieces, outposts, connected pawns, pairs of colour-bound pieces, open files,
-//! attacks on a royal piece's flank and the royal terms' weighing by the enemy's material.
+//! attacks on a royal piece's flank, pinned officers, restricted squares and
+//! the royal terms' weighing by the enemy's material.
 
 mod common;
 
@@ -1063,4 +1064,56 @@ fn attacks_on_a_royal_flank_add_to_its_danger() {
         ),
         -near
     );
+}
+
+/// What `pinned` at 50 centipawns adds to White's evaluation.
+fn pin_term(variant: &Variant, fen: &str) -> i32 {
+    evaluation(variant, fen, "pinned", 50) - evaluation(variant, fen, "pinned", 0)
+}
+
+#[test]
+fn an_officer_alone_between_its_royal_piece_and_a_rider_is_pinned() {
+    let chess = common::variant("chess");
+    // The knight on e2 stands alone between White's king and the rook on
+    // e8, which rides the file.
+    assert_eq!(pin_term(&chess, "k3r3/8/8/8/8/8/4N3/4K3 w - - 0 1"), -50);
+    // On the diagonal, the bishop on a5 pins the knight on d2.
+    assert_eq!(pin_term(&chess, "k7/8/8/b7/8/8/3N4/4K3 w - - 0 1"), -50);
+    // Black's pinned knight counts for White.
+    assert_eq!(pin_term(&chess, "4k3/4n3/8/8/8/8/8/K3R3 b - - 0 1"), 50);
+    // Two pieces between: neither is pinned.
+    assert_eq!(pin_term(&chess, "k3r3/8/8/8/8/4P3/4N3/4K3 w - - 0 1"), 0);
+    // A pawn-shaped piece is not an officer: its pin is the structure's
+    // business, not this term's.
+    assert_eq!(pin_term(&chess, "k3r3/8/8/8/8/8/4P3/4K3 w - - 0 1"), 0);
+    // A bishop does not ride the file, and a knight rides nothing.
+    assert_eq!(pin_term(&chess, "k3b3/8/8/8/8/8/4N3/4K3 w - - 0 1"), 0);
+    assert_eq!(pin_term(&chess, "k7/8/8/8/8/3n4/4N3/4K3 w - - 0 1"), 0);
+    // An own piece behind the officer is no pinner.
+    assert_eq!(pin_term(&chess, "k3R3/8/8/8/8/8/4N3/4K3 w - - 0 1"), 0);
+}
+
+#[test]
+fn riders_of_other_variants_pin_along_their_own_lines() {
+    // Capablanca's chancellor rides the rook's lines: it pins the
+    // archbishop on f2 to the king on f1.
+    let capablanca = common::variant("capablanca");
+    assert_eq!(
+        pin_term(&capablanca, "k4c4/10/10/10/10/10/5A4/5K4 w - - 0 1"),
+        -50
+    );
+}
+
+#[test]
+fn squares_both_sides_attack_restrict_the_side_that_does_not_hold_them() {
+    let chess = common::variant("chess");
+    let restricted = |fen: &str| {
+        evaluation(&chess, fen, "restricted", 4) - evaluation(&chess, fen, "restricted", 0)
+    };
+    // The rook on h1 and Black's king both attack h7 and h8, which neither
+    // side holds strongly: two squares each, nothing on balance.
+    assert_eq!(restricted("6k1/8/8/8/8/8/8/K6R w - - 0 1"), 0);
+    // The pawn on g6 holds h5 strongly for Black: h5 counts for Black, not
+    // for White, on top of h7 and h8 for both.
+    assert_eq!(restricted("6k1/8/6p1/8/8/8/8/K6R w - - 0 1"), -4);
 }

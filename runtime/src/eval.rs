@@ -77,6 +77,13 @@
 //!   own side does not hold strongly (no own pawn-shaped piece defends it,
 //!   and not two own defenders against fewer than two attackers), in the
 //!   endgame's share.
+//! - **Pinned pieces** ([`pins`]). An officer that stands alone between an
+//!   own royal piece and an enemy rider riding that line toward it (read
+//!   from the model's rides, within their range), whatever it is worth
+//!   (`pinned`).
+//! - **Restricted squares.** A square both sides attack that the enemy
+//!   does not hold strongly (as for weak pieces): the enemy's pieces may
+//!   not go there freely (`restricted`, Stockfish's restricted pieces).
 //! - **Pawnless flanks.** A royal piece with no pawn-shaped piece of
 //!   either side on its file or a file beside it, in the endgame's share
 //!   (where the pawns decide, it stands away from them).
@@ -112,10 +119,12 @@ use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{CheckKinds, PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use crate::weights::EvaluationWeights;
 use network::{Accumulator, NetworkTables};
+use pins::PinLines;
 use scale::{Scaling, SideCounts};
 use structure::{BoardSight, Structure, StructureTally};
 
 pub mod network;
+pub mod pins;
 pub mod scale;
 pub mod structure;
 
@@ -310,6 +319,8 @@ pub struct Evaluator {
     /// the attacking side has no piece of it (the `royal-strongest`
     /// weight).
     strongest: Option<PieceId>,
+    /// The lines along which each side's riders pin ([`pins`]).
+    pins: PinLines,
 }
 
 impl Evaluator {
@@ -414,6 +425,7 @@ impl Evaluator {
             flank_zone: [Vec::new(), Vec::new()],
             guards: 0,
             strongest: None,
+            pins: PinLines::default(),
         };
         for (kind, squares) in crate::hands::gate_squares(variant).iter().enumerate() {
             for color in Color::ALL {
@@ -469,6 +481,7 @@ impl Evaluator {
                 });
         }
         evaluator.build_threat_tables();
+        evaluator.build_pin_lines();
         // Minor kinds: officers worth less than 5/4 of the least valuable
         // officer kind (outposts count for them, and endgame scaling reads
         // the most valuable of them as a minor piece).
@@ -701,6 +714,28 @@ impl Evaluator {
         }
     }
 
+    /// The rides that pin ([`pins`]): those that capture, anywhere and
+    /// on any move.
+    fn build_pin_lines(&mut self) {
+        for (kind, atoms) in self.atoms.iter().enumerate() {
+            for color in Color::ALL {
+                for atom in &atoms[color.index()] {
+                    let Motion::Ride { max } = atom.motion else {
+                        continue;
+                    };
+                    if !atom.captures || atom.first_move_only || atom.region.is_some() {
+                        continue;
+                    }
+                    let reach = max.map_or(i32::MAX, i32::from);
+                    for &step in &atom.steps {
+                        self.pins.add(color, kind, step, reach);
+                    }
+                }
+            }
+        }
+        self.pins.finish(self.files, self.ranks, &self.on_board);
+    }
+
     /// The best value a promotion of `kind` reaches, minus its own value.
     fn promotion_gain(&self, variant: &Variant, kind: PieceId) -> i32 {
         variant
@@ -867,6 +902,21 @@ impl Evaluator {
             let pairs = (bound & (bound >> 1) & (u128::MAX / 3)).count_ones();
             tally.positional[c] += pairs as i32 * self.weights.pair;
             tally.positional[1 - c] -= self.royal_danger(&tally, c);
+            if self.weights.pinned != 0 && !self.pins.is_empty() {
+                let pinned = self
+                    .pins
+                    .pinned(position, color, &tally.targets[c], &occupied);
+                tally.positional[c] -= pinned.len() as i32 * self.weights.pinned;
+            }
+            if self.weights.restricted != 0 {
+                let e = 1 - c;
+                let strong =
+                    tally.pawn_attacks[e].union(&tally.twice[e].difference(&tally.twice[c]));
+                let restricted = tally.attacks[e]
+                    .intersection(&tally.attacks[c])
+                    .difference(&strong);
+                tally.positional[c] += restricted.len() as i32 * self.weights.restricted;
+            }
             let outposts = tally.minors[c]
                 .intersection(&tally.pawn_attacks[c])
                 .intersection(&self.outpost_zone[c]);

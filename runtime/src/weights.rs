@@ -140,6 +140,13 @@ pub struct EvaluationWeights {
     /// side's first five-eighths of the ranks): the square of the attacked
     /// squares (attacked twice counting twice) times 3/8, percent of that.
     pub royal_flank: i32,
+    /// Centipawns per officer that stands alone between an own royal piece
+    /// and an enemy rider riding that line toward it (a pinned piece).
+    pub pinned: i32,
+    /// Centipawns per square that both sides attack and the enemy does not
+    /// hold strongly (as `weak-piece` reads it): the enemy's pieces are
+    /// restricted there.
+    pub restricted: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -174,6 +181,8 @@ impl Default for EvaluationWeights {
             royal_pawnless: 30,
             weak_piece: 12,
             royal_flank: 100,
+            pinned: 40,
+            restricted: 4,
         }
     }
 }
@@ -209,13 +218,17 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "royal-pawnless",
     "weak-piece",
     "royal-flank",
+    "pinned",
+    "restricted",
 ];
 
 /// The scalar weights counted in centipawns (the others are percentages):
 /// `varc tune` steps them by fewer units. Kept here, beside the names, so
 /// that a new weight is classed where it is named.
-pub const CENTIPAWN_WEIGHTS: [&str; 18] = [
+pub const CENTIPAWN_WEIGHTS: [&str; 20] = [
     "weak-piece",
+    "pinned",
+    "restricted",
     "pawn-push",
     "hanging-pawn",
     "royal-pawnless",
@@ -236,7 +249,7 @@ pub const CENTIPAWN_WEIGHTS: [&str; 18] = [
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 29;
+pub const WEIGHT_COUNT: usize = 31;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -298,12 +311,14 @@ impl EvaluationWeights {
             self.royal_pawnless,
             self.weak_piece,
             self.royal_flank,
+            self.pinned,
+            self.restricted,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal, royal_weak, royal_unsafe_check, royal_strongest, passed_free, pawn_push, hanging_pawn, royal_pawnless, weak_piece, royal_flank] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal, royal_weak, royal_unsafe_check, royal_strongest, passed_free, pawn_push, hanging_pawn, royal_pawnless, weak_piece, royal_flank, pinned, restricted] =
             values;
         EvaluationWeights {
             placement,
@@ -335,6 +350,8 @@ impl EvaluationWeights {
             royal_pawnless,
             weak_piece,
             royal_flank,
+            pinned,
+            restricted,
         }
     }
 }
