@@ -909,12 +909,9 @@ impl Evaluator {
                 tally.positional[c] -= pinned.len() as i32 * self.weights.pinned;
             }
             if self.weights.restricted != 0 {
-                let e = 1 - c;
-                let strong =
-                    tally.pawn_attacks[e].union(&tally.twice[e].difference(&tally.twice[c]));
-                let restricted = tally.attacks[e]
+                let restricted = tally.attacks[1 - c]
                     .intersection(&tally.attacks[c])
-                    .difference(&strong);
+                    .difference(&tally.strongly_held(1 - c));
                 tally.positional[c] += restricted.len() as i32 * self.weights.restricted;
             }
             let outposts = tally.minors[c]
@@ -959,12 +956,10 @@ impl Evaluator {
         if self.weights.weak_piece != 0 {
             let penalty = self.weights.weak_piece * endgame / 256;
             for c in 0..2 {
-                let strong =
-                    tally.pawn_attacks[c].union(&tally.twice[c].difference(&tally.twice[1 - c]));
                 let weak = tally.targets[c]
                     .union(&tally.pawns[c])
                     .intersection(&tally.attacks[1 - c])
-                    .difference(&strong);
+                    .difference(&tally.strongly_held(c));
                 tally.positional[c] -= weak.len() as i32 * penalty;
             }
         }
@@ -1603,6 +1598,16 @@ struct Tally<'a> {
     endgame_shift: [i32; 2],
     /// Per side, the pieces endgame scaling counts ([`scale`]).
     counts: SideCounts,
+}
+
+impl Tally<'_> {
+    /// The squares the side of colour index `c` holds strongly: those its
+    /// pawn-shaped pieces attack, and those two or more of its pieces
+    /// attack where fewer than two enemy ones do (Stockfish's strongly
+    /// protected squares).
+    fn strongly_held(&self, c: usize) -> SquareSet {
+        self.pawn_attacks[c].union(&self.twice[c].difference(&self.twice[1 - c]))
+    }
 }
 
 impl ReachVisitor for Tally<'_> {
