@@ -21,6 +21,7 @@ mod geometry;
 mod magic;
 pub mod model_literal;
 pub mod names;
+pub mod pgo;
 mod plan;
 
 use crate::output::{OutputError, OutputFolder};
@@ -74,6 +75,10 @@ pub enum CodegenError {
     /// `cargo` could not be started.
     #[error("cannot run cargo: {0}")]
     Cargo(std::io::Error),
+    /// A profile-guided build could not train or merge its profile
+    /// ([`pgo`]).
+    #[error("profile-guided build: {0}")]
+    Pgo(String),
     /// `cargo build` failed.
     #[error("cargo build failed for {dir}:\n{output}")]
     BuildFailed {
@@ -408,11 +413,11 @@ impl TargetCpu {
         }
     }
 
-    /// The rustc flags, as `CARGO_ENCODED_RUSTFLAGS` wants them.
-    fn encoded_rustflags(self) -> &'static str {
+    /// The rustc flags.
+    fn rustflags(self) -> &'static [&'static str] {
         match self {
-            TargetCpu::Native => "-Ctarget-cpu=native",
-            TargetCpu::Portable => "",
+            TargetCpu::Native => &["-Ctarget-cpu=native"],
+            TargetCpu::Portable => &[],
         }
     }
 }
@@ -429,6 +434,42 @@ pub fn build(
     cpu: TargetCpu,
     show_progress: bool,
 ) -> Result<PathBuf, CodegenError> {
+    cargo_build(
+        dir,
+        package,
+        target_dir,
+        &CargoFlags::of(cpu),
+        show_progress,
+    )
+}
+
+/// What a build passes to rustc and cargo beyond the crate's manifest.
+#[derive(Clone, Debug, Default)]
+struct CargoFlags {
+    /// rustc flags, one per entry.
+    rustflags: Vec<String>,
+    /// Cargo profile settings given as `CARGO_PROFILE_RELEASE_*`
+    /// variables: `(name, value)`.
+    profile: Vec<(&'static str, &'static str)>,
+}
+
+impl CargoFlags {
+    fn of(cpu: TargetCpu) -> CargoFlags {
+        CargoFlags {
+            rustflags: cpu.rustflags().iter().map(|f| f.to_string()).collect(),
+            profile: Vec::new(),
+        }
+    }
+}
+
+/// [`build`] with `flags`.
+fn cargo_build(
+    dir: &Path,
+    package: &str,
+    target_dir: &Path,
+    flags: &CargoFlags,
+    show_progress: bool,
+) -> Result<PathBuf, CodegenError> {
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(cargo);
     command
@@ -438,8 +479,11 @@ pub fn build(
         .arg(dir.join("Cargo.toml"))
         .env("CARGO_TARGET_DIR", target_dir)
         .env_remove("RUSTFLAGS")
-        .env("CARGO_ENCODED_RUSTFLAGS", cpu.encoded_rustflags())
+        .env("CARGO_ENCODED_RUSTFLAGS", flags.rustflags.join("\x1f"))
         .stdin(Stdio::null());
+    for (name, value) in &flags.profile {
+        command.env(format!("CARGO_PROFILE_RELEASE_{name}"), value);
+    }
     let output = if show_progress {
         let status = command.status().map_err(CodegenError::Cargo)?;
         (status.success(), String::from("(see above)"))
