@@ -27,7 +27,12 @@ fn evaluation(variant: &Variant, fen: &str, name: &str, value: i32) -> i32 {
 /// What the weight `name` at its default adds to White's evaluation.
 fn term(variant: &Variant, fen: &str, name: &str) -> i32 {
     let default = variant.evaluation.get(name).expect("a weight");
-    evaluation(variant, fen, name, default) - evaluation(variant, fen, name, 0)
+    term_at(variant, fen, name, default)
+}
+
+/// What the weight `name` at `value` adds to White's evaluation.
+fn term_at(variant: &Variant, fen: &str, name: &str, value: i32) -> i32 {
+    evaluation(variant, fen, name, value) - evaluation(variant, fen, name, 0)
 }
 
 fn kind(variant: &Variant, name: &str) -> usize {
@@ -932,9 +937,7 @@ fn mobility_tables_replace_the_linear_term_and_taper_with_the_officers() {
 #[test]
 fn a_safe_pawn_step_that_would_attack_pieces_counts_them() {
     let chess = common::variant("chess");
-    let pushes = |fen: &str| {
-        evaluation(&chess, fen, "pawn-push", 10) - evaluation(&chess, fen, "pawn-push", 0)
-    };
+    let pushes = |fen: &str| term_at(&chess, fen, "pawn-push", 10);
     // d3-d4 would attack the knight on c5 and the rook on e5.
     assert_eq!(pushes("7k/8/8/2n1r3/8/3P4/8/4K3 w - - 0 1"), 20);
     // Not with the queen on d8 attacking d4 and nothing defending it...
@@ -1068,7 +1071,7 @@ fn attacks_on_a_royal_flank_add_to_its_danger() {
 
 /// What `pinned` at 50 centipawns adds to White's evaluation.
 fn pin_term(variant: &Variant, fen: &str) -> i32 {
-    evaluation(variant, fen, "pinned", 50) - evaluation(variant, fen, "pinned", 0)
+    term_at(variant, fen, "pinned", 50)
 }
 
 #[test]
@@ -1107,9 +1110,7 @@ fn riders_of_other_variants_pin_along_their_own_lines() {
 #[test]
 fn squares_both_sides_attack_restrict_the_side_that_does_not_hold_them() {
     let chess = common::variant("chess");
-    let restricted = |fen: &str| {
-        evaluation(&chess, fen, "restricted", 4) - evaluation(&chess, fen, "restricted", 0)
-    };
+    let restricted = |fen: &str| term_at(&chess, fen, "restricted", 4);
     // The rook on h1 and Black's king both attack h7 and h8, which neither
     // side holds strongly: two squares each, nothing on balance.
     assert_eq!(restricted("6k1/8/8/8/8/8/8/K6R w - - 0 1"), 0);

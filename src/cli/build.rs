@@ -87,16 +87,7 @@ pub fn run(args: BuildArgs) -> ExitCode {
             &target_dir,
             cpu,
             terminal,
-            |step| {
-                eprintln!(
-                    "varc: profile-guided build, {}",
-                    match step {
-                        codegen::pgo::Step::Instrumented => "1/3: the instrumented engine",
-                        codegen::pgo::Step::Training => "2/3: training (a perft, a self-play game)",
-                        codegen::pgo::Step::Optimized => "3/3: the engine built with the profile",
-                    }
-                )
-            },
+            |step| eprintln!("varc: profile-guided build, {step}"),
         )
     } else {
         codegen::build(&dir, &generated.package, &target_dir, cpu, terminal)

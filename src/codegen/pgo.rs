@@ -32,6 +32,16 @@ pub enum Step {
     Optimized,
 }
 
+impl std::fmt::Display for Step {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Step::Instrumented => "1/3: the instrumented engine",
+            Step::Training => "2/3: training (a perft, a self-play game)",
+            Step::Optimized => "3/3: the engine built with the profile",
+        })
+    }
+}
+
 /// Builds the crate in `dir` guided by a profile of its own training run;
 /// returns the binary's path. Both builds have target directories of
 /// their own under `target_dir/pgo` (their flags differ from the plain
