@@ -5,15 +5,9 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 
-fn varc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_varc"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("varc runs")
-}
+use common::varc;
 
 fn chess_file() -> String {
     common::variants_dir()

@@ -7,15 +7,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
-fn varc(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_varc"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("varc runs")
-}
+use common::varc;
 
 fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()

@@ -146,6 +146,15 @@ pub fn assert_end_rules_perft_in_both_back_ends(variant: &Variant, cases: &[(&st
     assert_eq!(got, expected, "compiled");
 }
 
+/// `varc ARGS` with nothing on its standard input, run to its end.
+pub fn varc(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_varc"))
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("varc runs")
+}
+
 /// Runs `program` with `args`, `input` on its standard input, to its
 /// end: what it wrote (standard output and error) and its exit status.
 pub fn run_with_input<S: AsRef<std::ffi::OsStr>>(
