@@ -49,12 +49,7 @@ fi
 pgo=()
 if [ "${PGO:-1}" = 1 ]; then
     pgo=(--pgo)
-    llvm_major=$(rustc -vV | sed -n 's/^LLVM version: \([0-9]*\).*/\1/p')
-    if [ -z "${VARC_LLVM_PROFDATA:-}" ] && ! command -v "llvm-profdata-$llvm_major" >/dev/null 2>&1 \
-        && [ ! -x "/usr/lib/llvm-$llvm_major/bin/llvm-profdata" ]; then
-        apt-get update -qq
-        apt-get install -y -qq "llvm-$llvm_major"
-    fi
+    bash scripts/install-llvm-profdata.sh
 fi
 
 # The engines are built for this machine's processor, and so is the runner.

@@ -444,7 +444,7 @@ pub fn build(
 }
 
 /// What a build passes to rustc and cargo beyond the crate's manifest.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug)]
 struct CargoFlags {
     /// rustc flags, one per entry.
     rustflags: Vec<String>,
