@@ -37,12 +37,30 @@ impl<V: CompiledVariant> Pos<V> {
 #[inline]
 pub fn runtime_set<V: CompiledVariant>(set: V::Bb) -> SquareSet {
     // Runtime squares are `rank * 16 + file`: each rank is a 16-bit lane.
+    if V::FILES == 8 && V::RANKS == 8 {
+        let bits = (0..4).fold(0, |bits, quarter| {
+            bits | set.bits_at(16 * quarter, 16) << (16 * quarter)
+        });
+        return eight_by_eight(bits);
+    }
     let mut out = SquareSet::EMPTY;
     for rank in 0..V::RANKS {
         let bits = set.bits_at(rank * V::FILES, V::FILES);
         out.0[rank / 4] |= bits << (rank % 4 * 16);
     }
     out
+}
+
+/// The runtime square set of an 8x8 board's 64 bits (rank by rank from
+/// rank 1): each rank's byte to the low half of its 16-bit lane, four
+/// ranks to a word.
+#[inline]
+fn eight_by_eight(bits: u64) -> SquareSet {
+    let lanes = |ranks: u64| {
+        let ranks = (ranks | ranks << 16) & 0x0000_FFFF_0000_FFFF;
+        (ranks | ranks << 8) & 0x00FF_00FF_00FF_00FF
+    };
+    SquareSet([lanes(bits & 0xFFFF_FFFF), lanes(bits >> 32), 0, 0])
 }
 
 impl<V: CompiledVariant> Board for Pos<V> {
@@ -169,5 +187,22 @@ impl<V: CompiledVariant> Board for Pos<V> {
     #[inline]
     fn same_placement(&self, other: &Self) -> bool {
         self.pieces == other.pieces && self.colors == other.colors
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::eight_by_eight;
+    use varc_runtime::model::Square;
+
+    #[test]
+    fn an_eight_by_eight_board_reaches_its_runtime_squares() {
+        for (file, rank) in [(0, 0), (7, 0), (3, 2), (0, 4), (7, 7), (5, 6)] {
+            let bits = 1u64 << (rank * 8 + file);
+            let set = eight_by_eight(bits);
+            assert_eq!(set.len(), 1);
+            assert!(set.contains(Square::new(file, rank)), "{file}, {rank}");
+        }
+        assert_eq!(eight_by_eight(u64::MAX).len(), 64);
     }
 }

@@ -655,18 +655,14 @@ impl Evaluator {
     /// piece defends or no enemy piece attacks.
     fn pawn_push_threats(&self, tally: &Tally, color: Color, occupied: &SquareSet) -> i32 {
         let (c, e) = (color.index(), color.opponent().index());
-        let mut steps = SquareSet::EMPTY;
-        for square in tally.pawns[c].iter() {
-            steps = steps.union(&self.pawn_steps[c][square.index() % SQUARE_COUNT]);
-        }
         let unsafe_squares = tally.attacks[e].difference(&tally.attacks[c]);
-        let safe = steps
+        let safe = tally.pawn_steps[c]
             .difference(occupied)
             .difference(&tally.pawn_attacks[e])
             .difference(&unsafe_squares);
         let mut hits = SquareSet::EMPTY;
-        for square in safe.iter() {
-            hits = hits.union(&self.pawn_attacks[c][square.index() % SQUARE_COUNT]);
+        for index in SquareIter::new(safe) {
+            hits = hits.union(&self.pawn_attacks[c][index % SQUARE_COUNT]);
         }
         hits.intersection(&tally.targets[e]).len() as i32
     }
@@ -1124,6 +1120,7 @@ impl Evaluator {
             positional: [0; 2],
             structure: StructureTally::new(),
             pawn_attacks: [SquareSet::EMPTY; 2],
+            pawn_steps: [SquareSet::EMPTY; 2],
             targets: [SquareSet::EMPTY; 2],
             minors: [SquareSet::EMPTY; 2],
             pawns: [SquareSet::EMPTY; 2],
@@ -1557,8 +1554,10 @@ struct Tally<'a> {
     positional: [i32; 2],
     /// The pawn-shaped pieces, for the structure terms.
     structure: StructureTally,
-    /// The squares each side's pawn-shaped pieces attack.
+    /// The squares each side's pawn-shaped pieces attack, and those they
+    /// step to on an empty board (first-move steps left out).
     pawn_attacks: [SquareSet; 2],
+    pawn_steps: [SquareSet; 2],
     /// Each side's pieces that are neither royal nor pawn-shaped.
     targets: [SquareSet; 2],
     /// The squares of each side's pawn-shaped pieces.
@@ -1653,8 +1652,11 @@ impl ReachVisitor for Tally<'_> {
                 self.counts.pawns[c] += 1;
                 self.structure.add(piece.square, piece.color, piece.reach);
                 self.pawns[c].insert(piece.square);
-                let attacks = &self.evaluator.pawn_attacks[c][piece.square.index() % SQUARE_COUNT];
+                let index = piece.square.index() % SQUARE_COUNT;
+                let attacks = &self.evaluator.pawn_attacks[c][index];
                 self.pawn_attacks[c] = self.pawn_attacks[c].union(attacks);
+                let steps = &self.evaluator.pawn_steps[c][index];
+                self.pawn_steps[c] = self.pawn_steps[c].union(steps);
             } else if terms.value > 0 {
                 self.targets[c].insert(piece.square);
                 if self.evaluator.minor.get(kind) == Some(&true) {
