@@ -25,6 +25,7 @@ processor level it knows, as `bench/search-instructions.sh` does
 import argparse
 import collections
 import os
+import shutil
 import shlex
 import subprocess
 import sys
@@ -115,6 +116,8 @@ def main():
     parser.add_argument("--depth", type=int, default=9, help="the depth of each search")
     parser.add_argument("--positions", type=int, default=30, help="openings of chess-wide.txt")
     parser.add_argument("--top", type=int, default=12, help="functions listed per engine")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="keep each engine's cachegrind output in DIR (for cg_annotate)")
     args = parser.parse_args()
 
     positions = openings(args.positions)
@@ -130,6 +133,9 @@ def main():
             nodes, checksum = search_all(command, positions, args.depth)
             total, per_function = read_counts(out)
             rows.append((engine, nodes, checksum, total))
+            if args.keep:
+                os.makedirs(args.keep, exist_ok=True)
+                shutil.copy(out, os.path.join(args.keep, f"cachegrind.{index}"))
             print(f"\n{engine}: {nodes:,} nodes, {total:,} instructions, "
                   f"{total / max(nodes, 1):,.0f} a node (best moves' checksum {checksum:08x})")
             for function, count in per_function.most_common(args.top):

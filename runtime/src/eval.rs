@@ -119,11 +119,14 @@ use crate::position::{SquareIter, SQUARE_COUNT};
 use crate::rules::{CheckKinds, PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 use crate::weights::EvaluationWeights;
 use network::{Accumulator, NetworkTables};
+pub use pawn_cache::PawnCache;
+use pawn_cache::PawnTerms;
 use pins::PinLines;
 use scale::{Scaling, SideCounts};
 use structure::{BoardSight, Structure, StructureTally};
 
 pub mod network;
+pub mod pawn_cache;
 pub mod pins;
 pub mod scale;
 pub mod structure;
@@ -860,7 +863,30 @@ impl Evaluator {
     /// The evaluation of `position` from the side to move's point of view;
     /// `rules` may know where pieces reach (see [`Rules::visit_reaches`]).
     pub fn evaluate<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> i32 {
-        let white = self.evaluate_white(rules, position);
+        self.evaluate_in(rules, position, None)
+    }
+
+    /// [`Evaluator::evaluate`], reading and keeping the pawn-shaped pieces'
+    /// terms in `cache` (the same value, sooner where a search meets a
+    /// placement again). The cache must be cleared when the weights
+    /// change.
+    pub fn evaluate_cached<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        position: &R::Position,
+        cache: &mut PawnCache,
+    ) -> i32 {
+        self.evaluate_in(rules, position, Some(cache))
+    }
+
+    #[inline(always)]
+    fn evaluate_in<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        position: &R::Position,
+        cache: Option<&mut PawnCache>,
+    ) -> i32 {
+        let white = self.evaluate_white_in(rules, position, cache);
         match position.side_to_move() {
             Color::White => white + self.weights.tempo,
             Color::Black => -white + self.weights.tempo,
@@ -870,7 +896,17 @@ impl Evaluator {
     /// The evaluation of `position` from White's point of view, without
     /// the tempo bonus.
     pub fn evaluate_white<R: Rules + ?Sized>(&self, rules: &R, position: &R::Position) -> i32 {
-        let (mut value, tally, endgame) = self.unscaled(rules, position);
+        self.evaluate_white_in(rules, position, None)
+    }
+
+    #[inline(always)]
+    fn evaluate_white_in<R: Rules + ?Sized>(
+        &self,
+        rules: &R,
+        position: &R::Position,
+        cache: Option<&mut PawnCache>,
+    ) -> i32 {
+        let (mut value, tally, endgame) = self.unscaled(rules, position, cache);
         if self.scaling.applies() {
             value = self.scaled(value, &tally, position, endgame);
         }
@@ -884,8 +920,10 @@ impl Evaluator {
         &'e self,
         rules: &R,
         position: &R::Position,
+        cache: Option<&'e mut PawnCache>,
     ) -> (i32, Tally<'e>, i32) {
-        let mut tally = self.tally(rules, position);
+        let mut tally = self.tally(rules, position, cache);
+        let pawn_terms = *tally.pawn_terms();
         let occupied = position
             .occupied(Color::White)
             .union(&position.occupied(Color::Black));
@@ -913,13 +951,7 @@ impl Evaluator {
             let outposts = tally.minors[c]
                 .intersection(&tally.pawn_attacks[c])
                 .intersection(&self.outpost_zone[c]);
-            let connected = self.structure.connected(
-                &tally.structure,
-                color,
-                &tally.pawns[c],
-                &tally.pawn_attacks[c],
-            );
-            tally.positional[c] += connected;
+            tally.positional[c] += pawn_terms.connected[c];
             for square in outposts.iter() {
                 if self
                     .structure
@@ -974,9 +1006,9 @@ impl Evaluator {
             attacks: tally.attacks,
             occupied,
         };
-        let structure = self
-            .structure
-            .score(&tally.structure, enemy_share, endgame, &board);
+        let structure =
+            self.structure
+                .score(&tally.structure, &pawn_terms, enemy_share, endgame, &board);
         tally.positional[0] += structure[0];
         tally.positional[1] += structure[1];
         if self.hands {
@@ -999,6 +1031,7 @@ impl Evaluator {
             _ => 0,
         };
         let value = tally.positional[0] - tally.positional[1] + learned;
+        tally.keep_pawn_terms();
         (value, tally, endgame)
     }
 
@@ -1068,7 +1101,7 @@ impl Evaluator {
         if !self.scaling.applies() {
             return 1.0;
         }
-        let (value, tally, endgame) = self.unscaled(rules, position);
+        let (value, tally, endgame) = self.unscaled(rules, position, None);
         let (numerator, denominator) = self.scale_share(value, &tally, position, endgame);
         numerator as f64 / denominator as f64
     }
@@ -1082,7 +1115,7 @@ impl Evaluator {
         position: &R::Position,
     ) -> Vec<(Color, u32)> {
         self.structure
-            .passed_moves(&self.tally(rules, position).structure)
+            .passed_moves(&self.tally(rules, position, None).structure)
     }
 
     /// The passed formula as tables ([`PassedTables`], the entries a fit
@@ -1113,9 +1146,17 @@ impl Evaluator {
 
     /// Every piece of `position` visited: the terms summed per side.
     #[inline(always)]
-    fn tally<'e, R: Rules + ?Sized>(&'e self, rules: &R, position: &R::Position) -> Tally<'e> {
+    fn tally<'e, R: Rules + ?Sized>(
+        &'e self,
+        rules: &R,
+        position: &R::Position,
+        cache: Option<&'e mut PawnCache>,
+    ) -> Tally<'e> {
         let mut tally = Tally {
             evaluator: self,
+            cache,
+            pawn_terms: None,
+            pawn_terms_new: false,
             material: [0; 2],
             positional: [0; 2],
             structure: StructureTally::new(),
@@ -1184,7 +1225,7 @@ impl Evaluator {
         if !self.structure.is_used() {
             return Vec::new();
         }
-        let tally = self.tally(rules, position);
+        let tally = self.tally(rules, position, None);
         let (structure, material) = (&tally.structure, tally.material);
         let mut cells = Vec::new();
         for (square, piece) in position.pieces() {
@@ -1547,6 +1588,13 @@ impl Evaluator {
 /// The terms of one evaluation as the pieces come, per colour index.
 struct Tally<'a> {
     evaluator: &'a Evaluator,
+    /// Where the pawn-shaped pieces' terms are kept from one evaluation to
+    /// the next, if anywhere.
+    cache: Option<&'a mut PawnCache>,
+    /// The pawn-shaped pieces' terms, once asked for (all pieces seen), and
+    /// whether they are new to the cache.
+    pawn_terms: Option<PawnTerms>,
+    pawn_terms_new: bool,
     /// Material alone, for the royal pieces' danger.
     material: [i32; 2],
     /// Material, placement, mobility and the royal terms: the sum the
@@ -1600,6 +1648,39 @@ struct Tally<'a> {
 }
 
 impl Tally<'_> {
+    /// The terms the pawn-shaped pieces' squares decide alone, from the
+    /// cache or worked out (once every piece is seen).
+    fn pawn_terms(&mut self) -> &mut PawnTerms {
+        let (cache, structure) = (&self.cache, &self.structure);
+        let (pawns, defended) = (&self.pawns, &self.pawn_attacks);
+        let new = &mut self.pawn_terms_new;
+        self.pawn_terms.get_or_insert_with(|| {
+            match cache
+                .as_deref()
+                .and_then(|cache| cache.get(structure.placement()))
+            {
+                Some(kept) => *kept,
+                None => {
+                    *new = true;
+                    self.evaluator
+                        .structure
+                        .pawn_terms(structure, pawns, defended)
+                }
+            }
+        })
+    }
+
+    /// Puts new terms into the cache.
+    fn keep_pawn_terms(&mut self) {
+        if let (Some(cache), Some(terms), true) = (
+            self.cache.as_deref_mut(),
+            &self.pawn_terms,
+            self.pawn_terms_new,
+        ) {
+            cache.put(terms);
+        }
+    }
+
     /// The squares the side of colour index `c` holds strongly: those its
     /// pawn-shaped pieces attack, and those two or more of its pieces
     /// attack where fewer than two enemy ones do (Stockfish's strongly
@@ -1693,14 +1774,25 @@ impl ReachVisitor for Tally<'_> {
         }
         let mut term = evaluator.royal_term(royal, enemy_material);
         if let Some(Some(cover)) = evaluator.royal_cover.get(royal.kind) {
-            let cover_sum: i32 = evaluator
-                .structure
-                .cover(&self.structure, royal.color, royal.square)
-                .map(|(beside, own, enemy)| {
-                    cover.own[RoyalCover::cell(beside, own)]
-                        + cover.enemy[RoyalCover::cell(beside, enemy)]
-                })
-                .sum();
+            let c = royal.color.index();
+            let square = royal.square.index();
+            let kept = self.pawn_terms().cover(c, royal.kind, square);
+            let cover_sum = match kept {
+                Some(sum) => sum,
+                None => {
+                    let sum: i32 = evaluator
+                        .structure
+                        .cover(&self.structure, royal.color, royal.square)
+                        .map(|(beside, own, enemy)| {
+                            cover.own[RoyalCover::cell(beside, own)]
+                                + cover.enemy[RoyalCover::cell(beside, enemy)]
+                        })
+                        .sum();
+                    self.pawn_terms().cover[c] = Some((royal.kind, square, sum));
+                    self.pawn_terms_new = true;
+                    sum
+                }
+            };
             term += cover_sum * evaluator.material_share(enemy_material) / 256;
         }
         self.positional[royal.color.index()] += term;

@@ -81,9 +81,9 @@ pub use outcome::{Ending, MatchState, Valuation, MATE, MATE_BOUND, WIN_UNIT};
 pub use time::Limits;
 
 use crate::board::Board;
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, PawnCache};
 use crate::game::Game;
-use crate::model::Variant;
+use crate::model::{Color, Variant};
 use crate::moves::Move;
 use crate::notation::long_algebraic_of;
 use crate::rules::{ExchangeValues, Rules};
@@ -224,6 +224,8 @@ impl Default for EngineOptions {
 #[derive(Clone, Debug)]
 pub struct Engine<M = Move> {
     evaluator: Evaluator,
+    /// The evaluator's pawn-shaped pieces' terms per placement.
+    pawn_cache: PawnCache,
     valuation: Valuation,
     tt: TranspositionTable<M>,
     ordering: OrderingTables<M>,
@@ -255,6 +257,7 @@ impl<M: Copy + Eq> Engine<M> {
             correction: CorrectionHistory::new(evaluator.guards()),
             exchange_values: see::exchange_values(variant, &evaluator),
             evaluator,
+            pawn_cache: PawnCache::new(),
             valuation: Valuation::new(variant, options.match_state),
             tt: TranspositionTable::new(options.hash_mb),
             ordering: OrderingTables::new(variant),
@@ -286,6 +289,7 @@ impl<M: Copy + Eq> Engine<M> {
             }
             self.variant.evaluation.set(name, value);
             self.evaluator = Evaluator::new(&self.variant);
+            self.pawn_cache.clear();
             self.tt.clear();
             return Ok(());
         }
@@ -338,6 +342,7 @@ impl<M: Copy + Eq> Engine<M> {
         self.tt.clear();
         self.ordering.clear();
         self.correction.clear();
+        self.pawn_cache.clear();
     }
 
     /// The value of `ending` for the side `side`, `ply` plies from the root.
@@ -381,6 +386,7 @@ impl<M: Copy + Eq> Engine<M> {
             exchange_moves: Vec::new(),
             excluded: vec![None; MAX_PLY + 2],
             static_values: vec![None; MAX_PLY + 2],
+            root_side: side,
         };
         searcher.root(limits, report)
     }
@@ -417,6 +423,8 @@ struct Searcher<'a, R: Rules + Clone> {
     /// Per ply: the static value of the node there (none in check), to
     /// tell whether the side to move is improving on its last turn.
     static_values: Vec<Option<i32>>,
+    /// The side to move at the root, for the contempt of a level ending.
+    root_side: Color,
 }
 
 /// The moves of a node being searched, with their ranks (see
@@ -722,25 +730,38 @@ impl<R: Rules + Clone> Searcher<'_, R> {
         }
     }
 
-    fn evaluate(&self) -> i32 {
+    fn evaluate(&mut self) -> i32 {
         let side = self.tree.side_to_move();
-        self.engine
-            .evaluator
-            .evaluate(self.tree.rules(), self.tree.position())
-            + self
-                .engine
-                .valuation
-                .awarded_value(self.tree.awarded_wins(), side)
+        let engine = &mut *self.engine;
+        engine.evaluator.evaluate_cached(
+            self.tree.rules(),
+            self.tree.position(),
+            &mut engine.pawn_cache,
+        ) + self
+            .engine
+            .valuation
+            .awarded_value(self.tree.awarded_wins(), side)
     }
 
     /// The value of the node's ending, or the best of its claims, if any.
     fn rules_values(&self, ply: usize) -> (Option<i32>, Option<i32>) {
         let node = self.tree.node();
         let side = self.tree.side_to_move();
-        let value = |ending: &Ending| {
-            self.engine
-                .valuation
-                .value(&self.engine.variant, ending, side, ply as i32)
+        // A level ending (a draw) is worth the contempt less to the side
+        // at the root, and the contempt more to the other side.
+        let contempt = match self.engine.params.contempt {
+            0 => 0,
+            contempt if side == self.root_side => -contempt,
+            contempt => contempt,
+        };
+        let value = |ending: &Ending| match self.engine.valuation.value(
+            &self.engine.variant,
+            ending,
+            side,
+            ply as i32,
+        ) {
+            0 => contempt,
+            value => value,
         };
         let ending = node.ending.as_ref().map(value);
         let claim = node.claims.iter().map(value).max();

@@ -24,12 +24,16 @@
 //! Files and ranks are the board's; a side's pawn-shaped pieces must all
 //! go the same way (else the variant has no pawn structure).
 
+use super::pawn_cache::PawnTerms;
 use super::OrientedAtom;
 use crate::model::{Color, Motion, PassedTables, PieceId, Square, SquareSet, MAX_BOARD_SIDE};
 use crate::position::SQUARE_COUNT;
 use crate::weights::EvaluationWeights;
 
 pub(super) const FILES: usize = MAX_BOARD_SIDE as usize;
+
+/// `[colour index][file]`: a set of ranks per file, as bits.
+pub(super) type Placement = [[u16; FILES]; 2];
 
 /// What the model says of pawn structure: which kinds are pawn-shaped, the
 /// way each side's go, and the passed bonus per kind and square.
@@ -231,7 +235,7 @@ impl Structure {
     /// `d` its moves to the zone (Stockfish's connected bonus grows with
     /// the rank much as this does).
     #[inline(always)]
-    pub(super) fn connected(
+    fn connected(
         &self,
         tally: &StructureTally,
         color: Color,
@@ -279,6 +283,7 @@ impl Structure {
     pub(super) fn score(
         &self,
         tally: &StructureTally,
+        terms: &PawnTerms,
         enemy_share: [i32; 2],
         endgame: i32,
         board: &BoardSight,
@@ -287,28 +292,21 @@ impl Structure {
         if !self.any {
             return score;
         }
-        let files = self.files;
         for color in Color::ALL {
             let c = color.index();
-            let own = &tally.files[c];
-            let mut total = 0;
+            let mut total = terms.base[c];
             let mut passed = 0;
             let mut passed_shift = 0;
             let mut race = 0;
             let mut free = 0;
-            for file in 0..files {
-                let ranks = own[file];
-                if ranks == 0 {
-                    continue;
-                }
-                let count = ranks.count_ones() as i32;
-                total -= (count - 1) * self.doubled;
-                let left = if file > 0 { own[file - 1] } else { 0 };
-                let right = if file + 1 < FILES { own[file + 1] } else { 0 };
-                if left | right == 0 {
-                    total -= count * self.isolated;
-                }
-                self.for_each_passed(tally, c, file, |index| {
+            for file in 0..self.files {
+                // A passed piece that cannot move (its way is blocked and
+                // it has nothing to take) earns nothing for it now.
+                let mut rest = terms.passed[c][file] & tally.mobile[c][file];
+                while rest != 0 {
+                    let rank = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let index = Square::new(file as u8, rank as u8).index() % SQUARE_COUNT;
                     passed += i32::from(self.passed[c][index]);
                     if let Some(shift) = self.passed_shift[c].get(index) {
                         passed_shift += i32::from(*shift);
@@ -319,7 +317,7 @@ impl Structure {
                     if self.passed_free != 0 {
                         free += self.free_way(color, index, board);
                     }
-                });
+                }
             }
             if self.passed_shift[c].is_empty() {
                 // Up to twice the bonus as the enemy's material goes.
@@ -332,6 +330,47 @@ impl Structure {
             score[c] = total;
         }
         score
+    }
+
+    /// The terms of the placement in `tally` that it decides alone:
+    /// doubled, isolated and connected pieces and which are passed;
+    /// `pawns` and `defended` are each side's pawn-shaped pieces and the
+    /// squares they attack. No royal cover yet.
+    pub(super) fn pawn_terms(
+        &self,
+        tally: &StructureTally,
+        pawns: &[SquareSet; 2],
+        defended: &[SquareSet; 2],
+    ) -> PawnTerms {
+        let mut terms = PawnTerms {
+            placement: tally.files,
+            ..PawnTerms::EMPTY
+        };
+        if !self.any {
+            return terms;
+        }
+        for color in Color::ALL {
+            let c = color.index();
+            let own = &tally.files[c];
+            let mut total = 0;
+            for file in 0..self.files {
+                let ranks = own[file];
+                if ranks == 0 {
+                    continue;
+                }
+                let count = ranks.count_ones() as i32;
+                total -= (count - 1) * self.doubled;
+                let left = if file > 0 { own[file - 1] } else { 0 };
+                let right = if file + 1 < FILES { own[file + 1] } else { 0 };
+                if left | right == 0 {
+                    total -= count * self.isolated;
+                }
+                terms.passed[c][file] = self.passed_ranks(tally, c, file, ranks);
+            }
+            terms.base[c] = total;
+            terms.connected[c] = self.connected(tally, color, &pawns[c], &defended[c]);
+        }
+        terms
     }
 
     /// 5 less the moves to the zone of a piece of colour index `c` on the
@@ -416,18 +455,11 @@ impl Structure {
 }
 
 impl Structure {
-    /// Calls `passed` with the square index of each passed piece of colour
-    /// index `c` on `file`. A passed piece that cannot move (its way is
-    /// blocked and it has nothing to take) earns nothing for it now, and
-    /// is not called.
+    /// Of the ranks `ranks` of colour index `c`'s pawn-shaped pieces on
+    /// `file`, those of passed ones: no enemy pawn-shaped piece ahead of
+    /// it on its file or a neighbouring one.
     #[inline(always)]
-    fn for_each_passed(
-        &self,
-        tally: &StructureTally,
-        c: usize,
-        file: usize,
-        mut passed: impl FnMut(usize),
-    ) {
+    fn passed_ranks(&self, tally: &StructureTally, c: usize, file: usize, ranks: u16) -> u16 {
         let enemy = &tally.files[1 - c];
         let mut span = enemy[file];
         if file > 0 {
@@ -436,7 +468,8 @@ impl Structure {
         if file + 1 < FILES {
             span |= enemy[file + 1];
         }
-        let mut rest = tally.mobile[c][file];
+        let mut passed = 0;
+        let mut rest = ranks;
         while rest != 0 {
             let rank = rest.trailing_zeros();
             rest &= rest - 1;
@@ -446,8 +479,26 @@ impl Structure {
                 (1u16 << rank) - 1
             };
             if span & ahead == 0 {
-                passed(Square::new(file as u8, rank as u8).index() % SQUARE_COUNT);
+                passed |= 1 << rank;
             }
+        }
+        passed
+    }
+
+    /// Calls `passed` with the square index of each passed piece of colour
+    /// index `c` on `file` that can move now.
+    fn for_each_passed(
+        &self,
+        tally: &StructureTally,
+        c: usize,
+        file: usize,
+        mut passed: impl FnMut(usize),
+    ) {
+        let mut rest = self.passed_ranks(tally, c, file, tally.mobile[c][file]);
+        while rest != 0 {
+            let rank = rest.trailing_zeros();
+            rest &= rest - 1;
+            passed(Square::new(file as u8, rank as u8).index() % SQUARE_COUNT);
         }
     }
 
@@ -555,7 +606,7 @@ pub(super) struct BoardSight {
 #[derive(Clone, Debug)]
 pub(super) struct StructureTally {
     /// `[colour][file]`: the ranks its pawn-shaped pieces stand on.
-    files: [[u16; FILES]; 2],
+    files: Placement,
     /// `[colour][file]`: the ranks of those that can move now.
     mobile: [[u16; FILES]; 2],
 }
@@ -566,6 +617,11 @@ impl StructureTally {
             files: [[0; FILES]; 2],
             mobile: [[0; FILES]; 2],
         }
+    }
+
+    /// The squares of the pawn-shaped pieces, as ranks per file.
+    pub(super) fn placement(&self) -> &Placement {
+        &self.files
     }
 
     /// The one file `color`'s pawn-shaped pieces stand on, if they stand
