@@ -124,6 +124,13 @@ impl SquareSet {
         self.0[i / 64] >> (i % 64) & 1 == 1
     }
 
+    /// Whether the square of index `index` ([`Square::index`], below 256)
+    /// is in the set.
+    #[inline]
+    pub fn contains_index(&self, index: usize) -> bool {
+        self.0[(index / 64) % 4] >> (index % 64) & 1 == 1
+    }
+
     /// Adds `square`.
     #[inline]
     pub fn insert(&mut self, square: Square) {

@@ -110,19 +110,23 @@ impl PinLines {
                 let Some(&(start, end)) = line.rays.get(royal) else {
                     continue;
                 };
-                let mut ray = self.squares[start as usize..end as usize]
+                let ray = self
+                    .squares
+                    .get(start as usize..end as usize)
+                    .unwrap_or(&[]);
+                let mut standing = ray
                     .iter()
-                    .map(|&index| Square::from_index(usize::from(index)))
-                    .filter(|&square| occupied.contains(square));
-                let Some(blocker) = ray.next().filter(|&square| officers.contains(square)) else {
+                    .map(|&index| usize::from(index))
+                    .filter(|&index| occupied.contains_index(index));
+                let Some(blocker) = standing.next().filter(|&i| officers.contains_index(i)) else {
                     continue;
                 };
-                let Some(pinner) = ray.next() else {
+                let Some(pinner) = standing.next() else {
                     continue;
                 };
-                if let Some((kind, owner)) = position.occupant(pinner) {
+                if let Some((kind, owner)) = position.occupant(Square::from_index(pinner)) {
                     if owner == enemy && kind < 64 && line.kinds >> kind & 1 == 1 {
-                        pinned.insert(blocker);
+                        pinned.insert(Square::from_index(blocker));
                     }
                 }
             }
