@@ -83,7 +83,7 @@ pub use time::Limits;
 use crate::board::Board;
 use crate::eval::{Evaluator, PawnCache};
 use crate::game::Game;
-use crate::model::{Color, Variant};
+use crate::model::Variant;
 use crate::moves::Move;
 use crate::notation::long_algebraic_of;
 use crate::rules::{ExchangeValues, Rules};
@@ -386,7 +386,6 @@ impl<M: Copy + Eq> Engine<M> {
             exchange_moves: Vec::new(),
             excluded: vec![None; MAX_PLY + 2],
             static_values: vec![None; MAX_PLY + 2],
-            root_side: side,
         };
         searcher.root(limits, report)
     }
@@ -423,8 +422,6 @@ struct Searcher<'a, R: Rules + Clone> {
     /// Per ply: the static value of the node there (none in check), to
     /// tell whether the side to move is improving on its last turn.
     static_values: Vec<Option<i32>>,
-    /// The side to move at the root, for the contempt of a level ending.
-    root_side: Color,
 }
 
 /// The moves of a node being searched, with their ranks (see
@@ -747,21 +744,10 @@ impl<R: Rules + Clone> Searcher<'_, R> {
     fn rules_values(&self, ply: usize) -> (Option<i32>, Option<i32>) {
         let node = self.tree.node();
         let side = self.tree.side_to_move();
-        // A level ending (a draw) is worth the contempt less to the side
-        // at the root, and the contempt more to the other side.
-        let contempt = match self.engine.params.contempt {
-            0 => 0,
-            contempt if side == self.root_side => -contempt,
-            contempt => contempt,
-        };
-        let value = |ending: &Ending| match self.engine.valuation.value(
-            &self.engine.variant,
-            ending,
-            side,
-            ply as i32,
-        ) {
-            0 => contempt,
-            value => value,
+        let value = |ending: &Ending| {
+            self.engine
+                .valuation
+                .value(&self.engine.variant, ending, side, ply as i32)
         };
         let ending = node.ending.as_ref().map(value);
         let claim = node.claims.iter().map(value).max();

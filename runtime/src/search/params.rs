@@ -87,10 +87,6 @@ pub struct SearchParams {
     /// value alone (0): +30 (+9 to +51) Elo over 800 games of chess at
     /// 10,000 nodes a move.
     pub quiescence_tt_stand: i32,
-    /// What a level ending (a draw) costs the side at the root, in
-    /// centipawns (Stockfish's `Contempt`): above 0 the engine avoids
-    /// draws, below 0 it seeks them.
-    pub contempt: i32,
 }
 
 /// The defaults were fitted by `bench/spsa.py` (2026-12-04: 1,000 game
@@ -158,7 +154,6 @@ impl Default for SearchParams {
             correction_pieces: 50,
             repetition_in_line: 1,
             quiescence_tt_stand: 1,
-            contempt: 0,
         }
     }
 }
@@ -217,7 +212,6 @@ params! {
     correction_pieces: 0, 200;
     repetition_in_line: 0, 1;
     quiescence_tt_stand: 0, 1;
-    contempt: -500, 500;
 }
 
 impl SearchParams {
