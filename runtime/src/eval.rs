@@ -1655,10 +1655,8 @@ impl Tally<'_> {
         let (pawns, defended) = (&self.pawns, &self.pawn_attacks);
         let new = &mut self.pawn_terms_new;
         self.pawn_terms.get_or_insert_with(|| {
-            match cache
-                .as_deref()
-                .and_then(|cache| cache.get(structure.placement()))
-            {
+            let key = pawn_cache::digest(structure.placement());
+            match cache.as_deref().and_then(|cache| cache.get(key)) {
                 Some(kept) => *kept,
                 None => {
                     *new = true;
@@ -1788,7 +1786,7 @@ impl ReachVisitor for Tally<'_> {
                                 + cover.enemy[RoyalCover::cell(beside, enemy)]
                         })
                         .sum();
-                    self.pawn_terms().cover[c] = Some((royal.kind, square, sum));
+                    self.pawn_terms().keep_cover(c, royal.kind, square, sum);
                     self.pawn_terms_new = true;
                     sum
                 }

@@ -2,52 +2,83 @@
 //! kept per placement of them (Stockfish's pawn hash table): a search
 //! meets few pawn placements and evaluates each many times.
 //!
-//! An entry keeps the placement itself, not a digest of it, so a lookup
-//! never returns another placement's terms: with or without the cache the
-//! evaluation is the same number. The terms depend on the evaluation's
-//! weights, so a cache belongs to one evaluator and is cleared when its
-//! weights change.
+//! An entry is found by a 64-bit digest of the placement, as a
+//! transposition table finds a position: two placements met in one search
+//! share a digest about once in 2^64 lookups. The terms depend on the
+//! evaluation's weights, so a cache belongs to one evaluator and is cleared
+//! when its weights change.
 
 use super::structure::{Placement, FILES};
 use crate::model::PieceId;
 
-/// Entries of a cache (a power of two).
-const ENTRIES: usize = 1 << 12;
+/// Entries of a cache (a power of two): small, so that it stays in the
+/// processor's nearer caches (a search meets a few hundred placements;
+/// 1,024 entries ran faster than 4,096 on chess).
+const ENTRIES: usize = 1 << 10;
 
 /// What one placement of the pawn-shaped pieces earns, whatever else
 /// stands on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct PawnTerms {
-    /// The placement: `[colour][file]`, the ranks its pieces stand on.
-    pub(super) placement: Placement,
+    /// The placement's digest ([`digest`]).
+    pub(super) key: u64,
     /// Per colour index: the doubled and isolated terms.
     pub(super) base: [i32; 2],
     /// Per colour index: the connected term.
     pub(super) connected: [i32; 2],
-    /// `[colour][file]`: the ranks of the passed pieces, those that can
-    /// move now or not.
-    pub(super) passed: Placement,
-    /// Per colour index: the royal cover's sum of a royal piece of a kind
-    /// on a square index, once one was asked for.
-    pub(super) cover: [Option<(PieceId, usize, i32)>; 2],
+    /// Per colour index: the royal cover's sum of a royal piece of one
+    /// kind on one square, once one was asked for.
+    pub(super) cover: [Cover; 2],
+}
+
+/// A royal piece's cover sum, kept with its kind and square index.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Cover {
+    kind: u16,
+    square: u16,
+    sum: i32,
+}
+
+impl Cover {
+    const NONE: Cover = Cover {
+        kind: u16::MAX,
+        square: u16::MAX,
+        sum: 0,
+    };
 }
 
 impl PawnTerms {
     /// The terms of no pawn-shaped piece at all.
-    pub(super) const EMPTY: PawnTerms = PawnTerms {
-        placement: [[0; FILES]; 2],
-        base: [0; 2],
-        connected: [0; 2],
-        passed: [[0; FILES]; 2],
-        cover: [None; 2],
-    };
+    pub(super) fn empty() -> PawnTerms {
+        PawnTerms::of(&[[0; FILES]; 2])
+    }
+
+    /// Terms of `placement` still to be worked out (all 0).
+    pub(super) fn of(placement: &Placement) -> PawnTerms {
+        PawnTerms {
+            key: digest(placement),
+            base: [0; 2],
+            connected: [0; 2],
+            cover: [Cover::NONE; 2],
+        }
+    }
 
     /// The cover sum kept for a royal piece of `kind` on the square index
     /// `square` of colour index `c`.
     pub(super) fn cover(&self, c: usize, kind: PieceId, square: usize) -> Option<i32> {
-        match self.cover[c] {
-            Some((k, s, sum)) if k == kind && s == square => Some(sum),
-            _ => None,
+        let cover = self.cover[c];
+        (usize::from(cover.kind) == kind && usize::from(cover.square) == square)
+            .then_some(cover.sum)
+    }
+
+    /// Keeps the cover sum of a royal piece of `kind` on the square index
+    /// `square` of colour index `c` (a kind or square too large to keep is
+    /// not kept).
+    pub(super) fn keep_cover(&mut self, c: usize, kind: PieceId, square: usize, sum: i32) {
+        if let (Ok(kind), Ok(square)) = (u16::try_from(kind), u16::try_from(square)) {
+            if kind != u16::MAX {
+                self.cover[c] = Cover { kind, square, sum };
+            }
         }
     }
 }
@@ -70,41 +101,45 @@ impl PawnCache {
     /// which are right for the empty placement whatever the weights.
     pub fn new() -> PawnCache {
         PawnCache {
-            entries: vec![PawnTerms::EMPTY; ENTRIES],
+            entries: vec![PawnTerms::empty(); ENTRIES],
         }
     }
 
     /// Forgets every placement (the weights changed).
     pub fn clear(&mut self) {
-        self.entries.fill(PawnTerms::EMPTY);
+        self.entries.fill(PawnTerms::empty());
     }
 
-    /// The terms kept for `placement`, if they are.
-    pub(super) fn get(&self, placement: &Placement) -> Option<&PawnTerms> {
-        let entry = &self.entries[slot(placement)];
-        (entry.placement == *placement).then_some(entry)
+    /// The terms kept for the placement of digest `key`, if they are.
+    pub(super) fn get(&self, key: u64) -> Option<&PawnTerms> {
+        let entry = &self.entries[slot(key)];
+        (entry.key == key).then_some(entry)
     }
 
     /// Keeps `terms` for their placement.
     pub(super) fn put(&mut self, terms: &PawnTerms) {
-        let index = slot(&terms.placement);
-        self.entries[index] = *terms;
+        self.entries[slot(terms.key)] = *terms;
     }
 }
 
-/// The entry of `placement`: a multiplicative digest of its ranks.
-fn slot(placement: &Placement) -> usize {
-    let mut digest = 0u64;
-    for (c, files) in placement.iter().enumerate() {
-        for (chunk, ranks) in files.chunks_exact(4).enumerate() {
+/// The entry of a placement of digest `key`.
+fn slot(key: u64) -> usize {
+    (key >> 54) as usize % ENTRIES
+}
+
+/// A 64-bit digest of `placement`.
+pub(super) fn digest(placement: &Placement) -> u64 {
+    let mut digest = 0x2545_F491_4F6C_DD1D_u64;
+    for files in placement {
+        for ranks in files.chunks_exact(4) {
             let word = ranks
                 .iter()
                 .fold(0u64, |word, &rank| word << 16 | u64::from(rank));
-            let salt = (c * FILES / 4 + chunk) as u64 + 1;
-            digest = (digest ^ word.wrapping_mul(salt)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            digest = (digest ^ word).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            digest ^= digest >> 29;
         }
     }
-    (digest >> 52) as usize & (ENTRIES - 1)
+    digest
 }
 
 #[cfg(test)]
@@ -117,19 +152,23 @@ mod tests {
         let mut placement = [[0u16; FILES]; 2];
         placement[0][4] = 1 << 1;
         placement[1][3] = 1 << 6;
-        assert_eq!(cache.get(&placement), None);
-        let terms = PawnTerms {
-            placement,
-            base: [3, -4],
-            ..PawnTerms::EMPTY
-        };
+        let key = digest(&placement);
+        assert_eq!(cache.get(key), None);
+        let mut terms = PawnTerms::of(&placement);
+        terms.base = [3, -4];
+        terms.keep_cover(1, 5, 100, -7);
         cache.put(&terms);
-        assert_eq!(cache.get(&placement), Some(&terms));
+        assert_eq!(cache.get(key), Some(&terms));
+        assert_eq!(terms.cover(1, 5, 100), Some(-7));
+        assert_eq!(terms.cover(1, 5, 101), None);
+        assert_eq!(terms.cover(0, 5, 100), None);
         let mut other = placement;
         other[1][3] = 1 << 5;
-        assert_eq!(cache.get(&other), None);
+        assert_ne!(digest(&other), key);
+        assert_eq!(cache.get(digest(&other)), None);
         cache.clear();
-        assert_eq!(cache.get(&placement), None);
-        assert_eq!(cache.get(&[[0; FILES]; 2]), Some(&PawnTerms::EMPTY));
+        assert_eq!(cache.get(key), None);
+        let empty = digest(&[[0; FILES]; 2]);
+        assert_eq!(cache.get(empty), Some(&PawnTerms::empty()));
     }
 }

@@ -300,13 +300,10 @@ impl Structure {
             let mut race = 0;
             let mut free = 0;
             for file in 0..self.files {
-                // A passed piece that cannot move (its way is blocked and
-                // it has nothing to take) earns nothing for it now.
-                let mut rest = terms.passed[c][file] & tally.mobile[c][file];
-                while rest != 0 {
-                    let rank = rest.trailing_zeros();
-                    rest &= rest - 1;
-                    let index = Square::new(file as u8, rank as u8).index() % SQUARE_COUNT;
+                if tally.mobile[c][file] == 0 {
+                    continue;
+                }
+                self.for_each_passed(tally, c, file, |index| {
                     passed += i32::from(self.passed[c][index]);
                     if let Some(shift) = self.passed_shift[c].get(index) {
                         passed_shift += i32::from(*shift);
@@ -317,7 +314,7 @@ impl Structure {
                     if self.passed_free != 0 {
                         free += self.free_way(color, index, board);
                     }
-                }
+                });
             }
             if self.passed_shift[c].is_empty() {
                 // Up to twice the bonus as the enemy's material goes.
@@ -333,7 +330,7 @@ impl Structure {
     }
 
     /// The terms of the placement in `tally` that it decides alone:
-    /// doubled, isolated and connected pieces and which are passed;
+    /// doubled, isolated and connected pieces;
     /// `pawns` and `defended` are each side's pawn-shaped pieces and the
     /// squares they attack. No royal cover yet.
     pub(super) fn pawn_terms(
@@ -342,10 +339,7 @@ impl Structure {
         pawns: &[SquareSet; 2],
         defended: &[SquareSet; 2],
     ) -> PawnTerms {
-        let mut terms = PawnTerms {
-            placement: tally.files,
-            ..PawnTerms::EMPTY
-        };
+        let mut terms = PawnTerms::of(&tally.files);
         if !self.any {
             return terms;
         }
@@ -365,7 +359,6 @@ impl Structure {
                 if left | right == 0 {
                     total -= count * self.isolated;
                 }
-                terms.passed[c][file] = self.passed_ranks(tally, c, file, ranks);
             }
             terms.base[c] = total;
             terms.connected[c] = self.connected(tally, color, &pawns[c], &defended[c]);
@@ -486,7 +479,10 @@ impl Structure {
     }
 
     /// Calls `passed` with the square index of each passed piece of colour
-    /// index `c` on `file` that can move now.
+    /// index `c` on `file`. A passed piece that cannot move (its way is
+    /// blocked and it has nothing to take) earns nothing for it now, and
+    /// is not called.
+    #[inline(always)]
     fn for_each_passed(
         &self,
         tally: &StructureTally,
