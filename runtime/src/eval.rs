@@ -109,6 +109,11 @@
 //! [`Variant::evaluation`] (the figures above are the defaults); `varc
 //! tune` fits them, with the kinds' values, from self-play (see
 //! [`crate::weights`]).
+//!
+//! The search evaluates through [`Evaluator::evaluate_cached`], which keeps
+//! the terms the pawn-shaped pieces' squares decide alone (doubled,
+//! isolated and connected pieces, royal cover) per placement of them
+//! ([`pawn_cache`]); the value is the one [`Evaluator::evaluate`] gives.
 
 use crate::board::Board;
 use crate::model::{

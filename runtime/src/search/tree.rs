@@ -110,6 +110,10 @@ pub struct Tree<R: Rules> {
     /// place while the line grows and shrinks, so a node costs no copy of
     /// its state.
     states: Vec<NodeState<R::Move>>,
+    /// The identity hash of every state, in the order of `states`: the
+    /// repetition count reads these first, in one run of memory, and a
+    /// state only where its hash matches.
+    identity_hashes: Vec<u64>,
     awarded: Vec<AwardedWin>,
     /// Positions left behind by the game's moves (before the search root).
     game_plies: usize,
@@ -227,6 +231,7 @@ impl<R: Rules + Clone> Tree<R> {
             }],
             position,
             left_behind: Vec::new(),
+            identity_hashes: Vec::new(),
             awarded: Vec::new(),
             game_plies: 0,
             projects_repetitions: false,
@@ -405,6 +410,7 @@ impl<R: Rules + Clone> Tree<R> {
         let child = self.current_mut();
         let (awarded_len, legal) = (child.awarded_len, std::mem::take(&mut child.rules.legal));
         self.states.truncate(self.left_behind.len() + 1);
+        self.identity_hashes.truncate(self.states.len());
         self.awarded.truncate(awarded_len);
         self.spare_lists.push(legal);
     }
@@ -464,7 +470,11 @@ impl<R: Rules + Clone> Tree<R> {
         };
         // Unlisted moves only where there is no en passant target, which
         // is the one part of the identity that reads them.
-        self.current_mut().identity = Identity::of(&self.rules, &self.position, &legal);
+        let identity = Identity::of(&self.rules, &self.position, &legal);
+        let node = self.states.len() - 1;
+        self.identity_hashes.truncate(node);
+        self.identity_hashes.push(identity.hash);
+        self.current_mut().identity = identity;
         if self.needs.move_targets {
             self.move_targets = move_targets(&self.rules, &self.position, &legal);
         }
@@ -564,11 +574,20 @@ impl<R: Rules + Clone> Tree<R> {
             in_a_row: 1,
         };
         let mut projected = false;
-        for (index, (position, before)) in self.left_behind.iter().zip(&self.states).enumerate() {
-            if before.identity.hash != current.identity.hash
-                || !before
-                    .identity
-                    .same_as(position, &current.identity, &self.position)
+        let earlier =
+            &self.identity_hashes[..self.left_behind.len().min(self.identity_hashes.len())];
+        for (index, &hash) in earlier.iter().enumerate() {
+            if hash != current.identity.hash {
+                continue;
+            }
+            let (Some(position), Some(before)) =
+                (self.left_behind.get(index), self.states.get(index))
+            else {
+                continue;
+            };
+            if !before
+                .identity
+                .same_as(position, &current.identity, &self.position)
             {
                 continue;
             }
