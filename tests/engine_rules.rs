@@ -10,19 +10,6 @@ use varc_runtime::model::Color;
 use varc_runtime::moves::Move;
 use varc_runtime::search::tree::Tree;
 
-/// SplitMix64, for reproducible random games.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut x = self.0;
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    }
-}
-
 fn sorted(moves: &[Move]) -> Vec<String> {
     let mut out: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
     out.sort();
@@ -33,7 +20,7 @@ fn agree(name: &str, games: u64, max_plies: usize) {
     let rules = common::rules(name);
     let mut ended = 0;
     for seed in 0..games {
-        let mut random = Random(seed * 7919 + 17);
+        let mut random = common::Random(seed * 7919 + 17);
         let mut game = Game::new(rules.clone()).expect("start position");
         let mut tree = Tree::from_game(&game);
         for ply in 0..max_plies {

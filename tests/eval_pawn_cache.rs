@@ -13,19 +13,6 @@ use varc_runtime::game::{Game, Status};
 use varc_runtime::model::Variant;
 use varc_runtime::weights::WeightsFile;
 
-/// SplitMix64, for reproducible random games.
-struct Random(u64);
-
-impl Random {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut x = self.0;
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    }
-}
-
 fn with_bundled_weights(name: &str) -> Variant {
     let mut variant = common::variant(name);
     let path = common::variants_dir().join(format!("{name}.weights"));
@@ -45,7 +32,7 @@ fn cached_evaluation_agrees(name: &str, games: u64, plies: usize) -> usize {
     let mut cache = PawnCache::new();
     let mut compared = 0;
     for seed in 0..games {
-        let mut random = Random(seed * 104_729 + 3);
+        let mut random = common::Random(seed * 104_729 + 3);
         let mut game = Game::new(rules.clone()).expect("start position");
         for ply in 0..plies {
             if !matches!(game.status(), Status::Ongoing) {

@@ -191,6 +191,19 @@ pub fn run_command_with_input(
     child.wait_with_output().expect("the program ends")
 }
 
+/// SplitMix64, for reproducible random games.
+pub struct Random(pub u64);
+
+impl Random {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut x = self.0;
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^ (x >> 31)
+    }
+}
+
 /// Deterministic pseudo-random bytes (xorshift), printable-heavy like a
 /// text file gone wrong, with some invalid UTF-8.
 pub fn garbage(len: usize, seed: u64) -> Vec<u8> {
