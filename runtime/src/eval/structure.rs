@@ -330,9 +330,9 @@ impl Structure {
     }
 
     /// The terms of the placement in `tally` that it decides alone:
-    /// doubled, isolated and connected pieces;
-    /// `pawns` and `defended` are each side's pawn-shaped pieces and the
-    /// squares they attack. No royal cover yet.
+    /// doubled, isolated and connected pieces (`pawns` and `defended`: each
+    /// side's pawn-shaped pieces and the squares they attack). No royal
+    /// cover yet: it is worked out when a royal piece asks for it.
     pub(super) fn pawn_terms(
         &self,
         tally: &StructureTally,
