@@ -232,6 +232,20 @@ def measure(engine, fen, fixed_depth, args):
         depth += 1
 
 
+def read_fens(path):
+    """(name, FEN) per line of `path`: blank lines and lines starting with
+    `#` are skipped; a name may follow the FEN after ` # `."""
+    positions = []
+    with open(path, encoding="utf-8") as file:
+        for number, line in enumerate(file, 1):
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            fen, _, name = line.partition(" # ")
+            positions.append((name.strip() or f"line{number}", fen.strip()))
+    return positions
+
+
 def median_ratio(results, numerator, denominator, key="nps"):
     ratios = [r[numerator][key] / r[denominator][key] for r in results.values()
               if numerator in r and denominator in r and r[numerator][key] and r[denominator][key]]
@@ -251,6 +265,8 @@ def main():
     parser.add_argument("--max-depth", type=int, default=40, help="without a fixed depth: the deepest try (default 40)")
     parser.add_argument("--timeout", type=float, default=120, help="seconds allowed for one search (default 120)")
     parser.add_argument("--positions", help="comma-separated names to run (default: all ten)")
+    parser.add_argument("--fens", metavar="FILE",
+                        help="run these positions instead of the ten: one FEN a line, a name after ' # ' if wanted")
     parser.add_argument("--json", metavar="FILE", help="also write the results as JSON ('-': standard output)")
     args = parser.parse_args()
 
@@ -263,11 +279,19 @@ def main():
     if not engines:
         parser.error("name at least one engine")
     positions = POSITIONS
+    if args.fens:
+        try:
+            positions = read_fens(args.fens)
+        except (OSError, UnicodeDecodeError) as error:
+            parser.error(f"{args.fens}: {error}")
+        if not positions:
+            parser.error(f"{args.fens}: no positions")
     if args.positions:
         wanted = args.positions.split(",")
-        positions = [(name, fen) for name, fen in POSITIONS if name in wanted]
+        named = positions
+        positions = [(name, fen) for name, fen in named if name in wanted]
         if len(positions) != len(wanted):
-            parser.error(f"positions are: {', '.join(name for name, _ in POSITIONS)}")
+            parser.error(f"positions are: {', '.join(name for name, _ in named)}")
 
     out = sys.stderr if args.json == "-" else sys.stdout
     results, errors = {}, []
@@ -309,6 +333,13 @@ def main():
         if cpu_ratio is not None:
             summary["ratios"][f"{numerator}/{denominator} (CPU time)"] = cpu_ratio
             print(f"  {numerator} / {denominator}: {cpu_ratio:.2f} (the same, nodes per CPU second)", file=out)
+    fixed = {engine.name for engine, depth in engines if depth is not None}
+    if {"varc-compiled", "fairy-stockfish"} <= fixed:
+        ratio = median_ratio(results, "varc-compiled", "fairy-stockfish", "nodes")
+        if ratio is not None:
+            summary["ratios"]["varc-compiled/fairy-stockfish (nodes to depth)"] = ratio
+            print(f"  varc-compiled / fairy-stockfish: {ratio:.2f} (median of per-position nodes, "
+                  "each at its fixed depth)", file=out)
     for error in errors:
         print(f"  error: {error}", file=out)
 
