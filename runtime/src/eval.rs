@@ -1667,7 +1667,7 @@ impl Tally<'_> {
                     *new = true;
                     self.evaluator
                         .structure
-                        .pawn_terms(structure, pawns, defended)
+                        .pawn_terms(key, structure, pawns, defended)
                 }
             }
         })

@@ -50,13 +50,14 @@ impl Cover {
 impl PawnTerms {
     /// The terms of no pawn-shaped piece at all.
     pub(super) fn empty() -> PawnTerms {
-        PawnTerms::of(&[[0; FILES]; 2])
+        PawnTerms::of(digest(&[[0; FILES]; 2]))
     }
 
-    /// Terms of `placement` still to be worked out (all 0).
-    pub(super) fn of(placement: &Placement) -> PawnTerms {
+    /// Terms of the placement of digest `key` still to be worked out (all
+    /// 0).
+    pub(super) fn of(key: u64) -> PawnTerms {
         PawnTerms {
-            key: digest(placement),
+            key,
             base: [0; 2],
             connected: [0; 2],
             cover: [Cover::NONE; 2],
@@ -154,7 +155,7 @@ mod tests {
         placement[1][3] = 1 << 6;
         let key = digest(&placement);
         assert_eq!(cache.get(key), None);
-        let mut terms = PawnTerms::of(&placement);
+        let mut terms = PawnTerms::of(key);
         terms.base = [3, -4];
         terms.keep_cover(1, 5, 100, -7);
         cache.put(&terms);

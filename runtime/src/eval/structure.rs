@@ -332,14 +332,16 @@ impl Structure {
     /// The terms of the placement in `tally` that it decides alone:
     /// doubled, isolated and connected pieces (`pawns` and `defended`: each
     /// side's pawn-shaped pieces and the squares they attack). No royal
-    /// cover yet: it is worked out when a royal piece asks for it.
+    /// cover yet: it is worked out when a royal piece asks for it. `key`
+    /// is the placement's digest.
     pub(super) fn pawn_terms(
         &self,
+        key: u64,
         tally: &StructureTally,
         pawns: &[SquareSet; 2],
         defended: &[SquareSet; 2],
     ) -> PawnTerms {
-        let mut terms = PawnTerms::of(&tally.files);
+        let mut terms = PawnTerms::of(key);
         if !self.any {
             return terms;
         }
