@@ -8,9 +8,9 @@
 mod common;
 
 use varc::interp::Interpreter;
-use varc_runtime::eval::Evaluator;
+use varc_runtime::eval::{ring_of, Evaluator};
 use varc_runtime::fen::parse_fen;
-use varc_runtime::model::{Color, Variant};
+use varc_runtime::model::{Color, Square, Variant};
 use varc_runtime::rules::{CheckKinds, PieceReach, ReachVisitor, RoyalSurroundings, Rules};
 
 /// White's evaluation of `fen` in `variant` with the weight `name` at
@@ -674,6 +674,88 @@ fn royal_danger_counts_the_checks_on_guarded_squares() {
     // A kind counts once, as safe where one of its squares is.
     let [white, _] = checks("4k3/8/8/8/8/2b5/8/R5K1 w - - 0 1");
     assert_eq!((white.safe, white.guarded), (1, 0));
+}
+
+#[test]
+fn a_royal_ring_is_the_block_around_moved_inward_off_the_edge() {
+    let chess = common::variant("chess");
+    let ring = |file: u8, rank: u8| {
+        let mut squares: Vec<(u8, u8)> = ring_of(&chess, Square::new(file, rank))
+            .iter()
+            .map(|square| (square.file, square.rank))
+            .collect();
+        squares.sort_unstable();
+        squares
+    };
+    let block = |files: std::ops::RangeInclusive<u8>, ranks: std::ops::RangeInclusive<u8>| {
+        let mut squares = Vec::new();
+        for file in files {
+            for rank in ranks.clone() {
+                squares.push((file, rank));
+            }
+        }
+        squares
+    };
+    // e4: the nine squares around it; g1: f1 to h3; a8: a6 to c8.
+    assert_eq!(ring(4, 3), block(3..=5, 2..=4));
+    assert_eq!(ring(6, 0), block(5..=7, 0..=2));
+    assert_eq!(ring(0, 7), block(0..=2, 5..=7));
+}
+
+#[test]
+fn royal_danger_counts_the_officers_attacking_the_ring() {
+    // White's king on g1 has the ring f1-h3 (Stockfish's king ring, the
+    // 3x3 block moved up off the edge). Black's knight on e5 attacks f3
+    // and g4: on the ring, not beside the king. With the queen on d5
+    // (g2) it makes two attackers, so it adds to the danger.
+    let chess = common::variant("chess");
+    let queen = "r4rk1/ppp2ppp/8/3q4/8/8/PPP2PPP/R2Q1RK1 w - - 0 1";
+    let with_knight = "r4rk1/ppp2ppp/8/3qn3/8/8/PPP2PPP/R2Q1RK1 w - - 0 1";
+    let alone = term(&chess, queen, "royal-danger");
+    let both = term(&chess, with_knight, "royal-danger");
+    assert!(both < alone, "{both} against {alone}");
+}
+
+#[test]
+fn royal_danger_counts_pawns_attacking_the_ring() {
+    // Black's pawn on h3 attacks g2, on the ring of White's king; with
+    // Black's queen on d5 attacking the ring it weighs.
+    let chess = common::variant("chess");
+    let fen = "r4rk1/ppp2pp1/8/3q4/8/7p/PPP2PP1/R2Q1RK1 w - - 0 1";
+    let pawn_attack = term(&chess, fen, "royal-pawn-attack");
+    assert!(pawn_attack < 0, "{pawn_attack}");
+    // Without an officer attacking the ring, pawns alone are no attack.
+    let no_officer = "r4rk1/ppp2pp1/8/8/8/7p/PPP2PP1/R2Q1RK1 w - - 0 1";
+    assert_eq!(term(&chess, no_officer, "royal-pawn-attack"), 0);
+}
+
+#[test]
+fn royal_danger_counts_the_weak_squares_of_the_ring() {
+    // Black's rook on h8 attacks h3, on the ring of White's king on g1
+    // but not beside it, and nothing of White's defends h3: weak. The
+    // queen on d5 makes the attack. A white knight on g1's side (f4)
+    // defending h3 takes it away.
+    let chess = common::variant("chess");
+    let weak = "r5kr/ppp2p2/8/3q4/8/8/PPP2P2/R2Q1RK1 w - - 0 1";
+    let defended = "r5kr/ppp2p2/8/3q4/5N2/8/PPP2P2/R2Q1RK1 w - - 0 1";
+    assert!(
+        term(&chess, weak, "royal-weak") < term(&chess, defended, "royal-weak"),
+        "{} against {}",
+        term(&chess, weak, "royal-weak"),
+        term(&chess, defended, "royal-weak")
+    );
+}
+
+#[test]
+fn royal_danger_counts_the_officers_pinned_to_the_royal_piece() {
+    // Black's bishop on c5 pins White's bishop on f2 to the king on g1.
+    let chess = common::variant("chess");
+    let pinned = "r2q1rk1/ppp2ppp/8/2b5/8/8/PPP2BPP/R2Q1RK1 w - - 0 1";
+    let term_pinned = term(&chess, pinned, "royal-pinned");
+    assert!(term_pinned < 0, "{term_pinned}");
+    // A pawn on f2 instead, the bishop on e2: a pawn is no pinned officer.
+    let free = "r2q1rk1/ppp2ppp/8/2b5/8/8/PPP1BPPP/R2Q1RK1 w - - 0 1";
+    assert_eq!(term(&chess, free, "royal-pinned"), 0);
 }
 
 #[test]

@@ -17,8 +17,8 @@ use crate::position::{
 use crate::variant::{CompiledVariant, ReachSink, SquareStore};
 use std::marker::PhantomData;
 use varc_runtime::board::Board;
-use varc_runtime::eval::neighbours_of;
-use varc_runtime::model::{Color, PieceId, PromotionTiming, Square, Variant};
+use varc_runtime::eval::{neighbours_of, ring_of};
+use varc_runtime::model::{Color, PieceId, PromotionTiming, Square, SquareSet, Variant};
 use varc_runtime::moves::{canonical_key, resets_halfmove_clock, Gate, Move, MoveKind, ResetMasks};
 use varc_runtime::position::Position;
 use varc_runtime::rules::{
@@ -36,6 +36,8 @@ pub struct Compiled<V: CompiledVariant> {
     /// Per dense square, the squares one king step away on the board
     /// (the evaluation's [`RoyalSurroundings`]).
     neighbours: Vec<V::Bb>,
+    /// Per dense square: a royal piece's ring there ([`ring_of`]).
+    rings: Vec<V::Bb>,
     /// No delayed promotion and no succession: a capture changes a
     /// piece's kind only by promoting on a promotion square, so exchanges
     /// elsewhere are played out on square sets ([`exchange_victims`]).
@@ -53,14 +55,18 @@ impl<V: CompiledVariant> Compiled<V> {
     /// The rules of `V`.
     pub fn new() -> Compiled<V> {
         let variant = V::model();
-        let neighbours = (0..V::FILES * V::RANKS)
-            .map(|square| {
-                let around = neighbours_of(&variant, runtime_square::<V>(square));
-                Squares(V::BOARD)
-                    .filter(|&near| around.contains(runtime_square::<V>(near)))
-                    .fold(V::Bb::EMPTY, |set, near| set | V::Bb::bit(near))
-            })
-            .collect();
+        let dense = |squares: fn(&Variant, Square) -> SquareSet| -> Vec<V::Bb> {
+            (0..V::FILES * V::RANKS)
+                .map(|square| {
+                    let set = squares(&variant, runtime_square::<V>(square));
+                    Squares(V::BOARD)
+                        .filter(|&near| set.contains(runtime_square::<V>(near)))
+                        .fold(V::Bb::EMPTY, |dense, near| dense | V::Bb::bit(near))
+                })
+                .collect()
+        };
+        let neighbours = dense(neighbours_of);
+        let rings = dense(ring_of);
         let plain_exchanges = V::SUCCESSION.is_none()
             && variant
                 .promotions
@@ -69,6 +75,7 @@ impl<V: CompiledVariant> Compiled<V> {
         Compiled {
             reset_masks: ResetMasks::of(&variant.ply_reset_events),
             neighbours,
+            rings,
             plain_exchanges,
             variant,
             compiled: PhantomData,
@@ -403,9 +410,11 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
     fn visit_reaches<R: ReachVisitor>(&self, pos: &Pos<V>, visit: &mut R) -> bool {
         let occupied = pos.occupied();
         let mut royal_zones = [V::Bb::EMPTY; 2];
-        for (color, zone) in royal_zones.iter_mut().enumerate() {
+        let mut royal_rings = [V::Bb::EMPTY; 2];
+        for color in 0..2 {
             for square in Squares(pos.royals(color)) {
-                *zone |= self.neighbours.get(square).copied().unwrap_or(V::Bb::EMPTY);
+                royal_zones[color] |= self.neighbours.get(square).copied().unwrap_or(V::Bb::EMPTY);
+                royal_rings[color] |= self.rings.get(square).copied().unwrap_or(V::Bb::EMPTY);
             }
         }
         let guards = visit.guards();
@@ -444,6 +453,7 @@ impl<V: CompiledVariant> Rules for Compiled<V> {
             twice: [V::Bb::EMPTY; 2],
             defended: [V::Bb::EMPTY; 2],
             royal_zones,
+            royal_rings,
             guards,
             guarded,
             check_squares,
@@ -499,8 +509,9 @@ struct PieceReaches<'a, V: CompiledVariant, R> {
     twice: [V::Bb; 2],
     /// Per side, the squares its pieces other than royal ones attack.
     defended: [V::Bb; 2],
-    /// Per side, the squares beside its royal pieces.
+    /// Per side, the squares beside its royal pieces, and their rings.
     royal_zones: [V::Bb; 2],
+    royal_rings: [V::Bb; 2],
     /// The guard kinds ([`ReachVisitor::guards`]) and, per side, the
     /// squares its guards could capture on.
     guards: u64,
@@ -549,6 +560,7 @@ impl<V: CompiledVariant, R: ReachVisitor> ReachSink<V::Bb> for PieceReaches<'_, 
             safe_reach: safe.popcnt(),
             victims,
             royal_hits: (attacks & self.royal_zones[1 - color]).popcnt(),
+            ring_attacker: !(attacks & self.royal_rings[1 - color]).is_empty(),
         });
     }
 }

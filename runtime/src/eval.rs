@@ -39,10 +39,15 @@
 //! - **Royal safety.** For each royal piece: enemy attacks on the squares
 //!   around it cost, own pieces beside it help, both weighted by the enemy's
 //!   remaining material. And royal danger: enemy pieces (neither royal nor
-//!   pawn-shaped) attacking squares beside a side's royal pieces make
-//!   units, 50 per attacker squared and 70 per square attacked, 185 per
-//!   weak square among them (one no own piece but a royal one defends;
-//!   `royal-weak`), 150 per enemy kind that could give a safe check (move
+//!   pawn-shaped) attacking the ring of a side's royal pieces (the 3x3
+//!   block around one, moved inward off the board's edge: Stockfish's king
+//!   ring, [`ring_of`]) make units, 50 per attacker squared, 50 per
+//!   attacker per ring square enemy pawn-shaped pieces attack
+//!   (`royal-pawn-attack`), 70 per square attacked beside the royal piece,
+//!   185 per weak square of the ring (attacked, and beside the royal piece
+//!   defended by no own piece but a royal one, elsewhere by none;
+//!   `royal-weak`), 98 per own officer pinned to it (`royal-pinned`),
+//!   150 per enemy kind that could give a safe check (move
 //!   to a square from which it would attack the royal piece, one the royal
 //!   side does not guard; `royal-check`) and 100 per kind that could check
 //!   only from guarded squares (`royal-unsafe-check`), `3/8` of the
@@ -193,6 +198,35 @@ pub fn neighbours_of(variant: &Variant, square: Square) -> SquareSet {
     set
 }
 
+/// The ring of a royal piece on `square` (Stockfish's king ring): the
+/// squares of the 3x3 block around it, the block moved inward by a rank or
+/// a file where the piece stands on the board's edge (a king on g1 has
+/// f1 to h3), that are on `variant`'s board. Enemy pieces that could
+/// capture on its ring attack the royal piece; the squares they hit are
+/// counted beside it ([`neighbours_of`]).
+pub fn ring_of(variant: &Variant, square: Square) -> SquareSet {
+    let centre = |at: u8, size: u8| {
+        if size < 3 {
+            i32::from(at)
+        } else {
+            i32::from(at).clamp(1, i32::from(size) - 2)
+        }
+    };
+    let (file, rank) = (
+        centre(square.file, variant.board.files),
+        centre(square.rank, variant.board.ranks),
+    );
+    let mut set = SquareSet::EMPTY;
+    for f in file - 1..=file + 1 {
+        for r in rank - 1..=rank + 1 {
+            if variant.board.contains(f, r) {
+                set.insert(Square::new(f as u8, r as u8));
+            }
+        }
+    }
+    set
+}
+
 /// Centipawns per pawn of declared value.
 pub const PAWN: i32 = 100;
 
@@ -216,6 +250,9 @@ const ROYAL_DANGER_PER_CHECK: i32 = 150;
 const ROYAL_DANGER_PER_WEAK: i32 = 185;
 const ROYAL_DANGER_PER_GUARDED_CHECK: i32 = 100;
 const ROYAL_DANGER_WITHOUT_STRONGEST: i32 = 800;
+/// Per own officer pinned to the royal piece ([`pins`]), at the
+/// `royal-pinned` weight's 100 (Stockfish's blockers for the king).
+const ROYAL_DANGER_PER_PINNED: i32 = 98;
 const ROYAL_DANGER_MAX_UNITS: i32 = 2000;
 
 /// Where a kind's value comes from.
@@ -278,6 +315,8 @@ pub struct Evaluator {
     /// the share of it left ([`Evaluator::phase`]).
     start_officer_material: i32,
     neighbours: Vec<SquareSet>,
+    /// Per square index: a royal piece's ring there ([`ring_of`]).
+    rings: Vec<SquareSet>,
     weights: EvaluationWeights,
     /// Whether positions have hands: a piece in hand counts its value.
     hands: bool,
@@ -405,6 +444,7 @@ impl Evaluator {
             start_material: 0,
             start_officer_material: 0,
             neighbours: Vec::new(),
+            rings: Vec::new(),
             weights: variant.evaluation,
             hands: variant.hands.in_use(),
             gates: [SquareSet::EMPTY; 2],
@@ -444,6 +484,9 @@ impl Evaluator {
         }
         evaluator.neighbours = (0..SQUARE_COUNT)
             .map(|index| neighbours_of(variant, Square::from_index(index)))
+            .collect();
+        evaluator.rings = (0..SQUARE_COUNT)
+            .map(|index| ring_of(variant, Square::from_index(index)))
             .collect();
         evaluator.build_square_tables(variant);
         let gains: Vec<i32> = (0..kinds)
@@ -932,6 +975,18 @@ impl Evaluator {
         let occupied = position
             .occupied(Color::White)
             .union(&position.occupied(Color::Black));
+        let pinned = if self.pins.is_empty()
+            || (self.weights.pinned == 0 && self.weights.royal_pinned == 0)
+        {
+            [0; 2]
+        } else {
+            Color::ALL.map(|color| {
+                let c = color.index();
+                self.pins
+                    .pinned(position, color, &tally.targets[c], &occupied)
+                    .len() as i32
+            })
+        };
         for color in Color::ALL {
             let c = color.index();
             let threatened = tally.pawn_attacks[c].intersection(&tally.targets[1 - c]);
@@ -940,13 +995,8 @@ impl Evaluator {
             let bound = tally.colour_bound[c];
             let pairs = (bound & (bound >> 1) & (u128::MAX / 3)).count_ones();
             tally.positional[c] += pairs as i32 * self.weights.pair;
-            tally.positional[1 - c] -= self.royal_danger(&tally, c);
-            if self.weights.pinned != 0 && !self.pins.is_empty() {
-                let pinned = self
-                    .pins
-                    .pinned(position, color, &tally.targets[c], &occupied);
-                tally.positional[c] -= pinned.len() as i32 * self.weights.pinned;
-            }
+            tally.positional[1 - c] -= self.royal_danger(&tally, c, pinned[1 - c]);
+            tally.positional[c] -= pinned[c] * self.weights.pinned;
             if self.weights.restricted != 0 {
                 let restricted = tally.attacks[1 - c]
                     .intersection(&tally.attacks[c])
@@ -1182,6 +1232,8 @@ impl Evaluator {
             attacks: [SquareSet::EMPTY; 2],
             twice: [SquareSet::EMPTY; 2],
             flank: [SquareSet::EMPTY; 2],
+            ring: [SquareSet::EMPTY; 2],
+            beside: [SquareSet::EMPTY; 2],
             endgame_shift: [0; 2],
             counts: SideCounts::default(),
         };
@@ -1276,20 +1328,38 @@ impl Evaluator {
 
     /// What the royal pieces of the side other than `attacker` (a colour
     /// index) lose to its attack: quadratic in the attack's units, which
-    /// grow with the square of the attacking pieces, with the squares they
-    /// attack beside the royal pieces, the weak ones among those and the
-    /// checks the attacker could give, and drop without its most valuable
-    /// officer kind; weighted by the attacking side's material.
-    fn royal_danger(&self, tally: &Tally, attacker: usize) -> i32 {
+    /// grow with the square of the pieces attacking their rings, with the
+    /// ring squares its pawn-shaped pieces attack, the squares attacked
+    /// beside the royal pieces, the weak squares of the rings, the
+    /// defender's `pinned` officers and the checks the attacker could
+    /// give, and drop without its most valuable officer kind; weighted by
+    /// the attacking side's material.
+    fn royal_danger(&self, tally: &Tally, attacker: usize, pinned: i32) -> i32 {
         let weights = &self.weights;
+        let defender = 1 - attacker;
         let (attackers, checks) = (tally.royal_attackers[attacker], tally.checks[attacker]);
+        let ring = &tally.ring[defender];
+        // Stockfish's attackers count: the ring's squares that pawn-shaped
+        // pieces attack count with the officers, each of which weighs.
+        let pawn_hits = tally.pawn_attacks[attacker].intersection(ring).len() as i32;
+        // Weak squares of the ring beyond those beside the royal piece
+        // (which [`RoyalSurroundings::weak`] counts): attacked, and not
+        // defended at all.
+        let far_weak = ring
+            .difference(&tally.beside[defender])
+            .intersection(&tally.attacks[attacker])
+            .difference(&tally.attacks[defender])
+            .len() as i32;
+        let weak = tally.weak[defender] + far_weak;
         let mut units = ROYAL_DANGER_PER_ATTACKER * attackers * attackers
             + ROYAL_DANGER_PER_HIT * tally.royal_hits[attacker]
-            + (ROYAL_DANGER_PER_CHECK * checks.safe as i32 * weights.royal_check
-                + ROYAL_DANGER_PER_WEAK * tally.weak[1 - attacker] * weights.royal_weak
+            + (ROYAL_DANGER_PER_ATTACKER * attackers * pawn_hits * weights.royal_pawn_attack
+                + ROYAL_DANGER_PER_CHECK * checks.safe as i32 * weights.royal_check
+                + ROYAL_DANGER_PER_WEAK * weak * weights.royal_weak
                 + ROYAL_DANGER_PER_GUARDED_CHECK
                     * checks.guarded as i32
-                    * weights.royal_unsafe_check)
+                    * weights.royal_unsafe_check
+                + ROYAL_DANGER_PER_PINNED * pinned * weights.royal_pinned)
                 / 100;
         if self.strongest.is_some() && tally.strongest[attacker] == 0 {
             units -= ROYAL_DANGER_WITHOUT_STRONGEST * weights.royal_strongest / 100;
@@ -1331,10 +1401,13 @@ impl Evaluator {
             .occupied(Color::White)
             .union(&position.occupied(Color::Black));
         let mut royal_zones = [SquareSet::EMPTY; 2];
+        let mut royal_rings = [SquareSet::EMPTY; 2];
         for color in Color::ALL {
             for index in SquareIter::new(position.royals(color)) {
                 let zone = &mut royal_zones[color.index()];
                 *zone = zone.union(&self.neighbours[index]);
+                let ring = &mut royal_rings[color.index()];
+                *ring = ring.union(&self.rings[index]);
             }
         }
         let guards = tally.guards();
@@ -1434,6 +1507,7 @@ impl Evaluator {
                 safe_reach: safe.len() as u32,
                 victims,
                 royal_hits: captures.intersection(&royal_zones[1 - c]).len() as u32,
+                ring_attacker: !captures.intersection(&royal_rings[1 - c]).is_empty(),
             });
         }
         for color in Color::ALL {
@@ -1627,9 +1701,8 @@ struct Tally<'a> {
     colour_bound: [u128; 2],
     /// The learned correction's hidden sums, with a network.
     network: Option<Accumulator>,
-    /// Per side, its pieces (neither royal nor pawn-shaped) that attack
-    /// squares beside an enemy royal piece, and how many such squares they
-    /// attack in all.
+    /// Per side, its officers that attack an enemy royal piece's ring, and
+    /// how many squares beside such a piece its officers attack in all.
     royal_attackers: [i32; 2],
     royal_hits: [i32; 2],
     /// Per side, its kinds that could give check, safely or not.
@@ -1645,6 +1718,10 @@ struct Tally<'a> {
     twice: [SquareSet; 2],
     /// Per side, the flanks of its royal pieces.
     flank: [SquareSet; 2],
+    /// Per side, its royal pieces' rings ([`ring_of`]) and the squares
+    /// beside them ([`neighbours_of`]).
+    ring: [SquareSet; 2],
+    beside: [SquareSet; 2],
     /// Per side, what its pieces gain in the endgame (summed
     /// [`PieceTerms::shift`] and [`PieceTerms::endgame_mobility`]).
     endgame_shift: [i32; 2],
@@ -1719,7 +1796,7 @@ impl ReachVisitor for Tally<'_> {
                 self.counts.officers[c] += 1;
                 self.counts.officer_material[c] += terms.value;
             }
-            if piece.royal_hits > 0 && officer {
+            if piece.ring_attacker && officer {
                 self.royal_attackers[c] += 1;
                 self.royal_hits[c] += piece.royal_hits as i32;
             }
@@ -1774,6 +1851,14 @@ impl ReachVisitor for Tally<'_> {
         if let Some(zone) = evaluator.flank_zone[royal.color.index()].get(royal.square.index()) {
             let flank = &mut self.flank[royal.color.index()];
             *flank = flank.union(zone);
+        }
+        let (c, square) = (royal.color.index(), royal.square.index() % SQUARE_COUNT);
+        if let (Some(ring), Some(beside)) = (
+            evaluator.rings.get(square),
+            evaluator.neighbours.get(square),
+        ) {
+            self.ring[c] = self.ring[c].union(ring);
+            self.beside[c] = self.beside[c].union(beside);
         }
         let mut term = evaluator.royal_term(royal, enemy_material);
         if let Some(Some(cover)) = evaluator.royal_cover.get(royal.kind) {

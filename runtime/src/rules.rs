@@ -45,6 +45,10 @@ pub struct PieceReach {
     pub victims: u64,
     /// How many squares beside an enemy royal piece it could capture on.
     pub royal_hits: u32,
+    /// Whether it could capture on a square of an enemy royal piece's
+    /// ring ([`crate::eval::ring_of`]): whether it takes part in an
+    /// attack on that piece.
+    pub ring_attacker: bool,
 }
 
 /// A royal piece's surroundings as the evaluation sees them (see

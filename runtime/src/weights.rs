@@ -147,6 +147,14 @@ pub struct EvaluationWeights {
     /// hold strongly (as `weak-piece` reads it): the enemy's pieces are
     /// restricted there.
     pub restricted: i32,
+    /// Royal danger's units from pawn-shaped pieces attacking a royal
+    /// piece's ring ([`crate::eval::ring_of`]): per such ring square, per
+    /// officer attacking the ring, percent of the per-attacker units
+    /// (Stockfish's king attackers count, in which pawns count).
+    pub royal_pawn_attack: i32,
+    /// Royal danger's units per own officer pinned to the royal piece,
+    /// percent of the documented number.
+    pub royal_pinned: i32,
 }
 
 impl Default for EvaluationWeights {
@@ -183,6 +191,8 @@ impl Default for EvaluationWeights {
             royal_flank: 100,
             pinned: 40,
             restricted: 4,
+            royal_pawn_attack: 100,
+            royal_pinned: 100,
         }
     }
 }
@@ -220,6 +230,8 @@ pub const WEIGHT_NAMES: [&str; WEIGHT_COUNT] = [
     "royal-flank",
     "pinned",
     "restricted",
+    "royal-pawn-attack",
+    "royal-pinned",
 ];
 
 /// The scalar weights counted in centipawns (the others are percentages):
@@ -249,7 +261,7 @@ pub const CENTIPAWN_WEIGHTS: [&str; 20] = [
 ];
 
 /// How many scalar weights there are.
-pub const WEIGHT_COUNT: usize = 31;
+pub const WEIGHT_COUNT: usize = 33;
 
 /// A weight's lowest and highest accepted value (a file outside them is
 /// refused; the tuner stays within them).
@@ -313,12 +325,14 @@ impl EvaluationWeights {
             self.royal_flank,
             self.pinned,
             self.restricted,
+            self.royal_pawn_attack,
+            self.royal_pinned,
         ]
     }
 
     /// The weights from values in [`WEIGHT_NAMES`] order.
     pub fn from_array(values: [i32; WEIGHT_COUNT]) -> EvaluationWeights {
-        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal, royal_weak, royal_unsafe_check, royal_strongest, passed_free, pawn_push, hanging_pawn, royal_pawnless, weak_piece, royal_flank, pinned, restricted] =
+        let [placement, advancement, mobility, royal_shelter, royal_attack, royal_centre, tempo, passed, doubled, isolated, pawn_threat, open_file, threat, hanging, pair, royal_danger, outpost, connected, royal_check, passed_royal, royal_weak, royal_unsafe_check, royal_strongest, passed_free, pawn_push, hanging_pawn, royal_pawnless, weak_piece, royal_flank, pinned, restricted, royal_pawn_attack, royal_pinned] =
             values;
         EvaluationWeights {
             placement,
@@ -352,6 +366,8 @@ impl EvaluationWeights {
             royal_flank,
             pinned,
             restricted,
+            royal_pawn_attack,
+            royal_pinned,
         }
     }
 }
