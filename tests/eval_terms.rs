@@ -2,8 +2,9 @@
 //! against the evaluation without it: pawn structure (which kinds move like
 //! pawns, read from the model; passed, doubled and isolated pieces), threats,
 //! hanging pieces, weak pieces, outposts, connected pawns, pairs of colour-bound pieces, open files,
-//! attacks on a royal piece's flank, pinned officers, restricted squares and
-//! the royal terms' weighing by the enemy's material.
+//! attacks on a royal piece's flank, its ring's attackers, pawn attackers and
+//! weak squares, pinned officers, restricted squares and the royal terms'
+//! weighing by the enemy's material.
 
 mod common;
 
