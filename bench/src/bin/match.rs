@@ -110,6 +110,33 @@ fn engine_spec(text: &str) -> Result<(String, String), String> {
     Ok((name.to_string(), command.to_string()))
 }
 
+/// A warning where the two engines are one: the same command, options and
+/// limit. At a fixed count of nodes or a fixed depth such an engine plays
+/// each opening's two games alike, so half of them tell nothing new (the
+/// thirty-seventh session's positions lost half their games so).
+fn mirrored_games_warning(
+    specs: &[(String, String); 2],
+    options: &[Vec<(String, String)>; 2],
+    limits: &[String; 2],
+) -> Option<String> {
+    let fixed = |limit: &str| {
+        let words: Vec<&str> = limit.split_whitespace().collect();
+        !words.is_empty()
+            && words
+                .iter()
+                .all(|w| !w.contains("time") && *w != "infinite")
+    };
+    let same = specs[0].1 == specs[1].1 && options[0] == options[1] && limits[0] == limits[1];
+    (same && fixed(&limits[0])).then(|| {
+        format!(
+            "both engines run `{}` with the same options and `go {}`: each opening's two \
+             games will repeat each other; set an option of one side (--first-option) to \
+             tell them apart",
+            specs[0].1, limits[0]
+        )
+    })
+}
+
 /// `NAME=VALUE` options as pairs.
 fn option_values(texts: &[String]) -> Result<Vec<(String, String)>, String> {
     texts
@@ -158,8 +185,14 @@ fn run(args: Args) -> Result<(), String> {
         option_values(&args.first_option)?,
         option_values(&args.second_option)?,
     ];
-    let mut engines = Vec::new();
     let own_go = [args.first_go.clone(), args.second_go.clone()];
+    let limits = own_go
+        .clone()
+        .map(|go| go.unwrap_or_else(|| args.go.clone()));
+    if let Some(warning) = mirrored_games_warning(&specs, &required, &limits) {
+        eprintln!("match: warning: {warning}");
+    }
+    let mut engines = Vec::new();
     for (((name, command), required), go) in specs.iter().zip(&required).zip(own_go) {
         let mut engine = UciEngine::start(name, command, &options, required)?;
         engine.go = go;
@@ -319,4 +352,36 @@ fn append(path: &std::path::Path, text: &str) -> Result<(), String> {
         .open(path)
         .and_then(|mut file| file.write_all(text.as_bytes()))
         .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mirrored_games_warning;
+
+    fn specs(first: &str, second: &str) -> [(String, String); 2] {
+        [
+            ("a".to_string(), first.to_string()),
+            ("b".to_string(), second.to_string()),
+        ]
+    }
+
+    #[test]
+    fn one_engine_at_fixed_nodes_is_warned_of_and_differing_ones_are_not() {
+        let none = [Vec::new(), Vec::new()];
+        let nodes = ["nodes 16000".to_string(), "nodes 16000".to_string()];
+        assert!(mirrored_games_warning(&specs("e uci", "e uci"), &none, &nodes).is_some());
+        let depth = ["depth 8".to_string(), "depth 8".to_string()];
+        assert!(mirrored_games_warning(&specs("e uci", "e uci"), &none, &depth).is_some());
+        assert!(mirrored_games_warning(&specs("e uci", "f uci"), &none, &nodes).is_none());
+        let option = [
+            vec![("aspiration_window".to_string(), "24".to_string())],
+            Vec::new(),
+        ];
+        assert!(mirrored_games_warning(&specs("e uci", "e uci"), &option, &nodes).is_none());
+        let odds = ["nodes 16000".to_string(), "nodes 8000".to_string()];
+        assert!(mirrored_games_warning(&specs("e uci", "e uci"), &none, &odds).is_none());
+        // Timed searches differ from game to game by themselves.
+        let timed = ["movetime 100".to_string(), "movetime 100".to_string()];
+        assert!(mirrored_games_warning(&specs("e uci", "e uci"), &none, &timed).is_none());
+    }
 }
