@@ -20,7 +20,11 @@ rest of the search's: the static evaluation carries no tactics, so it
 teaches the positional terms what the depth-8 score's tactics blur (the
 bundled weights since the eleventh session: `W` 0.5). `--keep-labels`
 takes the search's part from the labels of the `--fens` lines instead of
-searching again, which relabels a file in a minute.
+searching again, which relabels a file in a minute; where those labels
+are blends already, `--kept-share W` says so (W of each its static
+evaluation's), and the search's part is recovered from them as
+`(label - W static) / (1 - W)`, so a file labelled half static can be
+reblended with another share without searching again.
 
     python3 bench/label_positions.py games.pgn --depth 8 --jobs 2 -o labelled.epd
     varc tune variants/chess.rules --positions labelled.epd --squares -o chess.weights
@@ -28,6 +32,8 @@ searching again, which relabels a file in a minute.
     python3 bench/label_positions.py --fens capa.fens --variant capablanca -o capa.epd
     # half the static evaluation, half the labels a file already has
     python3 bench/label_positions.py --fens chess.epd --keep-labels --static-share 0.5 -o blend.epd
+    # a quarter static, from a file labelled half static
+    python3 bench/label_positions.py --fens half.epd --keep-labels --kept-share 0.5 --static-share 0.25 -o quarter.epd
 
 The PGN reader is python-chess's, so games given as PGN must be chess.
 """
@@ -94,10 +100,11 @@ class Labeller:
     """One UCI engine process, spoken to directly (python-chess's engine
     layer costs more per position than a shallow search)."""
 
-    def __init__(self, command, depth, variant, static_share=0.0, kept=None):
+    def __init__(self, command, depth, variant, static_share=0.0, kept=None, kept_share=0.0):
         self.depth = depth
         self.static_share = static_share
         self.kept = kept
+        self.kept_share = kept_share
         self.process = subprocess.Popen(
             [command], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
@@ -122,14 +129,17 @@ class Labeller:
     def score(self, fen):
         """White's expected score of `fen`: the search's (or the kept
         label), blended with the static evaluation's by `static_share`."""
-        if self.kept is not None and fen in self.kept:
-            searched = self.kept[fen]
-        else:
-            searched = self.search_score(fen)
-        if self.static_share <= 0.0:
-            return searched
+        kept = self.kept.get(fen) if self.kept is not None else None
+        if self.static_share <= 0.0 and (kept is None or self.kept_share <= 0.0):
+            return kept if kept is not None else self.search_score(fen)
         static = self.static_score(fen)
-        if static is None:
+        if kept is None:
+            searched = self.search_score(fen)
+        elif static is None or self.kept_share <= 0.0:
+            searched = kept
+        else:
+            searched = min(1.0, max(0.0, (kept - self.kept_share * static) / (1.0 - self.kept_share)))
+        if static is None or self.static_share <= 0.0:
             return searched
         return self.static_share * static + (1.0 - self.static_share) * searched
 
@@ -171,9 +181,9 @@ class Labeller:
 LABELLER = None
 
 
-def start_engine(command, depth, variant, static_share, kept):
+def start_engine(command, depth, variant, static_share, kept, kept_share):
     global LABELLER
-    LABELLER = Labeller(command, depth, variant, static_share, kept)
+    LABELLER = Labeller(command, depth, variant, static_share, kept, kept_share)
 
 
 def label(fen):
@@ -198,9 +208,19 @@ def main():
     parser.add_argument(
         "--keep-labels", action="store_true", help="take the search's part from the --fens lines' labels"
     )
+    parser.add_argument(
+        "--kept-share",
+        type=float,
+        default=0.0,
+        help="the static evaluation's share of the kept labels (0 to below 1): recover their search's part",
+    )
     args = parser.parse_args()
     if not 0.0 <= args.static_share <= 1.0:
         sys.exit("error: --static-share must be from 0 to 1")
+    if not 0.0 <= args.kept_share < 1.0:
+        sys.exit("error: --kept-share must be from 0 to below 1")
+    if args.kept_share > 0.0 and not args.keep_labels:
+        sys.exit("error: --kept-share needs --keep-labels")
 
     seen = set()
     labels = {}
@@ -212,8 +232,10 @@ def main():
         fens = fens[: args.limit]
     if not fens:
         sys.exit("error: no quiet position in the games")
-    initargs = (args.engine, args.depth, args.variant, args.static_share, kept)
+    initargs = (args.engine, args.depth, args.variant, args.static_share, kept, args.kept_share)
     how = "the input's labels" if kept is not None else f"a search to depth {args.depth}"
+    if kept is not None and args.kept_share > 0.0:
+        how += f" without their static {args.kept_share:g}"
     if args.static_share > 0.0:
         how += f", {args.static_share:g} of each label its static evaluation's"
     print(f"labelling {len(fens)} positions ({how})", file=sys.stderr)
