@@ -128,17 +128,18 @@ class Labeller:
 
     def score(self, fen):
         """White's expected score of `fen`: the search's (or the kept
-        label), blended with the static evaluation's by `static_share`."""
+        label, less its static part by `kept_share`), blended with the
+        static evaluation's by `static_share`."""
         kept = self.kept.get(fen) if self.kept is not None else None
-        if self.static_share <= 0.0 and (kept is None or self.kept_share <= 0.0):
-            return kept if kept is not None else self.search_score(fen)
-        static = self.static_score(fen)
+        static = None
+        if self.static_share > 0.0 or (kept is not None and self.kept_share > 0.0):
+            static = self.static_score(fen)
         if kept is None:
             searched = self.search_score(fen)
-        elif static is None or self.kept_share <= 0.0:
-            searched = kept
-        else:
+        elif static is not None and self.kept_share > 0.0:
             searched = min(1.0, max(0.0, (kept - self.kept_share * static) / (1.0 - self.kept_share)))
+        else:
+            searched = kept
         if static is None or self.static_share <= 0.0:
             return searched
         return self.static_share * static + (1.0 - self.static_share) * searched
