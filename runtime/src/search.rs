@@ -662,19 +662,38 @@ impl<R: Rules + Clone> Searcher<'_, R> {
             Some(guess) => (guess - window, guess + window),
             None => (-INFINITY, INFINITY),
         };
+        let stockfish = self.engine.params.aspiration_stockfish != 0;
+        let mut failed_high = 0;
         loop {
-            let value = self.search(depth, alpha, beta, 0, true, false);
+            let value = self.search((depth - failed_high).max(1), alpha, beta, 0, true, false);
             if self.stopped {
                 return value;
             }
-            if value <= alpha {
-                alpha = (alpha - window).max(-INFINITY);
-            } else if value >= beta {
-                beta = (beta + window).min(INFINITY);
+            if stockfish {
+                // Stockfish's: the window moves to the value found, the
+                // bound on the other side half way in; after a fail high
+                // the search is a ply shallower, to confirm it sooner.
+                if value <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (value - window).max(-INFINITY);
+                    failed_high = 0;
+                } else if value >= beta {
+                    beta = (value + window).min(INFINITY);
+                    failed_high += 1;
+                } else {
+                    return value;
+                }
+                window += window / 4 + 5;
             } else {
-                return value;
+                if value <= alpha {
+                    alpha = (alpha - window).max(-INFINITY);
+                } else if value >= beta {
+                    beta = (beta + window).min(INFINITY);
+                } else {
+                    return value;
+                }
+                window *= 3;
             }
-            window *= 3;
             if window > 1000 {
                 alpha = -INFINITY;
                 beta = INFINITY;

@@ -91,6 +91,11 @@ pub struct SearchParams {
     pub reduction_from: i32,
     /// Late move reductions: plies less at principal variation nodes.
     pub reduction_pv: i32,
+    /// The aspiration loop: Stockfish's (1: the window moves to the value
+    /// found and grows by a quarter, a fail high is searched again a ply
+    /// shallower), or the window widened on the side that failed, three
+    /// times as wide each time (0).
+    pub aspiration_stockfish: i32,
 }
 
 /// The defaults were fitted by `bench/spsa.py` (2026-12-04: 1,000 game
@@ -129,7 +134,10 @@ pub struct SearchParams {
 /// plies less at principal variation nodes (`reduction_pv` 2) scored +17
 /// and +14 in chess over 120 games each at 25,000 nodes, together -28
 /// over 240; a fit of both with fourteen other numbers at 25,000 nodes
-/// (650 pairs) +6 over 120: none kept (thirty-sixth session).
+/// (650 pairs) +6 over 120: none kept (thirty-sixth session). Stockfish's
+/// aspiration loop (`aspiration_stockfish`) scored +8 in chess over 480
+/// games at 25,000 nodes and +48 in Capablanca over 360 at 20,000
+/// (fortieth session).
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
@@ -165,6 +173,7 @@ impl Default for SearchParams {
             quiescence_tt_stand: 1,
             reduction_from: 3,
             reduction_pv: 1,
+            aspiration_stockfish: 1,
         }
     }
 }
@@ -225,6 +234,7 @@ params! {
     quiescence_tt_stand: 0, 1;
     reduction_from: 1, 16;
     reduction_pv: 0, 3;
+    aspiration_stockfish: 0, 1;
 }
 
 impl SearchParams {
