@@ -136,8 +136,10 @@ pub struct SearchParams {
 /// over 240; a fit of both with fourteen other numbers at 25,000 nodes
 /// (650 pairs) +6 over 120: none kept (thirty-sixth session). Stockfish's
 /// aspiration loop (`aspiration_stockfish`) scored +8 in chess over 480
-/// games at 25,000 nodes and +48 in Capablanca over 360 at 20,000
-/// (fortieth session).
+/// games at 25,000 nodes and +44 in Capablanca over 360 at 20,000: on
+/// in Capablanca's weights file (fortieth session). Off by default: its
+/// shallower search after a fail high can trade a mate found for a
+/// longer one at a fixed depth (`tests/search_pruning.rs`).
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
@@ -173,7 +175,7 @@ impl Default for SearchParams {
             quiescence_tt_stand: 1,
             reduction_from: 3,
             reduction_pv: 1,
-            aspiration_stockfish: 1,
+            aspiration_stockfish: 0,
         }
     }
 }
