@@ -137,9 +137,9 @@ pub struct SearchParams {
 /// (650 pairs) +6 over 120: none kept (thirty-sixth session). Stockfish's
 /// aspiration loop (`aspiration_stockfish`) scored +8 in chess over 480
 /// games at 25,000 nodes and +44 in Capablanca over 360 at 20,000: on
-/// in Capablanca's weights file (fortieth session). Off by default: its
-/// shallower search after a fail high can trade a mate found for a
-/// longer one at a fixed depth (`tests/search_pruning.rs`).
+/// in Capablanca's weights file (fortieth session). Off by default: with
+/// it, a chess test at a fixed depth found a longer mate than without
+/// (`tests/search_pruning.rs`), for a reason still to be found.
 impl Default for SearchParams {
     fn default() -> Self {
         SearchParams {
